@@ -366,3 +366,45 @@ export interface ValidationResult {
   ok: boolean;
   issues: Issue[];
 }
+
+// ---------------------------------------------------------------------------------------
+// The compiled catalogue (DESIGN.md §6; source format in docs/catalogue.md)
+
+export const productConfigSchema = z.object({
+  code: z.string().min(1),
+  name: bilingualSchema,
+  /** 'all', or the impairment uuids this product offers. */
+  impairments: z.union([z.literal('all'), z.array(z.string())]),
+});
+export const channelConfigSchema = z.object({
+  code: z.string().min(1),
+  products: z.array(productConfigSchema).min(1),
+});
+export const insurerConfigSchema = z.object({
+  code: z.string().regex(/^[a-z0-9]+$/),
+  name: bilingualSchema,
+  smokingList: z.enum(['A', 'B']),
+  lastAgeOption: z.boolean(),
+  printCover: z.boolean(),
+  channels: z.array(channelConfigSchema).min(1),
+});
+export type InsurerConfig = z.infer<typeof insurerConfigSchema>;
+
+export const catalogSettingsSchema = z.object({
+  highLowBmiImpairmentName: z.string().default(DEFAULT_HIGH_LOW_BMI_NAME),
+  abnormalBmiImpairmentName: z.string().default(DEFAULT_ABNORMAL_BMI_NAME),
+  otherImpairment: z.string().default(OTHERS_TEMPLATE_UUID),
+});
+
+/** A whole catalogue, compiled: impairments flattened into the spec's Question form. */
+export const catalogSchema = z.object({
+  notes: z.string(),
+  indicators: z.array(indicatorSchema).min(1),
+  exclusions: z.array(exclusionWordingSchema),
+  ruleAgeList: z.array(ruleAgeSchema),
+  smokingLists: z.array(smokingListSchema).length(2),
+  settings: catalogSettingsSchema,
+  insurers: z.array(insurerConfigSchema).min(1),
+  impairments: z.array(impairmentSchema).min(1),
+});
+export type Catalog = z.infer<typeof catalogSchema>;
