@@ -1,0 +1,119 @@
+/**
+ * Every message key the domain emits, in both languages (CONVENTIONS.md §2: the domain
+ * emits keys, the web app and the server translate them). English follows the spec's exact
+ * wording where it quotes one, including its 'a answer' (DESIGN.md §8); Chinese is Traditional
+ * Chinese as written in Hong Kong.
+ */
+import type { Bilingual, Issue, Language } from './model.ts';
+
+const messages = {
+  // Basic information (spec §5)
+  application_number_required: {
+    en: 'Application number is required',
+    cn_traditional: '請輸入申請編號',
+  },
+  application_number_helper: {
+    en: 'Limit to only 30 characters. Only Alphanumeric characters and # * ( ) { } [ ] \' " , . / allowed',
+    cn_traditional: '最多 30 個字元。只可使用英文字母、數字及 # * ( ) { } [ ] \' " , . /',
+  },
+  age_required: { en: 'Age is required', cn_traditional: '請輸入年齡' },
+  age_min: { en: 'Age must be 18 or higher', cn_traditional: '年齡必須為 18 歲或以上' },
+  birth_date_empty: { en: 'Birth Date cannot be empty', cn_traditional: '出生日期不能留空' },
+  birth_date_format: {
+    en: 'Valid date format is DDMMYYYY',
+    cn_traditional: '有效日期格式為 DDMMYYYY（日日月月年年年年）',
+  },
+  gender_required: { en: 'Gender is required', cn_traditional: '請選擇性別' },
+  rsm_score_required: { en: 'Risk score is required', cn_traditional: '請選擇風險評分' },
+  smoking_required: {
+    en: 'Smoking status is required for selected impairment(s)',
+    cn_traditional: '所選病症須填寫吸煙狀況',
+  },
+  height_invalid: { en: 'Height is not valid', cn_traditional: '身高無效' },
+  weight_invalid: { en: 'Weight is not valid', cn_traditional: '體重無效' },
+
+  // Questionnaire prompts (spec §5, DESIGN.md §8)
+  please_choose_video_mer: { en: 'Please choose Video MER', cn_traditional: '請選擇 Video MER' },
+  please_choose_an_answer_and_decision: {
+    en: 'Please choose a answer and decision',
+    cn_traditional: '請選擇答案及決定',
+  },
+  please_answer_the_question_prompt: {
+    en: 'Please answer the question',
+    cn_traditional: '請回答問題',
+  },
+  please_answer_the_question: { en: 'please answer the question', cn_traditional: '請回答此問題' },
+  please_select_a_unit: { en: 'Please select a unit', cn_traditional: '請選擇單位' },
+  questionnaire_incomplete: {
+    en: 'Questionnaire has not been completed.',
+    cn_traditional: '問卷尚未完成。',
+  },
+  and_more: { en: 'and more', cn_traditional: '及更多' },
+
+  // Answers of the wrong shape, refused by the server (DESIGN.md §4)
+  answer_wrong_shape: {
+    en: 'The answer to question {question} is not in the form its type needs',
+    cn_traditional: '問題 {question} 的答案格式不符合其題型',
+  },
+  answer_unknown_option: {
+    en: 'Question {question} has no answer option {option}',
+    cn_traditional: '問題 {question} 沒有答案選項 {option}',
+  },
+  answer_single_choice: {
+    en: 'Question {question} takes only one answer',
+    cn_traditional: '問題 {question} 只可選擇一個答案',
+  },
+  answer_too_many_lines: {
+    en: 'Question {question} takes at most {max} answer lines',
+    cn_traditional: '問題 {question} 最多只可填寫 {max} 行答案',
+  },
+  answer_not_a_number: {
+    en: 'The answer to question {question} must be a number',
+    cn_traditional: '問題 {question} 的答案必須為數字',
+  },
+  answer_unknown_unit: {
+    en: 'Question {question} has no unit {unit}',
+    cn_traditional: '問題 {question} 沒有單位 {unit}',
+  },
+  answer_date_invalid: {
+    en: 'The answer to question {question} is not a valid date',
+    cn_traditional: '問題 {question} 的答案不是有效日期',
+  },
+  answer_date_out_of_range: {
+    en: 'The date for question {question} must be between 1900-01-01 and 2099-12-31',
+    cn_traditional: '問題 {question} 的日期必須介乎 1900-01-01 至 2099-12-31',
+  },
+} satisfies Record<string, Bilingual>;
+
+/** A key of {@link MESSAGES}. */
+export type MessageKey = keyof typeof messages;
+
+/** The text of every message key in both languages. */
+export const MESSAGES: Record<MessageKey, Bilingual> = messages;
+
+/** Whether a string (e.g. an {@link Issue} code) names a known message. */
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(MESSAGES, key);
+}
+
+/**
+ * The text of a message in a language, with each `{name}` replaced by `params[name]`.
+ * A placeholder without a matching parameter stays as written, so a missing parameter shows
+ * rather than vanishing.
+ */
+export function messageText(
+  key: MessageKey,
+  lang: Language,
+  params?: Record<string, string | number>,
+): string {
+  const text = MESSAGES[key][lang];
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : placeholder,
+  );
+}
+
+/** The text of an issue in a language; an unknown code is returned as it is. */
+export function issueText(issue: Issue, lang: Language): string {
+  return isMessageKey(issue.code) ? messageText(issue.code, lang, issue.params) : issue.code;
+}
