@@ -1,0 +1,381 @@
+/**
+ * The disclosure lifecycle (DESIGN.md §3, §4): which status moves are allowed, which screen
+ * mode a status opens in for a role, who may validate or reject, and the shapes of the
+ * lifecycle calls (spec §7). The server enforces these rules and the web app uses the same
+ * functions to show its buttons, so the two never disagree.
+ */
+import { z } from 'zod';
+import {
+  APPLICATION_NUMBER_MAX,
+  DISCLOSURE_STATUS,
+  genderSchema,
+  rsmScoreSchema,
+  type DisclosureAction,
+  type DisclosureStatus,
+  type Role,
+  type ValidationResult,
+} from './model.ts';
+
+/** Every status, in lifecycle order. */
+export const DISCLOSURE_STATUSES: readonly DisclosureStatus[] = Object.values(DISCLOSURE_STATUS);
+
+/** Whether a number is one of the five disclosure statuses. */
+export function isDisclosureStatus(value: unknown): value is DisclosureStatus {
+  return typeof value === 'number' && (DISCLOSURE_STATUSES as readonly number[]).includes(value);
+}
+
+/** The allowed moves (DESIGN.md §4): 1→2, 1→3, 2→2, 2→3, 3→4, 3→5, 5→2, 5→3. */
+export const ALLOWED_MOVES: Readonly<Record<DisclosureStatus, readonly DisclosureStatus[]>> = {
+  1: [2, 3],
+  2: [2, 3],
+  3: [4, 5],
+  4: [],
+  5: [2, 3],
+};
+
+/** Whether a disclosure may move from one status to another. */
+export function canMove(from: DisclosureStatus, to: DisclosureStatus): boolean {
+  return ALLOWED_MOVES[from].includes(to);
+}
+
+/** The operations that change a disclosure. */
+export const DISCLOSURE_OPERATIONS = ['save', 'submit', 'validate', 'reject'] as const;
+export type DisclosureOperation = (typeof DISCLOSURE_OPERATIONS)[number];
+
+/** The status each operation leads to. */
+export const OPERATION_TARGET: Readonly<Record<DisclosureOperation, DisclosureStatus>> = {
+  save: DISCLOSURE_STATUS.SAVED,
+  submit: DISCLOSURE_STATUS.SUBMITTED,
+  validate: DISCLOSURE_STATUS.VALIDATED,
+  reject: DISCLOSURE_STATUS.REJECTED,
+};
+
+/**
+ * Checks an operation against a disclosure's current status. A refused move gives the issue
+ * `status_move_forbidden` with the operation and both statuses as params, so the message can
+ * say what was tried and why it is not allowed.
+ */
+export function checkOperation(
+  operation: DisclosureOperation,
+  from: DisclosureStatus,
+): ValidationResult {
+  const to = OPERATION_TARGET[operation];
+  if (canMove(from, to)) return { ok: true, issues: [] };
+  return {
+    ok: false,
+    issues: [{ code: 'status_move_forbidden', path: 'status', params: { operation, from, to } }],
+  };
+}
+
+/** Roles that create, save, submit and export disclosures (DESIGN.md §3). */
+export const EDITOR_ROLES: readonly Role[] = ['agent', 'interviewer', 'underwriter'];
+/** Roles that validate or reject submitted disclosures (DESIGN.md §3). */
+export const REVIEWER_ROLES: readonly Role[] = ['underwriter'];
+
+/** Whether a role may create, save, submit and export disclosures. */
+export function mayEdit(role: Role): boolean {
+  return EDITOR_ROLES.includes(role);
+}
+
+/** Whether a role may validate and reject submitted disclosures. */
+export function mayReview(role: Role): boolean {
+  return REVIEWER_ROLES.includes(role);
+}
+
+/** Whether a role may perform an operation at all (the status is checked separately). */
+export function mayOperate(role: Role, operation: DisclosureOperation): boolean {
+  return operation === 'validate' || operation === 'reject' ? mayReview(role) : mayEdit(role);
+}
+
+const ACTION_BY_STATUS: Readonly<Record<DisclosureStatus, DisclosureAction>> = {
+  1: 'create',
+  2: 'edit',
+  3: 'view',
+  4: 'view',
+  5: 'edit',
+};
+
+/**
+ * The mode a disclosure opens in (DESIGN.md §4): NEW opens in create, SAVED and REJECTED in
+ * edit, SUBMITTED and VALIDATED in view. A role that may not edit disclosures (admin) always
+ * gets view, since the server would refuse its save or submit.
+ */
+export function actionFor(status: DisclosureStatus, role: Role): DisclosureAction {
+  return mayEdit(role) ? ACTION_BY_STATUS[status] : 'view';
+}
+
+/**
+ * Whether Validate and Reject are offered (spec §4, DESIGN.md §3): in view mode, on a
+ * submitted disclosure, to a reviewer.
+ */
+export function reviewOffered(status: DisclosureStatus, role: Role): boolean {
+  return (
+    status === DISCLOSURE_STATUS.SUBMITTED && mayReview(role) && actionFor(status, role) === 'view'
+  );
+}
+
+// ---------------------------------------------------------------------------------------
+// The lifecycle calls (spec §7, DESIGN.md §4, §5)
+
+/** Characters allowed in an application number (spec §5). */
+export const APPLICATION_NUMBER_PATTERN = /^[A-Za-z0-9#*(){}[\]'",./]+$/;
+export const applicationNumberSchema = z
+  .string()
+  .min(1, 'application_number_required')
+  .max(APPLICATION_NUMBER_MAX, 'application_number_helper')
+  .regex(APPLICATION_NUMBER_PATTERN, 'application_number_helper');
+
+/** Largest disclosureJson accepted (DESIGN.md §5): 1 MiB. */
+export const DISCLOSURE_JSON_MAX = 1024 * 1024;
+const REDIRECTION_MAX = 2000;
+const HOST_LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
+const HOST_AND_PORT = new RegExp(`^${HOST_LABEL}(?:\\.${HOST_LABEL})*(?::\\d{1,5})?$`);
+
+/**
+ * Whether an address is a safe redirect target (DESIGN.md §4): an absolute https URL, or a
+ * path on this origin. Protocol-relative (`//host`) and backslash paths are refused because
+ * browsers treat them as other origins.
+ */
+export function isAllowedRedirection(value: string): boolean {
+  if (value.length === 0 || value.length > REDIRECTION_MAX) return false;
+  // Browsers strip or mangle control characters and white space, so a value holding one may
+  // not go where it looks like it goes; a backslash reads as a slash.
+  if (/[\p{Cc}\s\\]/u.test(value)) return false;
+  if (value.startsWith('/')) return !value.startsWith('//');
+  const match = /^https:\/\/([^/?#]*)/i.exec(value);
+  // The authority must be a plain host name with an optional port: no user info to mislead.
+  return match !== null && HOST_AND_PORT.test(match[1]!);
+}
+
+const codeSchema = z
+  .string()
+  .min(1)
+  .max(50)
+  .regex(/^[A-Za-z0-9_-]+$/);
+/** Insurer codes are lower case (catalogue, spec §4). */
+export const insurerCodeSchema = z
+  .string()
+  .min(1)
+  .max(50)
+  .regex(/^[a-z0-9]+$/);
+export const disclosureIdSchema = z.uuid();
+const redirectionSchema = z
+  .string()
+  .max(REDIRECTION_MAX)
+  .refine(isAllowedRedirection, 'redirection_invalid');
+
+/** POST /api/impairment/video_mer/request: a caller system asks for a disclosure. */
+export const disclosureRequestSchema = z
+  .object({
+    applicationNumber: applicationNumberSchema,
+    insurerCode: insurerCodeSchema,
+    channel: codeSchema,
+    productCode: codeSchema,
+    age: z.number().int().min(0).max(150).nullable().optional(),
+    gender: genderSchema.nullable().optional(),
+    rsmScore: rsmScoreSchema.nullable().optional(),
+    redirection: redirectionSchema.nullable().optional(),
+  })
+  .strict();
+export type DisclosureRequest = z.infer<typeof disclosureRequestSchema>;
+
+/** Its answer: the request id and the address that opens it. */
+export interface DisclosureRequestCreated {
+  requestId: string;
+  id: string;
+  address: string;
+}
+
+/**
+ * The payload of save, submit and export (spec §7, DESIGN.md §4). Without `id` save and submit
+ * create a disclosure for the insurer, channel and product given; with `id` they update it and
+ * carry the `version` they loaded.
+ */
+export const disclosurePayloadSchema = z
+  .object({
+    id: disclosureIdSchema.nullable().optional(),
+    requestId: disclosureIdSchema.nullable().optional(),
+    version: z.number().int().min(1).nullable().optional(),
+    applicationNumber: applicationNumberSchema,
+    age: z.number().int().min(0).max(150).nullable(),
+    gender: genderSchema.nullable(),
+    rsmScore: rsmScoreSchema.nullable(),
+    disclosureJson: z.string().max(DISCLOSURE_JSON_MAX),
+    insurerCode: insurerCodeSchema.optional(),
+    channel: codeSchema.optional(),
+    productCode: codeSchema.optional(),
+  })
+  .strict();
+export type DisclosurePayload = z.infer<typeof disclosurePayloadSchema>;
+
+/** POST /api/impairment/video_mer/reject/{id}: an optional reason the interviewer then reads. */
+export const rejectBodySchema = z
+  .object({ reason: z.string().trim().min(1).max(500).optional() })
+  .strict();
+export type RejectBody = z.infer<typeof rejectBodySchema>;
+
+/** The answer of save and submit: the stored disclosure with the server's decisions. */
+export interface DisclosureSaved {
+  id: string;
+  requestId: string;
+  status: DisclosureStatus;
+  version: number;
+  disclosureJson: string;
+}
+
+/** The answer of validate and reject. */
+export interface DisclosureReviewed {
+  id: string;
+  requestId: string;
+  status: DisclosureStatus;
+  version: number;
+}
+
+/** GET /api/impairment/video_mer/disclosure/{requestId} (DESIGN.md §4). */
+export interface DisclosureView {
+  id: string;
+  requestId: string;
+  action: DisclosureAction;
+  status: DisclosureStatus;
+  version: number;
+  applicationNumber: string;
+  age: number | null;
+  gender: string | null;
+  rsmScore: string | null;
+  insurerCode: string;
+  channel: string;
+  productCode: string;
+  redirection: string | null;
+  catalogVersion: string | null;
+  /** The reason given by the underwriter who last rejected it; null otherwise. */
+  rejectReason: string | null;
+  disclosureJson: string;
+}
+
+/** The answer of export: saved by the browser under `fileName`. */
+export interface DisclosureExport {
+  fileName: string;
+  /** The xlsx file, base64. */
+  content: string;
+}
+
+/** The spreadsheet's file name for an application number (spec §7). */
+export function exportFileName(applicationNumber: string): string {
+  return `questionnaire_${applicationNumber}.xlsx`;
+}
+
+/** GET /api/impairment/video_mer/disclosures: the worklist query. */
+export const worklistQuerySchema = z
+  .object({
+    status: z.coerce.number().int().refine(isDisclosureStatus, 'status_invalid').optional(),
+    // The allowed set holds no LIKE wildcard, so the prefix needs no escaping.
+    q: z
+      .string()
+      .max(APPLICATION_NUMBER_MAX)
+      .regex(/^[A-Za-z0-9#*(){}[\]'",./]*$/)
+      .optional(),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+  })
+  .strict();
+export type WorklistQuery = z.infer<typeof worklistQuerySchema>;
+
+/** One worklist row. */
+export interface WorklistEntry {
+  id: string;
+  requestId: string;
+  applicationNumber: string;
+  insurerCode: string;
+  channel: string;
+  productCode: string;
+  status: DisclosureStatus;
+  version: number;
+  updatedAt: string;
+}
+
+export interface WorklistPage {
+  page: number;
+  pageSize: number;
+  /** Whether a further page exists. */
+  hasMore: boolean;
+  items: WorklistEntry[];
+}
+
+/** One entry of a disclosure's audit trail. */
+export interface AuditEntry {
+  at: string;
+  actor: string;
+  operation: 'request' | DisclosureOperation;
+  fromStatus: DisclosureStatus | null;
+  toStatus: DisclosureStatus;
+  catalogVersion: string | null;
+  payloadSha256: string | null;
+}
+
+// ---------------------------------------------------------------------------------------
+// The logging calls (spec §7, DESIGN.md §5): bounded so they cannot fill the database
+
+const LOG_TEXT_MAX = 500;
+const LOG_LIST_MAX = 200;
+const logText = z.string().max(LOG_TEXT_MAX);
+/** A decision-like map, e.g. `{ LIFE: "25" }`, with a bounded number of entries. */
+const logDecision = z
+  .record(z.string().max(20), logText)
+  .refine((record) => Object.keys(record).length <= LOG_LIST_MAX, 'too_many_entries');
+
+/**
+ * POST /api/analytics/web/create (spec §7). `requestId` ties the event to a disclosure
+ * request; `insurerCode` says whose event it is (default: the caller's first insurer).
+ */
+export const trackingEventSchema = z
+  .object({
+    activity: logText.min(1),
+    fromPage: logText,
+    details: logText.nullable().optional(),
+    questionList: z.array(logText).max(LOG_LIST_MAX).optional(),
+    requestId: disclosureIdSchema.nullable().optional(),
+    insurerCode: insurerCodeSchema.optional(),
+  })
+  .strict();
+export type TrackingEvent = z.infer<typeof trackingEventSchema>;
+
+/** Search log types (DESIGN.md §8): 1 chosen from the list, 2 custom condition added, 3 no match. */
+export const SEARCH_TYPES = [1, 2, 3] as const;
+
+/** POST /api/search/disease/create (spec §7). */
+export const searchEventSchema = z
+  .object({
+    keyword: logText,
+    disease: logText.nullable().optional(),
+    type: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+    insurerCode: insurerCodeSchema.optional(),
+  })
+  .strict();
+export type SearchEvent = z.infer<typeof searchEventSchema>;
+
+/**
+ * POST /api/conclusion/create (spec §7): the conclusion the interviewer reached, per
+ * condition and consolidated.
+ */
+export const conclusionSchema = z
+  .object({
+    requestId: disclosureIdSchema.nullable().optional(),
+    insurerCode: insurerCodeSchema.optional(),
+    applicationNumber: z.string().max(APPLICATION_NUMBER_MAX).optional(),
+    impairments: z
+      .array(
+        z
+          .object({
+            uuid: logText,
+            name: logText,
+            decision: logDecision,
+          })
+          .strict(),
+      )
+      .max(LOG_LIST_MAX)
+      .optional(),
+    consolidated: logDecision.optional(),
+    exclusions: z.array(logText).max(LOG_LIST_MAX).optional(),
+    note: logText.optional(),
+  })
+  .strict();
+export type Conclusion = z.infer<typeof conclusionSchema>;
