@@ -5,6 +5,7 @@
  * functions to show its buttons, so the two never disagree.
  */
 import { z } from 'zod';
+import { APPLICATION_NUMBER_PATTERN } from './applicant.ts';
 import {
   APPLICATION_NUMBER_MAX,
   DISCLOSURE_STATUS,
@@ -117,12 +118,10 @@ export function reviewOffered(status: DisclosureStatus, role: Role): boolean {
 // ---------------------------------------------------------------------------------------
 // The lifecycle calls (spec §7, DESIGN.md §4, §5)
 
-/** Characters allowed in an application number (spec §5). */
-export const APPLICATION_NUMBER_PATTERN = /^[A-Za-z0-9#*(){}[\]'",./]+$/;
+/** An application number as the server takes it (spec §5): 1 to 30 of the allowed characters. */
 export const applicationNumberSchema = z
   .string()
   .min(1, 'application_number_required')
-  .max(APPLICATION_NUMBER_MAX, 'application_number_helper')
   .regex(APPLICATION_NUMBER_PATTERN, 'application_number_helper');
 
 /** Largest disclosureJson accepted (DESIGN.md §5): 1 MiB. */
@@ -271,8 +270,7 @@ export const worklistQuerySchema = z
     // The allowed set holds no LIKE wildcard, so the prefix needs no escaping.
     q: z
       .string()
-      .max(APPLICATION_NUMBER_MAX)
-      .regex(/^[A-Za-z0-9#*(){}[\]'",./]*$/)
+      .refine((q) => q === '' || APPLICATION_NUMBER_PATTERN.test(q), 'application_number_helper')
       .optional(),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
   })
