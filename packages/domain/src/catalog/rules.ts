@@ -1,0 +1,463 @@
+/**
+ * The catalogue's rules beyond its schema (docs/catalogue.md): unique uuids, complete
+ * decisions, no dangling reference, both languages, the safe HTML subset, well-formed bands.
+ * Each rule reports where the problem sits, as a file and a path inside it.
+ */
+import {
+  CHOICE_TYPES,
+  DEFAULT_ABNORMAL_BMI_NAME,
+  DEFAULT_HIGH_LOW_BMI_NAME,
+  OTHERS_TEMPLATE_UUID,
+  WEIGHT_UNITS,
+  type Decision,
+  type QuestionType,
+} from '../model.ts';
+import { checkQuestionHtml } from './html.ts';
+import type {
+  CatalogFile,
+  ImpairmentFile,
+  InsurersFile,
+  SourceQuestion,
+} from './source-schema.ts';
+
+/** A path inside one source document: keys and list positions from its root. */
+export type SourcePath = (string | number)[];
+
+/** One problem found in a catalogue. */
+export interface CatalogProblem {
+  /** The file, relative to the catalogue's folder: `impairments/asthma.yaml`. */
+  file: string;
+  path: SourcePath;
+  message: string;
+}
+
+/** A schema-checked source document and the file it came from. */
+export interface Located<T> {
+  file: string;
+  data: T;
+}
+
+/** The schema-checked parts of a catalogue; a part that failed its schema is absent. */
+export interface CheckedParts {
+  catalog?: Located<CatalogFile> | undefined;
+  insurers?: Located<InsurersFile> | undefined;
+  impairments: Located<ImpairmentFile>[];
+}
+
+/** The five smoking values every smoking list offers, in this order (docs/catalogue.md). */
+export const SMOKING_VALUES = [
+  'current-over-1-pack',
+  'current-under-1-pack',
+  'quit-within-period',
+  'quit-before-period',
+  'never',
+] as const;
+/** Look-back of each smoking list in months (spec §9). */
+export const SMOKING_LOOKBACK = { A: 6, B: 12 } as const;
+
+const BAND_TYPES: readonly QuestionType[] = ['N', 'H', 'W', 'D'];
+const UNIT_TYPES: readonly QuestionType[] = ['T', 'N', 'W'];
+const EXCLUSION = /^EX\d+$/;
+
+type Report = (path: SourcePath, message: string) => void;
+
+function isChoice(type: QuestionType): boolean {
+  return (CHOICE_TYPES as readonly string[]).includes(type);
+}
+
+/** Every text given in both languages must be written in both. */
+function checkLanguages(data: unknown, path: SourcePath, report: Report): void {
+  if (Array.isArray(data)) {
+    data.forEach((item, index) => checkLanguages(item, [...path, index], report));
+    return;
+  }
+  if (data === null || typeof data !== 'object') return;
+  const record = data as Record<string, unknown>;
+  if ('en' in record && 'cn_traditional' in record) {
+    for (const language of ['en', 'cn_traditional']) {
+      const text = record[language];
+      if (typeof text !== 'string' || text.trim() === '') {
+        report([...path, language], `the ${language} text is empty`);
+      }
+    }
+    return;
+  }
+  for (const [key, value] of Object.entries(record)) checkLanguages(value, [...path, key], report);
+}
+
+/** Checks a decision names every indicator exactly once and its exclusions have wordings. */
+function checkDecision(
+  decision: Decision,
+  path: SourcePath,
+  context: { indicators: readonly string[]; exclusions: ReadonlySet<string> },
+  report: Report,
+): void {
+  const missing = context.indicators.filter((code) => !(code in decision));
+  if (missing.length > 0) report(path, `decision misses indicator(s) ${missing.join(', ')}`);
+  for (const [code, value] of Object.entries(decision)) {
+    if (!context.indicators.includes(code)) {
+      report([...path, code], `unknown indicator ${code} (not in catalog.yaml)`);
+    }
+    if (EXCLUSION.test(value) && !context.exclusions.has(value)) {
+      report([...path, code], `exclusion ${value} has no wording in catalog.yaml`);
+    }
+  }
+}
+
+interface CatalogContext {
+  indicators: readonly string[];
+  exclusions: ReadonlySet<string>;
+  smokingValues: ReadonlySet<string>;
+}
+
+function checkCatalogFile(catalog: CatalogFile, report: Report): CatalogContext {
+  const indicators = catalog.indicators.map(({ code }) => code);
+  indicators.forEach((code, index) => {
+    if (indicators.indexOf(code) !== index) {
+      report(['indicators', index, 'code'], `indicator ${code} is listed twice`);
+    }
+  });
+  const exclusions = new Set<string>();
+  catalog.exclusions.forEach(({ code }, index) => {
+    if (exclusions.has(code)) report(['exclusions', index, 'code'], `${code} is listed twice`);
+    exclusions.add(code);
+  });
+  const context = { indicators, exclusions, smokingValues: new Set<string>(SMOKING_VALUES) };
+
+  catalog.ruleAgeList.forEach((rule, ruleIndex) => {
+    const path = ['ruleAgeList', ruleIndex];
+    if (rule.lower >= rule.upper) report(path, 'lower must be below upper');
+    rule.bmiList.forEach((band, bandIndex) => {
+      const bandPath = [...path, 'bmiList', bandIndex];
+      if (band.lower >= band.upper) report(bandPath, 'lower must be below upper');
+      checkDecision(band.decision, [...bandPath, 'decision'], context, report);
+    });
+  });
+
+  const ids = catalog.smokingLists.map(({ id }) => id);
+  for (const id of ['A', 'B'] as const) {
+    const index = ids.indexOf(id);
+    if (index < 0) {
+      report(['smokingLists'], `smoking list ${id} is missing`);
+      continue;
+    }
+    if (ids.lastIndexOf(id) !== index) report(['smokingLists'], `smoking list ${id} is listed twice`);
+    const list = catalog.smokingLists[index];
+    if (list && list.lookbackMonths !== SMOKING_LOOKBACK[id]) {
+      report(
+        ['smokingLists', index, 'lookbackMonths'],
+        `list ${id} looks back ${SMOKING_LOOKBACK[id]} months`,
+      );
+    }
+    list?.options.forEach((option, optionIndex) => {
+      const expected = SMOKING_VALUES[optionIndex];
+      if (option.value !== expected) {
+        report(
+          ['smokingLists', index, 'options', optionIndex, 'value'],
+          `option ${optionIndex + 1} of a smoking list is ${expected}`,
+        );
+      }
+    });
+  }
+  return context;
+}
+
+function checkInsurers(
+  insurers: InsurersFile,
+  impairmentUuids: ReadonlySet<string> | undefined,
+  report: Report,
+): void {
+  const codes = new Set<string>();
+  insurers.insurers.forEach((insurer, insurerIndex) => {
+    const insurerPath = ['insurers', insurerIndex];
+    if (codes.has(insurer.code)) report([...insurerPath, 'code'], `insurer ${insurer.code} twice`);
+    codes.add(insurer.code);
+    const channels = new Set<string>();
+    insurer.channels.forEach((channel, channelIndex) => {
+      const channelPath = [...insurerPath, 'channels', channelIndex];
+      if (channels.has(channel.code)) report([...channelPath, 'code'], `channel ${channel.code} twice`);
+      channels.add(channel.code);
+      const products = new Set<string>();
+      channel.products.forEach((product, productIndex) => {
+        const productPath = [...channelPath, 'products', productIndex];
+        if (products.has(product.code)) {
+          report([...productPath, 'code'], `product ${product.code} twice in this channel`);
+        }
+        products.add(product.code);
+        if (product.impairments === 'all' || !impairmentUuids) return;
+        const seen = new Set<string>();
+        product.impairments.forEach((uuid, index) => {
+          const path = [...productPath, 'impairments', index];
+          if (!impairmentUuids.has(uuid)) report(path, `no impairment ${uuid} in the catalogue`);
+          if (seen.has(uuid)) report(path, `${uuid} is listed twice`);
+          seen.add(uuid);
+        });
+      });
+    });
+  });
+}
+
+function checkBands(question: SourceQuestion, path: SourcePath, context: CatalogContext, report: Report) {
+  const bands = question.bands;
+  if (!bands) return;
+  if (!BAND_TYPES.includes(question.type)) {
+    report([...path, 'bands'], `bands apply to N, H, W and D questions only, not ${question.type}`);
+    return;
+  }
+  const bound = question.type === 'D' ? 'maxMonths' : 'below';
+  const wrong = question.type === 'D' ? 'below' : 'maxMonths';
+  let previous = -Infinity;
+  bands.forEach((band, index) => {
+    const bandPath = [...path, 'bands', index];
+    if (band[wrong] !== undefined) {
+      report([...bandPath, wrong], `a ${question.type} band is bounded by ${bound}, not ${wrong}`);
+    }
+    const value = band[bound];
+    const last = index === bands.length - 1;
+    if (last && value !== undefined) {
+      report(bandPath, `the last band has no ${bound}, so every answer gets a decision`);
+    } else if (!last && value === undefined) {
+      report(bandPath, `only the last band may leave out ${bound}`);
+    } else if (value !== undefined) {
+      if (value <= previous) report([...bandPath, bound], `${bound} must increase from band to band`);
+      previous = value;
+    }
+    checkDecision(band.decision, [...bandPath, 'decision'], context, report);
+  });
+}
+
+/** Where every uuid of the catalogue was first seen, to report duplicates across files. */
+type UuidIndex = Map<string, string>;
+
+function claimUuid(
+  uuid: string,
+  file: string,
+  path: SourcePath,
+  seen: UuidIndex,
+  report: Report,
+): void {
+  const first = seen.get(uuid);
+  if (first === undefined) seen.set(uuid, file);
+  else report(path, `uuid ${uuid} is already used${first === file ? ' in this file' : ` in ${first}`}`);
+}
+
+function checkImpairment(
+  { file, data: impairment }: Located<ImpairmentFile>,
+  context: CatalogContext | undefined,
+  uuids: UuidIndex,
+  report: Report,
+): void {
+  const expectedFile = `impairments/${impairment.uuid}.yaml`;
+  if (file !== expectedFile) report(['uuid'], `the file of impairment ${impairment.uuid} is ${expectedFile}`);
+  claimUuid(impairment.uuid, file, ['uuid'], uuids, report);
+
+  const groups = new Set<string>();
+  impairment.groups.forEach(({ uuid }, index) => {
+    if (groups.has(uuid)) report(['groups', index, 'uuid'], `group ${uuid} is listed twice`);
+    groups.add(uuid);
+  });
+
+  const questions = new Map<string, SourceQuestion>();
+  const visit = (question: SourceQuestion, path: SourcePath, inheritedGroup?: string) => {
+    claimUuid(question.uuid, file, [...path, 'uuid'], uuids, report);
+    questions.set(question.uuid, question);
+    if (inheritedGroup === undefined) {
+      if (question.group === undefined) report(path, 'a top-level question names its group');
+      else if (!groups.has(question.group)) {
+        report([...path, 'group'], `no group ${question.group} in this file's groups`);
+      }
+    } else if (question.group !== undefined && question.group !== inheritedGroup) {
+      report([...path, 'group'], `a child question inherits group ${inheritedGroup}`);
+    }
+    const group = question.group ?? inheritedGroup ?? '';
+
+    for (const language of ['en', 'cn_traditional'] as const) {
+      for (const message of checkQuestionHtml(question.question[language])) {
+        report([...path, 'question', language], message);
+      }
+    }
+    if (question.units) {
+      if (!UNIT_TYPES.includes(question.type)) {
+        report([...path, 'units'], `units apply to T, N and W questions only, not ${question.type}`);
+      } else if (question.type === 'W') {
+        question.units.forEach((unit, index) => {
+          if (!(WEIGHT_UNITS as readonly string[]).includes(unit)) {
+            report([...path, 'units', index], `a weight unit is ${WEIGHT_UNITS.join(' or ')}`);
+          }
+        });
+      }
+    }
+    if (context) checkBands(question, path, context, report);
+
+    const options = question.options ?? [];
+    if (isChoice(question.type)) {
+      if (options.length < 2) report(path, `a ${question.type} question offers at least two options`);
+    } else if (question.options) {
+      report([...path, 'options'], `a ${question.type} question has no options`);
+    }
+    const smoking = impairment.smokingQuestion === question.uuid;
+    options.forEach((option, index) => {
+      const optionPath = [...path, 'options', index];
+      claimUuid(option.uuid, file, [...optionPath, 'uuid'], uuids, report);
+      if (option.decision && option.questions) {
+        report(optionPath, 'an option has a decision or child questions, not both');
+      } else if (!option.decision && !option.questions) {
+        report(optionPath, 'an option needs a decision or child questions');
+      }
+      if (option.decision && context) {
+        checkDecision(option.decision, [...optionPath, 'decision'], context, report);
+      }
+      if (option.unique !== undefined && question.type !== 'C') {
+        report([...optionPath, 'unique'], 'unique applies to C (checkbox) options only');
+      }
+      if (option.smokingValue !== undefined) {
+        if (!smoking) {
+          report([...optionPath, 'smokingValue'], 'smokingValue belongs on the smokingQuestion only');
+        } else if (context && !context.smokingValues.has(option.smokingValue)) {
+          report([...optionPath, 'smokingValue'], `no smoking value ${option.smokingValue}`);
+        }
+      }
+      option.questions?.forEach((child, childIndex) =>
+        visit(child, [...optionPath, 'questions', childIndex], group),
+      );
+    });
+  };
+  impairment.questions.forEach((question, index) => visit(question, ['questions', index]));
+
+  if (impairment.smokingQuestion !== undefined) {
+    const question = questions.get(impairment.smokingQuestion);
+    if (!question) {
+      report(['smokingQuestion'], `no question ${impairment.smokingQuestion} in this impairment`);
+    } else if (question.type !== 'R' && question.type !== 'S') {
+      report(['smokingQuestion'], 'the smoking question is an R or S question');
+    } else {
+      const values = (question.options ?? []).map((option) => option.smokingValue);
+      const missing = SMOKING_VALUES.filter((value) => !values.includes(value));
+      if (missing.length > 0 || values.length !== SMOKING_VALUES.length) {
+        report(
+          ['smokingQuestion'],
+          `the smoking question has one option per smoking value (${SMOKING_VALUES.join(', ')})`,
+        );
+      }
+    }
+  }
+
+  if (context) checkCases(impairment, questions, context, report);
+}
+
+const CASE_ANSWER_SHAPE: Record<QuestionType, (answer: unknown) => boolean> = {
+  C: Array.isArray,
+  M: Array.isArray,
+  S: Array.isArray,
+  R: Array.isArray,
+  T: (answer) => typeof answer === 'string',
+  N: (answer) => typeof answer === 'number',
+  D: (answer) => typeof answer === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(answer),
+  H: (answer) => typeof answer === 'object' && answer !== null && 'cm' in answer,
+  W: (answer) => typeof answer === 'object' && answer !== null && 'kg' in answer,
+};
+const CASE_ANSWER_HINT: Record<QuestionType, string> = {
+  C: 'a list of option uuids',
+  M: 'a list of option uuids',
+  S: 'a list of one option uuid',
+  R: 'a list of one option uuid',
+  T: 'a text',
+  N: 'a number',
+  D: 'a date YYYY-MM-DD',
+  H: '{ cm: … }',
+  W: '{ kg: … }',
+};
+
+/** A case's answers must fit the questions they answer; running it is `runCase`'s job. */
+function checkCases(
+  impairment: ImpairmentFile,
+  questions: ReadonlyMap<string, SourceQuestion>,
+  context: CatalogContext,
+  report: Report,
+): void {
+  impairment.cases?.forEach((regressionCase, caseIndex) => {
+    const path = ['cases', caseIndex];
+    for (const [uuid, answer] of Object.entries(regressionCase.answers)) {
+      const answerPath = [...path, 'answers', uuid];
+      const question = questions.get(uuid);
+      if (!question) {
+        report(answerPath, `no question ${uuid} in this impairment`);
+        continue;
+      }
+      if (!CASE_ANSWER_SHAPE[question.type](answer)) {
+        report(answerPath, `a ${question.type} answer is ${CASE_ANSWER_HINT[question.type]}`);
+        continue;
+      }
+      if (!Array.isArray(answer)) continue;
+      const options = new Set((question.options ?? []).map((option) => option.uuid));
+      for (const chosen of answer) {
+        if (!options.has(chosen)) report(answerPath, `${chosen} is not an option of ${uuid}`);
+      }
+      if ((question.type === 'S' || question.type === 'R') && answer.length !== 1) {
+        report(answerPath, `a ${question.type} answer chooses exactly one option`);
+      }
+    }
+    const dated = Object.keys(regressionCase.answers).some((uuid) => {
+      const question = questions.get(uuid);
+      return question?.type === 'D' && question.bands !== undefined;
+    });
+    if (dated && regressionCase.asOf === undefined) {
+      report(path, 'a case answering a dated question with bands gives asOf, or it changes with time');
+    }
+    const missing = context.indicators.filter((code) => !(code in regressionCase.expect));
+    if (missing.length > 0) report([...path, 'expect'], `expect misses ${missing.join(', ')}`);
+    for (const code of Object.keys(regressionCase.expect)) {
+      if (!context.indicators.includes(code)) {
+        report([...path, 'expect', code], `unknown indicator ${code} (not in catalog.yaml)`);
+      }
+    }
+  });
+}
+
+/**
+ * Applies every rule that needs no I/O to the schema-checked parts of a catalogue.
+ * Rules that need a part that failed its schema are skipped; that part is reported already.
+ */
+export function lintParts(parts: CheckedParts): CatalogProblem[] {
+  const problems: CatalogProblem[] = [];
+  const reporter =
+    (file: string): Report =>
+    (path, message) =>
+      problems.push({ file, path, message });
+
+  let context: CatalogContext | undefined;
+  if (parts.catalog) {
+    const report = reporter(parts.catalog.file);
+    checkLanguages(parts.catalog.data, [], report);
+    context = checkCatalogFile(parts.catalog.data, report);
+  }
+  const uuids: UuidIndex = new Map();
+  for (const impairment of parts.impairments) {
+    const report = reporter(impairment.file);
+    checkLanguages(impairment.data, [], report);
+    checkImpairment(impairment, context, uuids, report);
+  }
+  const impairmentUuids = new Set(parts.impairments.map(({ data }) => data.uuid));
+  if (parts.insurers) {
+    const report = reporter(parts.insurers.file);
+    checkLanguages(parts.insurers.data, [], report);
+    checkInsurers(parts.insurers.data, impairmentUuids, report);
+  }
+  if (parts.catalog) {
+    const report = reporter(parts.catalog.file);
+    const settings = parts.catalog.data.settings ?? {};
+    const other = settings.otherImpairment ?? OTHERS_TEMPLATE_UUID;
+    if (!impairmentUuids.has(other)) {
+      report(['settings', 'otherImpairment'], `no impairment ${other} (the generic Others)`);
+    }
+    const names = new Set(parts.impairments.map(({ data }) => data.name.en));
+    for (const [key, fallback] of [
+      ['highLowBmiImpairmentName', DEFAULT_HIGH_LOW_BMI_NAME],
+      ['abnormalBmiImpairmentName', DEFAULT_ABNORMAL_BMI_NAME],
+    ] as const) {
+      const name = settings[key] ?? fallback;
+      if (!names.has(name)) report(['settings', key], `no impairment named "${name}" in English`);
+    }
+  }
+  return problems;
+}
