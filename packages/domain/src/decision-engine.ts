@@ -1,0 +1,509 @@
+/**
+ * The decision engine (spec §4 "Decision per indicator per impairment", DESIGN.md §6): what
+ * each shown, answered question gives for each indicator, combined with the precedence
+ * D > P > U > exclusions (all collected) > debit points (added). The server and the browser
+ * both call it, so the decision on screen is the decision stored.
+ */
+import {
+  isNumeric,
+  parseDateAnswer,
+  parseHeight,
+  parseTextAnswer,
+  parseWeight,
+  serializeHeight,
+  serializeWeight,
+} from './answers.ts';
+import type { AnswerMap } from './answers.ts';
+import { isChoiceType } from './answers.ts';
+import { isAnswered, isMandatory } from './validation.ts';
+import { cmToFtInch, kgToLb } from './units.ts';
+import {
+  answerOf,
+  forEachVisibleQuestion,
+  questionnaireIndex,
+  visibleQuestions,
+} from './questionnaire.ts';
+import type { ChosenImpairment } from './questionnaire.ts';
+import type {
+  AnswerOption,
+  AnswerValue,
+  Band,
+  Decision,
+  Impairment,
+  IndicatorResult,
+  Question,
+} from './model.ts';
+
+/**
+ * What produced one contributing value of an indicator, so a screen can explain a decision:
+ * a chosen option, the band a free-form answer fell in, a free-form answer without a band
+ * (always U), or the BMI rule.
+ */
+export type Driver =
+  | { kind: 'option'; questionUuid: string; optionUuid: string; value: string }
+  | {
+      kind: 'band';
+      questionUuid: string;
+      bandIndex: number;
+      /** What the band was matched on: N the number, H cm, W kg, D whole months; null for T. */
+      measured: number | null;
+      value: string;
+    }
+  | { kind: 'free-form'; questionUuid: string; value: 'U' }
+  | { kind: 'bmi'; value: string };
+
+/** One indicator's result with the drivers of the values that decided it. */
+export interface IndicatorDecision extends IndicatorResult {
+  /**
+   * The contributions of the deciding kind: every D for a D, every P for a P, every U for a U,
+   * every exclusion for EX, every debit for points.
+   */
+  drivers: Driver[];
+}
+
+/** The decision of one impairment. */
+export interface ImpairmentDecision {
+  impairmentUuid: string;
+  /** Per indicator; null while a shown mandatory question is unanswered (spec §4). */
+  indicators: Record<string, IndicatorDecision> | null;
+  /** The shown mandatory questions still unanswered, by uuid, in questionnaire order. */
+  unanswered: string[];
+}
+
+/** What the engine needs besides answers. */
+export interface DecisionOptions {
+  /** The day D bands are measured from, YYYY-MM-DD. */
+  asOf: string;
+  /** Added as one more contribution: the BMI rule's decision for the Abnormal BMI impairment. */
+  extra?: Decision | null;
+}
+
+// Precedence ranks: the highest present decides.
+const POINTS = 0;
+const EXCLUSION = 1;
+const REFER = 2;
+const POSTPONE = 3;
+const DECLINE = 4;
+const NOTHING = -1;
+
+const WHOLE_NUMBER = /^\d+$/;
+const EXCLUSION_CODE = /^EX(\d+)$/;
+
+const ranks = new Map<string, number>();
+
+function classify(value: string): number {
+  switch (value) {
+    case 'D':
+      return DECLINE;
+    case 'P':
+      return POSTPONE;
+    case 'U':
+      return REFER;
+  }
+  if (EXCLUSION_CODE.test(value)) return EXCLUSION;
+  return WHOLE_NUMBER.test(value) ? POINTS : NOTHING;
+}
+
+/** A value's precedence rank; catalogues use few distinct values, so ranks are remembered. */
+function rankOf(value: string | undefined): number {
+  if (value === undefined) return NOTHING;
+  let rank = ranks.get(value);
+  if (rank === undefined) {
+    rank = classify(value);
+    if (ranks.size < 10_000) ranks.set(value, rank);
+  }
+  return rank;
+}
+
+const exclusionNumber = (code: string): number => Number(code.slice(2));
+const byExclusionNumber = (a: string, b: string): number =>
+  exclusionNumber(a) - exclusionNumber(b);
+
+/**
+ * One answer's contribution: a decision per indicator (null = U for every indicator). The BMI
+ * rule's decision is one too, without a question.
+ */
+interface Contribution {
+  question: Question | null;
+  option: AnswerOption | null;
+  bandIndex: number;
+  measured: number | null;
+  decision: Decision | null;
+}
+
+/** Today's date in local time as YYYY-MM-DD, the default `asOf`. */
+export function todayIso(now: Date = new Date()): string {
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * Whole months from one YYYY-MM-DD date to another (a month counts once its day is reached):
+ * 2025-07-15 → 2026-01-14 is 5, → 2026-01-15 is 6. Negative for a date after `asOf`; null
+ * when either is not such a date.
+ */
+export function monthsBetween(from: string, asOf: string): number | null {
+  const fy = Number(from.slice(0, 4));
+  const fm = Number(from.slice(5, 7));
+  const fd = Number(from.slice(8, 10));
+  const ty = Number(asOf.slice(0, 4));
+  const tm = Number(asOf.slice(5, 7));
+  const td = Number(asOf.slice(8, 10));
+  if (![fy, fm, fd, ty, tm, td].every(Number.isInteger) || from.length < 10 || asOf.length < 10) {
+    return null;
+  }
+  return (ty - fy) * 12 + (tm - fm) - (td < fd ? 1 : 0);
+}
+
+/**
+ * The number a free-form answer is matched against bands on (DESIGN.md §6): N the first line's
+ * number, H cm, W kg, D whole months from the date to `asOf`; null for T and for unreadable
+ * answers.
+ */
+export function measureAnswer(q: Question, raw: AnswerValue | undefined, asOf: string): number | null {
+  switch (q.type) {
+    case 'N': {
+      const first = parseTextAnswer(raw)[0];
+      const text = first?.value.trim() ?? '';
+      return isNumeric(text) ? Number(text) : null;
+    }
+    case 'H':
+      return parseHeight(raw)?.cm ?? null;
+    case 'W':
+      return parseWeight(raw)?.kg ?? null;
+    case 'D': {
+      const date = parseDateAnswer(raw);
+      return date ? monthsBetween(date.value, asOf) : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * The first band an answer falls in, or -1: `below` exclusive, `maxMonths` inclusive, a band
+ * without bounds matching everything; a bound cannot hold for an unreadable answer.
+ */
+export function matchBand(bands: readonly Band[], measured: number | null): number {
+  for (let i = 0; i < bands.length; i++) {
+    const band = bands[i]!;
+    if (band.below !== undefined && (measured === null || !(measured < band.below))) continue;
+    if (band.maxMonths !== undefined && (measured === null || !(measured <= band.maxMonths))) {
+      continue;
+    }
+    return i;
+  }
+  return -1;
+}
+
+function collect(q: Question, raw: AnswerValue | undefined, asOf: string, out: Contribution[]): void {
+  if (isChoiceType(q.type)) {
+    if (!Array.isArray(raw)) return;
+    for (const option of q.answerList) {
+      if (option.decision && (raw as unknown[]).includes(option.uuid)) {
+        out.push({ question: q, option, bandIndex: -1, measured: null, decision: option.decision });
+      }
+    }
+    return;
+  }
+  const bands = q.bands;
+  if (!bands || bands.length === 0) {
+    out.push({ question: q, option: null, bandIndex: -1, measured: null, decision: null });
+    return;
+  }
+  const measured = measureAnswer(q, raw, asOf);
+  const bandIndex = matchBand(bands, measured);
+  // An answer no band takes is referred, as an unbanded one is: never silently passed.
+  const decision = bandIndex < 0 ? null : bands[bandIndex]!.decision;
+  out.push({ question: q, option: null, bandIndex, measured, decision });
+}
+
+function valueOf(c: Contribution, indicator: string): string | undefined {
+  return c.decision === null ? 'U' : c.decision[indicator];
+}
+
+function driverOf(c: Contribution, value: string): Driver {
+  if (!c.question) return { kind: 'bmi', value };
+  if (c.option) {
+    return { kind: 'option', questionUuid: c.question.uuid, optionUuid: c.option.uuid, value };
+  }
+  if (c.bandIndex >= 0) {
+    return {
+      kind: 'band',
+      questionUuid: c.question.uuid,
+      bandIndex: c.bandIndex,
+      measured: c.measured,
+      value,
+    };
+  }
+  return { kind: 'free-form', questionUuid: c.question.uuid, value: 'U' };
+}
+
+function resultOf(rank: number, points: number, exclusions: string[]): IndicatorResult {
+  switch (rank) {
+    case DECLINE:
+      return { value: 'D', exclusions: [] };
+    case POSTPONE:
+      return { value: 'P', exclusions: [] };
+    case REFER:
+      return { value: 'U', exclusions: [] };
+    case EXCLUSION:
+      return { value: 'EX', exclusions: [...new Set(exclusions)].sort(byExclusionNumber) };
+    default:
+      return { value: String(points), exclusions: [] };
+  }
+}
+
+function decideIndicator(contributions: readonly Contribution[], indicator: string): IndicatorDecision {
+  let rank = NOTHING;
+  for (const c of contributions) {
+    const own = rankOf(valueOf(c, indicator));
+    if (own > rank) rank = own;
+  }
+  let points = 0;
+  const exclusions: string[] = [];
+  const drivers: Driver[] = [];
+  for (const c of contributions) {
+    const value = valueOf(c, indicator);
+    if (value === undefined || rankOf(value) !== rank) continue;
+    if (rank === POINTS) points += Number(value);
+    else if (rank === EXCLUSION) exclusions.push(value);
+    drivers.push(driverOf(c, value));
+  }
+  return { ...resultOf(rank, points, exclusions), drivers };
+}
+
+/**
+ * The decision of one impairment for its answers (spec §4, DESIGN.md §6), per indicator.
+ * Over the shown, answered questions: a chosen option gives its decision (an option that only
+ * opens children gives nothing); a T, N, D, H or W answer gives U, or with bands the first
+ * matching band's decision (N the first line's number, H cm, W kg, D whole months to `asOf`;
+ * `below` exclusive, `maxMonths` inclusive; an answer no band takes gives U). Then D, else P,
+ * else U, else every exclusion code (unique, by number), else the debit points added ("0"
+ * when nothing contributes). With any shown mandatory question unanswered there is no
+ * decision (`indicators` null). `options.extra` joins as one more contribution (the BMI
+ * rule's decision for the Abnormal BMI impairment).
+ */
+export function decideImpairment(
+  impairment: Impairment,
+  answers: AnswerMap,
+  indicators: readonly string[],
+  options: DecisionOptions,
+): ImpairmentDecision {
+  const contributions: Contribution[] = [];
+  const unanswered: string[] = [];
+  forEachVisibleQuestion(impairment, answers, (q) => {
+    const raw = answerOf(answers, q.uuid);
+    if (raw === undefined || !isAnswered(q, raw)) {
+      if (isMandatory(q)) unanswered.push(q.uuid);
+      return;
+    }
+    collect(q, raw, options.asOf, contributions);
+  });
+  if (unanswered.length > 0) {
+    return { impairmentUuid: impairment.uuid, indicators: null, unanswered };
+  }
+  if (options.extra) {
+    contributions.push({
+      question: null,
+      option: null,
+      bandIndex: -1,
+      measured: null,
+      decision: options.extra,
+    });
+  }
+  const result: Record<string, IndicatorDecision> = {};
+  for (const indicator of indicators) {
+    result[indicator] = decideIndicator(contributions, indicator);
+  }
+  return { impairmentUuid: impairment.uuid, indicators: result, unanswered };
+}
+
+/** What the whole disclosure's decisions need besides the chosen impairments. */
+export interface DisclosureDecisionContext {
+  indicators: readonly string[];
+  asOf: string;
+  /**
+   * The BMI rule: its decision joins the decision of the chosen impairment whose English name
+   * is `impairmentName` (userInfo.abnormalBmiImpairmentName).
+   */
+  bmi?: { impairmentName: string; decision: Decision | null };
+}
+
+/** Whether an impairment is the one the BMI rule adds (matched on its English name). */
+export function isAbnormalBmiImpairment(
+  impairment: Pick<Impairment, 'name' | 'selfDefined'>,
+  abnormalBmiImpairmentName: string,
+): boolean {
+  return !impairment.selfDefined && impairment.name.en === abnormalBmiImpairmentName;
+}
+
+/** The decision of every chosen impairment, in order (see {@link decideImpairment}). */
+export function decideAll(
+  chosen: readonly ChosenImpairment[],
+  context: DisclosureDecisionContext,
+): ImpairmentDecision[] {
+  const { bmi } = context;
+  return chosen.map(({ impairment, answers }) =>
+    decideImpairment(impairment, answers, context.indicators, {
+      asOf: context.asOf,
+      extra:
+        bmi && isAbnormalBmiImpairment(impairment, bmi.impairmentName) ? bmi.decision : null,
+    }),
+  );
+}
+
+/** The consolidated decision across impairments. */
+export interface ConsolidatedDecision {
+  /** Per indicator, over the impairments that have a decision. */
+  indicators: Record<string, IndicatorResult>;
+  /** Whether every impairment has a decision. */
+  complete: boolean;
+}
+
+/**
+ * The decision across impairments per indicator, with the same precedence as within one:
+ * any D gives D, else P, else U, else every exclusion collected, else the points added.
+ * Impairments without a decision are left out and make it incomplete.
+ */
+export function consolidate(
+  decisions: readonly ImpairmentDecision[],
+  indicators: readonly string[],
+): ConsolidatedDecision {
+  const result: Record<string, IndicatorResult> = {};
+  for (const indicator of indicators) {
+    let rank = POINTS;
+    let points = 0;
+    const exclusions: string[] = [];
+    for (const d of decisions) {
+      const r = d.indicators?.[indicator];
+      if (!r) continue;
+      const own = r.value === 'EX' ? EXCLUSION : rankOf(r.value);
+      rank = Math.max(rank, own);
+      if (own === POINTS) points += Number(r.value);
+      if (own === EXCLUSION) exclusions.push(...r.exclusions);
+    }
+    result[indicator] = resultOf(rank, points, exclusions);
+  }
+  return { indicators: result, complete: decisions.every((d) => d.indicators !== null) };
+}
+
+/** An indicator result as the disclosure document writes it: 'EX1,EX3' for exclusions. */
+export function formatIndicatorResult(result: IndicatorResult): string {
+  return result.value === 'EX' ? result.exclusions.join(',') : result.value;
+}
+
+/** A decision as the disclosure document writes it; empty while there is none (spec §4). */
+export function formatDecision(decision: ImpairmentDecision): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!decision.indicators) return out;
+  for (const [indicator, result] of Object.entries(decision.indicators)) {
+    out[indicator] = formatIndicatorResult(result);
+  }
+  return out;
+}
+
+/** One regression case of the catalogue (docs/catalogue.md "Regression cases"). */
+export interface RegressionCase {
+  answers: Record<string, unknown>;
+  asOf?: string;
+  expect: Record<string, string>;
+}
+
+/** A regression case's outcome: `actual` is the decision as `expect` writes it. */
+export interface CaseOutcome {
+  ok: boolean;
+  actual: Record<string, string>;
+  problems: string[];
+}
+
+const isStringList = (v: unknown): v is string[] =>
+  Array.isArray(v) && v.every((x) => typeof x === 'string');
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isIsoDate = (v: unknown): v is string =>
+  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+
+/** A case's answer written the short way, as the disclosure carries it; null when unreadable. */
+function caseAnswer(q: Question, value: unknown): AnswerValue | null {
+  const unit = q.units?.[0] ?? '';
+  switch (q.type) {
+    case 'S':
+    case 'R':
+    case 'C':
+    case 'M':
+      return isStringList(value) ? value : null;
+    case 'T':
+      return typeof value === 'string' ? [{ value, unit }] : null;
+    case 'N':
+      return typeof value === 'number' && Number.isFinite(value) && value >= 0
+        ? [{ value: String(value), unit }]
+        : null;
+    case 'D':
+      return isIsoDate(value) ? { value, exact: true, zoneId: 'Asia/Hong_Kong' } : null;
+    case 'H':
+      if (!isObject(value) || typeof value.cm !== 'number') return null;
+      return serializeHeight({ cm: value.cm, ...cmToFtInch(value.cm) });
+    case 'W':
+      if (!isObject(value) || typeof value.kg !== 'number') return null;
+      return serializeWeight({ kg: value.kg, lb: kgToLb(value.kg) });
+  }
+}
+
+/** An expected value as the engine writes it: exclusions unique and ordered by number. */
+function normalizeExpected(expected: string): string {
+  const parts = expected.split(',').map((p) => p.trim());
+  if (parts.length < 2 || !parts.every((p) => EXCLUSION_CODE.test(p))) return expected.trim();
+  return [...new Set(parts)].sort(byExclusionNumber).join(',');
+}
+
+/**
+ * Runs one catalogue regression case against an impairment (docs/catalogue.md): the short
+ * answers (S R C M option uuid lists, T text, N number, D `YYYY-MM-DD`, H `{cm}`, W `{kg}`) are
+ * turned into the disclosure's answers, the decision computed for `indicators` as of
+ * `c.asOf` (today when absent) and compared with `c.expect` (exclusions written 'EX1,EX3';
+ * only the indicators it names). Problems name unknown questions, unreadable answers, answers
+ * to questions not shown, unanswered mandatory questions and every mismatch.
+ */
+export function runCase(
+  impairment: Impairment,
+  indicators: string[],
+  c: { answers: Record<string, unknown>; asOf?: string; expect: Record<string, string> },
+): CaseOutcome {
+  const problems: string[] = [];
+  const index = questionnaireIndex(impairment);
+  const answers: AnswerMap = {};
+  for (const [uuid, value] of Object.entries(c.answers)) {
+    const q = index.questions.get(uuid);
+    if (!q) {
+      problems.push(`unknown question ${uuid}`);
+      continue;
+    }
+    const answer = caseAnswer(q, value);
+    if (answer === null) problems.push(`answer to ${uuid} is not a ${q.type} answer`);
+    else answers[uuid] = answer;
+  }
+  const shown = new Set(visibleQuestions(impairment, answers).map((q) => q.uuid));
+  for (const uuid of Object.keys(answers)) {
+    if (!shown.has(uuid)) problems.push(`question ${uuid} is not shown for these answers`);
+  }
+  if (c.asOf !== undefined && !isIsoDate(c.asOf)) problems.push(`asOf ${c.asOf} is not YYYY-MM-DD`);
+  const decision = decideImpairment(impairment, answers, indicators, {
+    asOf: c.asOf ?? todayIso(),
+  });
+  if (decision.unanswered.length > 0) {
+    problems.push(`mandatory questions unanswered: ${decision.unanswered.join(', ')}`);
+  }
+  const actual = formatDecision(decision);
+  for (const [indicator, expected] of Object.entries(c.expect)) {
+    if (!indicators.includes(indicator)) {
+      problems.push(`unknown indicator ${indicator}`);
+      continue;
+    }
+    const got = actual[indicator];
+    if (got !== undefined && got !== normalizeExpected(expected)) {
+      problems.push(`${indicator}: expected ${expected}, got ${got}`);
+    }
+  }
+  return { ok: problems.length === 0, actual, problems };
+}
