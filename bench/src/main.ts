@@ -1,0 +1,11 @@
+/**
+ * `npm run bench`: runs every benchmark and prints one table (DESIGN.md §7). Each row has a
+ * baseline measured in the same run. Exits non-zero when a target is missed.
+ */
+import { decisionRows } from './decisions.ts';
+import { formatTable } from './harness.ts';
+import type { Row } from './harness.ts';
+
+const rows: Row[] = [...decisionRows()];
+console.log(formatTable(rows));
+if (rows.some((row) => !row.ok)) process.exitCode = 1;
