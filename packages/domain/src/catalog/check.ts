@@ -9,11 +9,7 @@ import type { Catalog } from '../model.ts';
 import { compileCatalog, type CatalogSources } from './compile.ts';
 import { lintParts, type CatalogProblem, type CheckedParts, type SourcePath } from './rules.ts';
 import { runImpairmentCases } from './cases.ts';
-import {
-  catalogFileSchema,
-  impairmentFileSchema,
-  insurersFileSchema,
-} from './source-schema.ts';
+import { catalogFileSchema, impairmentFileSchema, insurersFileSchema } from './source-schema.ts';
 
 /** One parsed source document and its path relative to the catalogue's folder. */
 export interface SourceFile {
@@ -44,10 +40,27 @@ function issuesToProblems(file: string, error: z.ZodError): CatalogProblem[] {
     const path = issue.path.filter((key) => typeof key !== 'symbol') as SourcePath;
     // Point at each misspelt key itself, so its line is the one reported.
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ file, path: [...path, key], message: `unknown field ${key}` }));
+      return issue.keys.map((key) => ({
+        file,
+        path: [...path, key],
+        message: `unknown field ${key}`,
+      }));
     }
     return [{ file, path, message: issue.message }];
   });
+}
+
+/** What an impairment file says it is, read as far as its content allows. */
+function declaredImpairment(path: string, data: unknown): CheckedParts['declared'][number] {
+  const record = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+  const name = record.name as Record<string, unknown> | undefined;
+  return {
+    uuid:
+      typeof record.uuid === 'string'
+        ? record.uuid
+        : path.slice('impairments/'.length, -'.yaml'.length),
+    name: typeof name?.en === 'string' ? name.en : undefined,
+  };
 }
 
 /**
@@ -57,7 +70,7 @@ function issuesToProblems(file: string, error: z.ZodError): CatalogProblem[] {
  */
 export function checkCatalog(files: readonly SourceFile[]): CatalogCheck {
   const problems: CatalogProblem[] = [];
-  const parts: CheckedParts = { impairments: [] };
+  const parts: CheckedParts = { impairments: [], declared: [] };
   let sawCatalog = false;
   let sawInsurers = false;
   let sawImpairment = false;
@@ -75,6 +88,7 @@ export function checkCatalog(files: readonly SourceFile[]): CatalogCheck {
       else problems.push(...issuesToProblems(path, parsed.error));
     } else if (IMPAIRMENT_FILE.test(path)) {
       sawImpairment = true;
+      parts.declared.push(declaredImpairment(path, data));
       const parsed = impairmentFileSchema.safeParse(data);
       if (parsed.success) parts.impairments.push({ file: path, data: parsed.data });
       else problems.push(...issuesToProblems(path, parsed.error));
@@ -87,7 +101,8 @@ export function checkCatalog(files: readonly SourceFile[]): CatalogCheck {
     }
   }
   if (!sawCatalog) problems.push({ file: CATALOG_FILE, path: [], message: 'the file is missing' });
-  if (!sawInsurers) problems.push({ file: INSURERS_FILE, path: [], message: 'the file is missing' });
+  if (!sawInsurers)
+    problems.push({ file: INSURERS_FILE, path: [], message: 'the file is missing' });
   if (!sawImpairment) {
     problems.push({ file: 'impairments/', path: [], message: 'the catalogue has no impairment' });
   }

@@ -13,12 +13,7 @@ import {
   type QuestionType,
 } from '../model.ts';
 import { checkQuestionHtml } from './html.ts';
-import type {
-  CatalogFile,
-  ImpairmentFile,
-  InsurersFile,
-  SourceQuestion,
-} from './source-schema.ts';
+import type { CatalogFile, ImpairmentFile, InsurersFile, SourceQuestion } from './source-schema.ts';
 
 /** A path inside one source document: keys and list positions from its root. */
 export type SourcePath = (string | number)[];
@@ -42,6 +37,11 @@ export interface CheckedParts {
   catalog?: Located<CatalogFile> | undefined;
   insurers?: Located<InsurersFile> | undefined;
   impairments: Located<ImpairmentFile>[];
+  /**
+   * Uuid and English name of every impairment file, sound or not, so that a file failing its
+   * schema does not also make every reference to it dangle.
+   */
+  declared: { uuid: string; name?: string | undefined }[];
 }
 
 /** The five smoking values every smoking list offers, in this order (docs/catalogue.md). */
@@ -141,7 +141,8 @@ function checkCatalogFile(catalog: CatalogFile, report: Report): CatalogContext 
       report(['smokingLists'], `smoking list ${id} is missing`);
       continue;
     }
-    if (ids.lastIndexOf(id) !== index) report(['smokingLists'], `smoking list ${id} is listed twice`);
+    if (ids.lastIndexOf(id) !== index)
+      report(['smokingLists'], `smoking list ${id} is listed twice`);
     const list = catalog.smokingLists[index];
     if (list && list.lookbackMonths !== SMOKING_LOOKBACK[id]) {
       report(
@@ -175,7 +176,8 @@ function checkInsurers(
     const channels = new Set<string>();
     insurer.channels.forEach((channel, channelIndex) => {
       const channelPath = [...insurerPath, 'channels', channelIndex];
-      if (channels.has(channel.code)) report([...channelPath, 'code'], `channel ${channel.code} twice`);
+      if (channels.has(channel.code))
+        report([...channelPath, 'code'], `channel ${channel.code} twice`);
       channels.add(channel.code);
       const products = new Set<string>();
       channel.products.forEach((product, productIndex) => {
@@ -197,7 +199,12 @@ function checkInsurers(
   });
 }
 
-function checkBands(question: SourceQuestion, path: SourcePath, context: CatalogContext, report: Report) {
+function checkBands(
+  question: SourceQuestion,
+  path: SourcePath,
+  context: CatalogContext,
+  report: Report,
+) {
   const bands = question.bands;
   if (!bands) return;
   if (!BAND_TYPES.includes(question.type)) {
@@ -219,7 +226,8 @@ function checkBands(question: SourceQuestion, path: SourcePath, context: Catalog
     } else if (!last && value === undefined) {
       report(bandPath, `only the last band may leave out ${bound}`);
     } else if (value !== undefined) {
-      if (value <= previous) report([...bandPath, bound], `${bound} must increase from band to band`);
+      if (value <= previous)
+        report([...bandPath, bound], `${bound} must increase from band to band`);
       previous = value;
     }
     checkDecision(band.decision, [...bandPath, 'decision'], context, report);
@@ -238,7 +246,11 @@ function claimUuid(
 ): void {
   const first = seen.get(uuid);
   if (first === undefined) seen.set(uuid, file);
-  else report(path, `uuid ${uuid} is already used${first === file ? ' in this file' : ` in ${first}`}`);
+  else
+    report(
+      path,
+      `uuid ${uuid} is already used${first === file ? ' in this file' : ` in ${first}`}`,
+    );
 }
 
 function checkImpairment(
@@ -248,7 +260,8 @@ function checkImpairment(
   report: Report,
 ): void {
   const expectedFile = `impairments/${impairment.uuid}.yaml`;
-  if (file !== expectedFile) report(['uuid'], `the file of impairment ${impairment.uuid} is ${expectedFile}`);
+  if (file !== expectedFile)
+    report(['uuid'], `the file of impairment ${impairment.uuid} is ${expectedFile}`);
   claimUuid(impairment.uuid, file, ['uuid'], uuids, report);
 
   const groups = new Set<string>();
@@ -260,7 +273,7 @@ function checkImpairment(
   const questions = new Map<string, SourceQuestion>();
   const visit = (question: SourceQuestion, path: SourcePath, inheritedGroup?: string) => {
     claimUuid(question.uuid, file, [...path, 'uuid'], uuids, report);
-    questions.set(question.uuid, question);
+    if (!questions.has(question.uuid)) questions.set(question.uuid, question);
     if (inheritedGroup === undefined) {
       if (question.group === undefined) report(path, 'a top-level question names its group');
       else if (!groups.has(question.group)) {
@@ -278,7 +291,10 @@ function checkImpairment(
     }
     if (question.units) {
       if (!UNIT_TYPES.includes(question.type)) {
-        report([...path, 'units'], `units apply to T, N and W questions only, not ${question.type}`);
+        report(
+          [...path, 'units'],
+          `units apply to T, N and W questions only, not ${question.type}`,
+        );
       } else if (question.type === 'W') {
         question.units.forEach((unit, index) => {
           if (!(WEIGHT_UNITS as readonly string[]).includes(unit)) {
@@ -291,7 +307,8 @@ function checkImpairment(
 
     const options = question.options ?? [];
     if (isChoice(question.type)) {
-      if (options.length < 2) report(path, `a ${question.type} question offers at least two options`);
+      if (options.length < 2)
+        report(path, `a ${question.type} question offers at least two options`);
     } else if (question.options) {
       report([...path, 'options'], `a ${question.type} question has no options`);
     }
@@ -312,7 +329,10 @@ function checkImpairment(
       }
       if (option.smokingValue !== undefined) {
         if (!smoking) {
-          report([...optionPath, 'smokingValue'], 'smokingValue belongs on the smokingQuestion only');
+          report(
+            [...optionPath, 'smokingValue'],
+            'smokingValue belongs on the smokingQuestion only',
+          );
         } else if (context && !context.smokingValues.has(option.smokingValue)) {
           report([...optionPath, 'smokingValue'], `no smoking value ${option.smokingValue}`);
         }
@@ -402,7 +422,10 @@ function checkCases(
       return question?.type === 'D' && question.bands !== undefined;
     });
     if (dated && regressionCase.asOf === undefined) {
-      report(path, 'a case answering a dated question with bands gives asOf, or it changes with time');
+      report(
+        path,
+        'a case answering a dated question with bands gives asOf, or it changes with time',
+      );
     }
     const missing = context.indicators.filter((code) => !(code in regressionCase.expect));
     if (missing.length > 0) report([...path, 'expect'], `expect misses ${missing.join(', ')}`);
@@ -437,7 +460,7 @@ export function lintParts(parts: CheckedParts): CatalogProblem[] {
     checkLanguages(impairment.data, [], report);
     checkImpairment(impairment, context, uuids, report);
   }
-  const impairmentUuids = new Set(parts.impairments.map(({ data }) => data.uuid));
+  const impairmentUuids = new Set(parts.declared.map(({ uuid }) => uuid));
   if (parts.insurers) {
     const report = reporter(parts.insurers.file);
     checkLanguages(parts.insurers.data, [], report);
@@ -450,7 +473,7 @@ export function lintParts(parts: CheckedParts): CatalogProblem[] {
     if (!impairmentUuids.has(other)) {
       report(['settings', 'otherImpairment'], `no impairment ${other} (the generic Others)`);
     }
-    const names = new Set(parts.impairments.map(({ data }) => data.name.en));
+    const names = new Set(parts.declared.map(({ name }) => name));
     for (const [key, fallback] of [
       ['highLowBmiImpairmentName', DEFAULT_HIGH_LOW_BMI_NAME],
       ['abnormalBmiImpairmentName', DEFAULT_ABNORMAL_BMI_NAME],

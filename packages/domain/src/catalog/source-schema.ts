@@ -77,7 +77,10 @@ export const sourceOptionSchema: z.ZodType<SourceOption> = z
         .describe('instead of decision: the child questions this option opens');
     },
     unique: z.enum(['Y', 'N']).optional().describe('C only: Y clears every other choice'),
-    smokingValue: z.string().optional().describe('on the smoking question: the value it stands for'),
+    smokingValue: z
+      .string()
+      .optional()
+      .describe('on the smoking question: the value it stands for'),
   })
   .strict();
 

@@ -13,7 +13,10 @@ function compiled(): Catalog {
 }
 
 function hypertension() {
-  return compileImpairment(impairmentFileSchema.parse(hypertensionYaml()), catalogYaml().indicators);
+  return compileImpairment(
+    impairmentFileSchema.parse(hypertensionYaml()),
+    catalogYaml().indicators,
+  );
 }
 
 function question(uuid: string): Question {
@@ -87,7 +90,10 @@ describe('compileImpairment', () => {
   });
 
   it('E-16 a top-level parentUuid is the impairment, a child the option opening it, uuidPath every ancestor', () => {
-    expect(question('htn-controlled')).toMatchObject({ parentUuid: 'hypertension', uuidPath: 'hypertension' });
+    expect(question('htn-controlled')).toMatchObject({
+      parentUuid: 'hypertension',
+      uuidPath: 'hypertension',
+    });
     expect(question('htn-systolic')).toMatchObject({
       parentUuid: 'htn-controlled-no',
       uuidPath: 'hypertension,htn-controlled,htn-controlled-no',
@@ -118,8 +124,21 @@ describe('compileImpairment', () => {
   it('E-13 E-15 a question carries every field of the spec, answer null', () => {
     const q = question('htn-controlled');
     for (const field of [
-      'uuid', 'index', 'type', 'question', 'parentUuid', 'uuidPath', 'level', 'group',
-      'answerList', 'answer', 'choiceList', 'decision', 'placeholder', 'c_index', 'c_type',
+      'uuid',
+      'index',
+      'type',
+      'question',
+      'parentUuid',
+      'uuidPath',
+      'level',
+      'group',
+      'answerList',
+      'answer',
+      'choiceList',
+      'decision',
+      'placeholder',
+      'c_index',
+      'c_type',
     ]) {
       expect(q).toHaveProperty(field);
     }

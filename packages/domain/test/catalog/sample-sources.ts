@@ -15,8 +15,14 @@ function smokingList(id: 'A' | 'B', months: number) {
     options: [
       { value: 'current-over-1-pack', label: text('More than 1 pack a day', '每日多於一包') },
       { value: 'current-under-1-pack', label: text('Less than 1 pack a day', '每日少於一包') },
-      { value: 'quit-within-period', label: text(`Quit within ${months} months`, `${months}個月內戒煙`) },
-      { value: 'quit-before-period', label: text(`Quit over ${months} months ago`, `${months}個月前戒煙`) },
+      {
+        value: 'quit-within-period',
+        label: text(`Quit within ${months} months`, `${months}個月內戒煙`),
+      },
+      {
+        value: 'quit-before-period',
+        label: text(`Quit over ${months} months ago`, `${months}個月前戒煙`),
+      },
       { value: 'never', label: text('Never smoked', '從不吸煙') },
     ],
   };
@@ -100,10 +106,7 @@ export function hypertensionYaml() {
         type: 'D',
         group: 'htn-history',
         question: text('When was it first diagnosed?', '首次確診日期？'),
-        bands: [
-          { maxMonths: 6, decision: { LIFE: 'P', CI: 'P' } },
-          { decision: zero },
-        ],
+        bands: [{ maxMonths: 6, decision: { LIFE: 'P', CI: 'P' } }, { decision: zero }],
       },
       {
         uuid: 'htn-controlled',
@@ -112,7 +115,11 @@ export function hypertensionYaml() {
         question: text('Is it <b>well controlled</b>?', '是否<b>控制良好</b>？'),
         placeholder: text('Ask for readings', '請索取讀數'),
         options: [
-          { uuid: 'htn-controlled-yes', label: text('Yes', '是'), decision: { LIFE: '0', CI: '25' } },
+          {
+            uuid: 'htn-controlled-yes',
+            label: text('Yes', '是'),
+            decision: { LIFE: '0', CI: '25' },
+          },
           {
             uuid: 'htn-controlled-no',
             label: text('No', '否'),

@@ -1,0 +1,529 @@
+import { describe, expect, it } from 'vitest';
+import { checkCatalog, type SourceFile } from '../../src/catalog/check.ts';
+import type { CatalogProblem } from '../../src/catalog/rules.ts';
+import { catalogSourceJsonSchema } from '../../src/catalog/source-schema.ts';
+import type { catalogYaml, insurersYaml } from './sample-sources.ts';
+import { filesWith, hypertensionYaml, sampleFiles } from './sample-sources.ts';
+
+type Catalog = ReturnType<typeof catalogYaml>;
+type Insurers = ReturnType<typeof insurersYaml>;
+type Hypertension = ReturnType<typeof hypertensionYaml>;
+// Tests reach into the nested sample with paths the compiler cannot follow.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loose = any;
+
+const HTN = 'impairments/hypertension.yaml';
+
+function problems(files: SourceFile[]): CatalogProblem[] {
+  const check = checkCatalog(files);
+  if (check.problems.length === 0) expect(check.catalog).toBeDefined();
+  else expect(check.catalog).toBeUndefined();
+  return check.problems;
+}
+
+function htn(change: (data: Loose) => void): CatalogProblem[] {
+  return problems(
+    filesWith<Hypertension>(HTN, (data) => {
+      change(data);
+      return data;
+    }),
+  );
+}
+
+/** The one problem expected, at this file and path, its message matching. */
+function expectOnly(
+  found: CatalogProblem[],
+  file: string,
+  path: (string | number)[],
+  message: RegExp,
+) {
+  expect(found).toEqual([{ file, path, message: expect.stringMatching(message) }]);
+}
+
+describe('lint: the sample is clean', () => {
+  it('reports nothing and compiles', () => {
+    expect(problems(sampleFiles())).toEqual([]);
+  });
+});
+
+describe('lint: files', () => {
+  it('a missing catalog.yaml or insurers.yaml, or no impairment at all, is reported', () => {
+    const found = problems([]);
+    expect(found.map((p) => p.file)).toEqual(['catalog.yaml', 'insurers.yaml', 'impairments/']);
+  });
+
+  it('a file outside the layout is reported', () => {
+    const found = problems([...sampleFiles(), { path: 'extra.yaml', data: {} }]);
+    expectOnly(found, 'extra.yaml', [], /not a catalogue file/);
+  });
+
+  it('an impairment whose file name is not its uuid is reported', () => {
+    const files = sampleFiles().map((file) =>
+      file.path === HTN ? { ...file, path: 'impairments/htn.yaml' } : file,
+    );
+    expect(problems(files)).toContainEqual({
+      file: 'impairments/htn.yaml',
+      path: ['uuid'],
+      message: expect.stringMatching(/impairments\/hypertension\.yaml/),
+    });
+  });
+});
+
+describe('lint: schema', () => {
+  it('a misspelt field is reported at the field itself', () => {
+    const found = htn((d) => {
+      d.questions[1].options[0].lable = d.questions[1].options[0].label;
+    });
+    expectOnly(found, HTN, ['questions', 1, 'options', 0, 'lable'], /unknown field lable/);
+  });
+
+  it('a decision value that is not a decision is reported at the value', () => {
+    const found = htn((d) => {
+      d.questions[1].options[0].decision.CI = 'maybe';
+    });
+    expectOnly(found, HTN, ['questions', 1, 'options', 0, 'decision', 'CI'], /decision_value/);
+  });
+
+  it('an unknown question type is reported', () => {
+    const found = htn((d) => {
+      d.questions[0].type = 'X';
+    });
+    expectOnly(found, HTN, ['questions', 0, 'type'], /./);
+  });
+
+  it('an impairment uuid outside lower-case words and hyphens is reported', () => {
+    const found = htn((d) => {
+      d.uuid = 'Hyper Tension';
+    });
+    expect(found).toContainEqual({
+      file: HTN,
+      path: ['uuid'],
+      message: expect.stringMatching(/lower-case/),
+    });
+  });
+});
+
+describe('lint: uuids', () => {
+  it('a uuid used twice in one file is reported at the second', () => {
+    const found = htn((d) => {
+      d.questions[1].options[1].questions[1].options[1].questions[0].uuid = 'htn-diagnosed';
+    });
+    expectOnly(
+      found,
+      HTN,
+      ['questions', 1, 'options', 1, 'questions', 1, 'options', 1, 'questions', 0, 'uuid'],
+      /already used in this file/,
+    );
+  });
+
+  it('a uuid used in two files is reported with the file that has it first', () => {
+    const found = problems(
+      filesWith<Loose>('impairments/ovarian-cyst.yaml', (d) => {
+        d.questions[0].uuid = 'htn-systolic';
+        return d;
+      }),
+    );
+    expectOnly(
+      found,
+      'impairments/ovarian-cyst.yaml',
+      ['questions', 0, 'uuid'],
+      /already used in impairments\/hypertension\.yaml/,
+    );
+  });
+
+  it('an option uuid equal to an impairment uuid is reported', () => {
+    const found = htn((d) => {
+      d.questions[1].options[0].uuid = 'ovarian-cyst';
+    });
+    expect(found).toHaveLength(2);
+    expect(found[0]?.message).toMatch(/uuid ovarian-cyst is already used|not an option/);
+  });
+});
+
+describe('lint: options and decisions', () => {
+  it('an option with neither decision nor children is reported', () => {
+    const found = htn((d) => {
+      delete d.questions[1].options[0].decision;
+    });
+    expect(found[0]).toEqual({
+      file: HTN,
+      path: ['questions', 1, 'options', 0],
+      message: expect.stringMatching(/needs a decision or child questions/),
+    });
+  });
+
+  it('an option with both decision and children is reported', () => {
+    const found = htn((d) => {
+      d.questions[1].options[1].decision = { LIFE: '0', CI: '0' };
+    });
+    expectOnly(found, HTN, ['questions', 1, 'options', 1], /not both/);
+  });
+
+  it('a decision missing an indicator is reported', () => {
+    const found = htn((d) => {
+      delete d.questions[1].options[0].decision.CI;
+    });
+    expect(found[0]).toEqual({
+      file: HTN,
+      path: ['questions', 1, 'options', 0, 'decision'],
+      message: expect.stringMatching(/misses indicator\(s\) CI/),
+    });
+  });
+
+  it('a decision naming an unknown indicator is reported', () => {
+    const found = htn((d) => {
+      d.questions[1].options[0].decision.TPD = '0';
+    });
+    expectOnly(
+      found,
+      HTN,
+      ['questions', 1, 'options', 0, 'decision', 'TPD'],
+      /unknown indicator TPD/,
+    );
+  });
+
+  it('an exclusion code without wording is reported', () => {
+    const found = htn((d) => {
+      d.questions[1].options[0].decision.CI = 'EX9';
+    });
+    expect(found[0]).toEqual({
+      file: HTN,
+      path: ['questions', 1, 'options', 0, 'decision', 'CI'],
+      message: expect.stringMatching(/EX9 has no wording/),
+    });
+  });
+
+  it('a choice question with fewer than two options is reported', () => {
+    const found = htn((d) => {
+      d.questions[1].options[1].questions[1].options.splice(1, 2);
+    });
+    expectOnly(found, HTN, ['questions', 1, 'options', 1, 'questions', 1], /at least two options/);
+  });
+
+  it('options on a free-form question are reported', () => {
+    const found = htn((d) => {
+      d.questions[0].options = [];
+    });
+    expectOnly(found, HTN, ['questions', 0, 'options'], /a D question has no options/);
+  });
+
+  it('unique on a non-checkbox option is reported', () => {
+    const found = htn((d) => {
+      d.questions[1].options[0].unique = 'Y';
+    });
+    expectOnly(found, HTN, ['questions', 1, 'options', 0, 'unique'], /C \(checkbox\) options only/);
+  });
+});
+
+describe('lint: references', () => {
+  it('a top-level question naming an unknown group is reported', () => {
+    const found = htn((d) => {
+      d.questions[0].group = 'htn-nowhere';
+    });
+    expectOnly(found, HTN, ['questions', 0, 'group'], /no group htn-nowhere/);
+  });
+
+  it('a top-level question without a group is reported', () => {
+    const found = htn((d) => {
+      delete d.questions[0].group;
+    });
+    expectOnly(found, HTN, ['questions', 0], /names its group/);
+  });
+
+  it('a child question naming another group than its parent is reported', () => {
+    const found = htn((d) => {
+      d.questions[1].options[1].questions[0].group = 'htn-history';
+    });
+    expectOnly(
+      found,
+      HTN,
+      ['questions', 1, 'options', 1, 'questions', 0, 'group'],
+      /inherits group htn-control/,
+    );
+  });
+
+  it('a smokingQuestion that is not a question of the impairment is reported', () => {
+    const found = htn((d) => {
+      d.smokingQuestion = 'htn-nothing';
+    });
+    expect(found).toContainEqual({
+      file: HTN,
+      path: ['smokingQuestion'],
+      message: expect.stringMatching(/no question htn-nothing/),
+    });
+  });
+
+  it('a smokingValue not in the smoking lists is reported', () => {
+    const found = htn((d) => {
+      d.questions[2].options[0].smokingValue = 'heavy';
+    });
+    expect(found).toContainEqual({
+      file: HTN,
+      path: ['questions', 2, 'options', 0, 'smokingValue'],
+      message: expect.stringMatching(/no smoking value heavy/),
+    });
+  });
+
+  it('a smokingValue on another question than the smoking question is reported', () => {
+    const found = htn((d) => {
+      d.questions[1].options[0].smokingValue = 'never';
+    });
+    expectOnly(found, HTN, ['questions', 1, 'options', 0, 'smokingValue'], /smokingQuestion only/);
+  });
+
+  it('a product offering an unknown impairment is reported', () => {
+    const found = problems(
+      filesWith<Insurers>('insurers.yaml', (d) => {
+        const product = d.insurers[0]?.channels[0]?.products[1];
+        if (product && Array.isArray(product.impairments)) product.impairments.push('gout');
+        return d;
+      }),
+    );
+    expectOnly(
+      found,
+      'insurers.yaml',
+      ['insurers', 0, 'channels', 0, 'products', 1, 'impairments', 2],
+      /no impairment gout/,
+    );
+  });
+
+  it('settings naming a missing Others or BMI condition are reported', () => {
+    const found = problems(
+      filesWith<Catalog>('catalog.yaml', (d) => {
+        d.settings.otherImpairment = 'others';
+        d.settings.abnormalBmiImpairmentName = 'Odd BMI';
+        return d;
+      }),
+    );
+    expect(found).toEqual([
+      {
+        file: 'catalog.yaml',
+        path: ['settings', 'otherImpairment'],
+        message: expect.stringMatching(/no impairment others/),
+      },
+      {
+        file: 'catalog.yaml',
+        path: ['settings', 'abnormalBmiImpairmentName'],
+        message: expect.stringMatching(/Odd BMI/),
+      },
+    ]);
+  });
+
+  it('an exclusion in a BMI rule without wording is reported', () => {
+    const found = problems(
+      filesWith<Loose>('catalog.yaml', (d) => {
+        d.ruleAgeList[0].bmiList[1].decision.CI = 'EX4';
+        return d;
+      }),
+    );
+    expectOnly(
+      found,
+      'catalog.yaml',
+      ['ruleAgeList', 0, 'bmiList', 1, 'decision', 'CI'],
+      /EX4 has no wording/,
+    );
+  });
+
+  it('C-12 C-13 E-46 smoking lists A (6 months) and B (12 months) with the five values in order', () => {
+    const found = problems(
+      filesWith<Loose>('catalog.yaml', (d) => {
+        d.smokingLists[1].lookbackMonths = 6;
+        d.smokingLists[0].options[4].value = 'nonsmoker';
+        return d;
+      }),
+    );
+    expect(found).toEqual([
+      {
+        file: 'catalog.yaml',
+        path: ['smokingLists', 0, 'options', 4, 'value'],
+        message: expect.stringMatching(/is never/),
+      },
+      {
+        file: 'catalog.yaml',
+        path: ['smokingLists', 1, 'lookbackMonths'],
+        message: expect.stringMatching(/12 months/),
+      },
+    ]);
+  });
+});
+
+describe('lint: languages and HTML', () => {
+  it('E-18 an empty text in either language is reported', () => {
+    const found = htn((d) => {
+      d.questions[1].placeholder.cn_traditional = ' ';
+      d.groups[0].header.en = '';
+    });
+    expect(found).toEqual([
+      { file: HTN, path: ['groups', 0, 'header', 'en'], message: 'the en text is empty' },
+      {
+        file: HTN,
+        path: ['questions', 1, 'placeholder', 'cn_traditional'],
+        message: 'the cn_traditional text is empty',
+      },
+    ]);
+  });
+
+  it('a missing language is reported by the schema', () => {
+    const found = htn((d) => {
+      delete d.name.cn_traditional;
+    });
+    expectOnly(found, HTN, ['name', 'cn_traditional'], /./);
+  });
+
+  it('question HTML outside the safe subset is reported', () => {
+    const found = htn((d) => {
+      d.questions[0].question.en = 'When? <img src=x onerror="alert(1)">';
+    });
+    expectOnly(found, HTN, ['questions', 0, 'question', 'en'], /tag <img> is not allowed/);
+  });
+});
+
+describe('lint: bands', () => {
+  it('bands on a question type that takes none are reported', () => {
+    const found = htn((d) => {
+      d.questions[1].bands = [{ decision: { LIFE: '0', CI: '0' } }];
+    });
+    expectOnly(found, HTN, ['questions', 1, 'bands'], /N, H, W and D questions only/);
+  });
+
+  it('a D band bounded by below is reported', () => {
+    const found = htn((d) => {
+      d.questions[0].bands[0] = { below: 6, decision: { LIFE: 'P', CI: 'P' } };
+    });
+    expect(found[0]).toEqual({
+      file: HTN,
+      path: ['questions', 0, 'bands', 0, 'below'],
+      message: expect.stringMatching(/bounded by maxMonths/),
+    });
+  });
+
+  it('a last band with a bound, and bounds that do not increase, are reported', () => {
+    const found = htn((d) => {
+      d.questions[1].options[1].questions[0].bands = [
+        { below: 160, decision: { LIFE: '0', CI: '0' } },
+        { below: 150, decision: { LIFE: '0', CI: '0' } },
+      ];
+    });
+    expect(found).toEqual([
+      {
+        file: HTN,
+        path: ['questions', 1, 'options', 1, 'questions', 0, 'bands', 1],
+        message: expect.stringMatching(/last band has no below/),
+      },
+    ]);
+    const unordered = htn((d) => {
+      d.questions[1].options[1].questions[0].bands = [
+        { below: 160, decision: { LIFE: '0', CI: '0' } },
+        { below: 150, decision: { LIFE: '0', CI: '0' } },
+        { decision: { LIFE: '0', CI: '0' } },
+      ];
+    });
+    expectOnly(
+      unordered,
+      HTN,
+      ['questions', 1, 'options', 1, 'questions', 0, 'bands', 1, 'below'],
+      /must increase/,
+    );
+  });
+
+  it('units on a question that takes none, and weight units other than KG or LB, are reported', () => {
+    const found = htn((d) => {
+      d.questions[0].units = ['months'];
+    });
+    expectOnly(found, HTN, ['questions', 0, 'units'], /T, N and W questions only/);
+  });
+});
+
+describe('lint: regression cases', () => {
+  it('a failing case is reported at the case, with what the engine gave', () => {
+    const found = htn((d) => {
+      d.cases[0].expect.CI = '50';
+    });
+    expectOnly(found, HTN, ['cases', 0], /case "controlled since 2015": CI: expected 50, got 25/);
+  });
+
+  it('a case leaving a mandatory question unanswered is reported', () => {
+    const found = htn((d) => {
+      delete d.cases[0].answers['htn-smoking'];
+    });
+    expectOnly(found, HTN, ['cases', 0], /mandatory questions unanswered: htn-smoking/);
+  });
+
+  it('a case answering an unknown question, or with an option of another question, is reported', () => {
+    const found = htn((d) => {
+      d.cases[0].answers['htn-nothing'] = 'x';
+      d.cases[0].answers['htn-controlled'] = ['htn-med-one'];
+    });
+    expect(found).toEqual([
+      {
+        file: HTN,
+        path: ['cases', 0, 'answers', 'htn-controlled'],
+        message: expect.stringMatching(/htn-med-one is not an option of htn-controlled/),
+      },
+      {
+        file: HTN,
+        path: ['cases', 0, 'answers', 'htn-nothing'],
+        message: expect.stringMatching(/no question htn-nothing/),
+      },
+    ]);
+  });
+
+  it('a case answer of the wrong shape for its question is reported', () => {
+    const found = htn((d) => {
+      d.cases[1].answers['htn-systolic'] = '150';
+    });
+    expectOnly(found, HTN, ['cases', 1, 'answers', 'htn-systolic'], /an N answer|a N answer/);
+  });
+
+  it('a case answering a dated question with bands must say asOf', () => {
+    const found = htn((d) => {
+      delete d.cases[0].asOf;
+    });
+    expectOnly(found, HTN, ['cases', 0], /asOf/);
+  });
+
+  it('a case whose expect misses an indicator is reported', () => {
+    const found = htn((d) => {
+      delete d.cases[0].expect.LIFE;
+    });
+    expectOnly(found, HTN, ['cases', 0, 'expect'], /misses LIFE/);
+  });
+
+  it('cases of a sound impairment run even when another file has problems', () => {
+    const files = sampleFiles().map((file) => {
+      if (file.path === 'insurers.yaml') return { path: file.path, data: { insurers: [] } };
+      if (file.path !== HTN) return file;
+      const data = hypertensionYaml();
+      const first = data.cases[0];
+      if (first) first.expect.CI = '50';
+      return { path: HTN, data };
+    });
+    const found = problems(files);
+    expect(found.map((p) => p.file).sort()).toEqual([HTN, 'insurers.yaml']);
+  });
+});
+
+describe('JSON Schema of the source format', () => {
+  it('describes the three kinds of file, with questions and options defined once for nesting', () => {
+    const schema = catalogSourceJsonSchema() as {
+      anyOf: unknown[];
+      $defs: Record<string, unknown>;
+    };
+    expect(schema.anyOf).toEqual([
+      { $ref: '#/$defs/impairment' },
+      { $ref: '#/$defs/catalog' },
+      { $ref: '#/$defs/insurers' },
+    ]);
+    expect(Object.keys(schema.$defs)).toEqual(
+      expect.arrayContaining([
+        'impairment',
+        'catalog',
+        'insurers',
+        'question',
+        'option',
+        'bilingual',
+      ]),
+    );
+    expect(JSON.stringify(schema.$defs.option)).toContain('"#/$defs/question"');
+  });
+});
