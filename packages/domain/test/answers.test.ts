@@ -61,7 +61,9 @@ describe('reading answers', () => {
   });
 
   it('serialising keeps only the known fields, in the documented order', () => {
-    const h = { inch: 1, extra: true, ft: 2, cm: 63 } as unknown as Parameters<typeof serializeHeight>[0];
+    const h = { inch: 1, extra: true, ft: 2, cm: 63 } as unknown as Parameters<
+      typeof serializeHeight
+    >[0];
     expect(serializeHeight(h)).toBe('{"cm":63,"ft":2,"inch":1}');
     const w = { lb: 2.2, kg: 1, note: 'x' } as unknown as Parameters<typeof serializeWeight>[0];
     expect(serializeWeight(w)).toBe('{"kg":1,"lb":2.2}');
@@ -129,8 +131,12 @@ describe('answer shape for the server', () => {
   });
 
   it('S and R take at most one choice; C and M take several but none twice', () => {
-    expect(answerShapeIssue(makeChoiceQuestion('S'), ['a', 'b'])?.code).toBe('answer_single_choice');
-    expect(answerShapeIssue(makeChoiceQuestion('R'), ['a', 'b'])?.code).toBe('answer_single_choice');
+    expect(answerShapeIssue(makeChoiceQuestion('S'), ['a', 'b'])?.code).toBe(
+      'answer_single_choice',
+    );
+    expect(answerShapeIssue(makeChoiceQuestion('R'), ['a', 'b'])?.code).toBe(
+      'answer_single_choice',
+    );
     expect(answerShapeIssue(makeChoiceQuestion('C'), ['a', 'b', 'c'])).toBeNull();
     expect(answerShapeIssue(makeChoiceQuestion('M'), ['a', 'b'])).toBeNull();
     expect(answerShapeIssue(makeChoiceQuestion('M'), ['a', 'a'])?.code).toBe('answer_wrong_shape');
@@ -183,14 +189,23 @@ describe('answer shape for the server', () => {
     const q = makeQuestion('D');
     expect(answerShapeIssue(q, date('2020-03-01'))).toBeNull();
     expect(answerShapeIssue(q, date(''))).toBeNull();
-    expect(answerShapeIssue(q, JSON.stringify(date('2020-03-01')))?.code).toBe('answer_wrong_shape');
+    expect(answerShapeIssue(q, JSON.stringify(date('2020-03-01')))?.code).toBe(
+      'answer_wrong_shape',
+    );
     expect(answerShapeIssue(q, ['2020-03-01'])?.code).toBe('answer_wrong_shape');
     expect(answerShapeIssue(q, { value: '2020-03-01' })?.code).toBe('answer_wrong_shape');
   });
 
   it('a D value must be a real ISO date', () => {
     const q = makeQuestion('D');
-    for (const bad of ['2020-02-30', '2021-02-29', '2020-13-01', '2020-00-10', '01/03/2020', '20200301']) {
+    for (const bad of [
+      '2020-02-30',
+      '2021-02-29',
+      '2020-13-01',
+      '2020-00-10',
+      '01/03/2020',
+      '20200301',
+    ]) {
       expect(answerShapeIssue(q, date(bad))?.code).toBe('answer_date_invalid');
     }
     expect(answerShapeIssue(q, date('2020-02-29'))).toBeNull();

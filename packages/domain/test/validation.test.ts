@@ -206,7 +206,9 @@ describe('numbers', () => {
   it('V-36 the numeric check agrees with the reference pattern', () => {
     const reference = /^[0-9]+(\.[0-9]+)?$/;
     const numberish = fc.string({ unit: fc.constantFrom(...'0123456789.-+e ') });
-    fc.assert(fc.property(fc.oneof(numberish, fc.string()), (s) => isNumeric(s) === reference.test(s)));
+    fc.assert(
+      fc.property(fc.oneof(numberish, fc.string()), (s) => isNumeric(s) === reference.test(s)),
+    );
   });
 
   it('V-37 the number input lets through only a leading minus, digits and one point', () => {
