@@ -49,6 +49,10 @@ const messages = {
     cn_traditional: '問卷尚未完成。',
   },
   and_more: { en: 'and more', cn_traditional: '及更多' },
+  page_label: {
+    en: '{condition} - Page {n} - {group}',
+    cn_traditional: '{condition} - 第 {n} 頁 - {group}',
+  },
 
   // Answers of the wrong shape, refused by the server (DESIGN.md §4)
   answer_wrong_shape: {
