@@ -127,6 +127,17 @@ export function impairment(def: ImpairmentDef): Impairment {
   };
 }
 
+/** The same impairment under another uuid (top-level questions re-parented). */
+export function copyOf(source: Impairment, uuid: string): Impairment {
+  return {
+    ...source,
+    uuid,
+    questionList: source.questionList.map((q) =>
+      q.parentUuid === source.uuid ? { ...q, parentUuid: uuid } : q,
+    ),
+  };
+}
+
 export const SMOKING_VALUES = [
   'current-over-1-pack',
   'current-under-1-pack',
