@@ -111,7 +111,7 @@ describe('answering', () => {
 
   it('does not change the answers it is given', () => {
     const before = opened();
-    const copy = structuredClone(before);
+    const copy = JSON.parse(JSON.stringify(before)) as AnswerMap;
     chooseOption(hypertension, before, 'htn-controlled', 'htn-controlled-yes');
     expect(before).toEqual(copy);
   });
