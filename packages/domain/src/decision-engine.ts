@@ -24,6 +24,7 @@ import {
   visibleQuestions,
 } from './questionnaire.ts';
 import type { ChosenImpairment } from './questionnaire.ts';
+import { isAbnormalBmiImpairment } from './impairments.ts';
 import type {
   AnswerOption,
   AnswerValue,
@@ -328,14 +329,6 @@ export interface DisclosureDecisionContext {
    * is `impairmentName` (userInfo.abnormalBmiImpairmentName).
    */
   bmi?: { impairmentName: string; decision: Decision | null };
-}
-
-/** Whether an impairment is the one the BMI rule adds (matched on its English name). */
-export function isAbnormalBmiImpairment(
-  impairment: Pick<Impairment, 'name' | 'selfDefined'>,
-  abnormalBmiImpairmentName: string,
-): boolean {
-  return !impairment.selfDefined && impairment.name.en === abnormalBmiImpairmentName;
 }
 
 /** The decision of every chosen impairment, in order (see {@link decideImpairment}). */

@@ -49,6 +49,30 @@ const messages = {
     cn_traditional: '問卷尚未完成。',
   },
   and_more: { en: 'and more', cn_traditional: '及更多' },
+  impairment_already_chosen: {
+    en: 'This condition is already chosen',
+    cn_traditional: '已選擇此病症',
+  },
+  impairment_high_low_bmi_barred: {
+    en: 'High / Low BMI cannot be chosen while Abnormal BMI is present',
+    cn_traditional: '已有「體重指標（BMI）異常」時不可選擇「體重指標（BMI）過高／過低」',
+  },
+  impairment_limit_with_abnormal_bmi: {
+    en: 'With an abnormal BMI, at most 3 further conditions can be chosen',
+    cn_traditional: '體重指標（BMI）異常時最多只可再選擇 3 項病症',
+  },
+  impairment_limit: {
+    en: 'At most 50 conditions can be chosen',
+    cn_traditional: '最多只可選擇 50 項病症',
+  },
+  gender_change_removed: {
+    en: 'Changing the gender removed: {names}',
+    cn_traditional: '更改性別後已移除：{names}',
+  },
+  abnormal_bmi_added_again: {
+    en: '{name} was removed earlier and has been added again because the BMI is abnormal',
+    cn_traditional: '{name} 早前已被移除，因體重指標（BMI）異常已再次加入',
+  },
   page_label: {
     en: '{condition} - Page {n} - {group}',
     cn_traditional: '{condition} - 第 {n} 頁 - {group}',
