@@ -1,0 +1,146 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createLocalJWKSet } from 'jose';
+import type { Kysely } from 'kysely';
+import { authenticate } from './auth/authenticate.ts';
+import { seedDemoUsers } from './auth/demo-users.ts';
+import { UserDirectory } from './auth/user-directory.ts';
+import { createTokenVerifier } from './auth/verify-token.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import type { Database } from './db/schema.ts';
+import { registerDocs } from './http/docs.ts';
+import { installErrorHandler } from './http/error-handler.ts';
+import { instanceCookie } from './http/instance.ts';
+import { metrics } from './http/metrics.ts';
+import { registerSecurity } from './http/security.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { sweepExpired } from './oidc/adapter.ts';
+import { createEmbeddedProvider } from './oidc/provider.ts';
+import { oidcRoutes } from './oidc/routes.ts';
+import { apiRoutes } from './routes/api.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    /** The query builder over the database (PGlite or PostgreSQL). */
+    db: Kysely<Database>;
+    database: DatabaseHandle;
+    users: UserDirectory;
+  }
+}
+
+/** 2 MiB: a disclosure document is at most 1 MiB (DESIGN.md §5), with room for its envelope. */
+export const BODY_LIMIT = 2 * 1024 * 1024;
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+const SECRET_QUERY_PARAMS = /([?&](?:code|state|session_state|id_token_hint|access_token|refresh_token|token)=)[^&]*/g;
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        '*.authorization',
+        '*.cookie',
+        '*.password',
+        '*.access_token',
+        '*.refresh_token',
+        '*.id_token',
+        '*.token',
+        '*.applicationNumber',
+        '*.disclosureJson',
+        '*.birthDate',
+        '*.email',
+        '*.displayName',
+      ],
+      censor: '[Redacted]',
+    },
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string }) => ({
+        method: request.method,
+        url: request.url.replace(SECRET_QUERY_PARAMS, '$1[Redacted]'),
+        remoteAddress: request.ip,
+      }),
+    },
+  };
+}
+
+/**
+ * Builds the whole server (CONVENTIONS.md §5): external plugins (security headers, rate
+ * limit, cookies, docs, metrics), then the app's own (database, sign-in, authentication),
+ * then the routes and the web app. Opens and migrates the database; `app.close()` closes it.
+ */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = await openDatabase(config.database, (error) => app.log.error({ err: error }, 'database connection lost'));
+  try {
+    await migrate(database.db);
+    if (config.auth.embedded && !config.production) await seedDemoUsers(database.db);
+
+    app.decorate('config', config);
+    app.decorate('database', database);
+    app.decorate('db', database.db);
+    app.decorate('users', new UserDirectory(database.db));
+    app.addHook('onClose', async () => database.close());
+
+    installErrorHandler(app);
+    await app.register(cookie);
+    await registerSecurity(app, config);
+    await app.register(instanceCookie, { secure: config.publicUrl.startsWith('https:') });
+    await app.register(metrics);
+    await registerDocs(app, config);
+
+    // The client's cache-buster (spec §7, A-06) means nothing here: drop it before validation.
+    app.addHook('onRequest', async (request) => {
+      const query = request.query as Record<string, unknown> | undefined;
+      if (query && 'datatimestamp' in query) delete query.datatimestamp;
+    });
+
+    let verify;
+    if (config.auth.embedded) {
+      app.log.warn(
+        'The embedded sign-in provider is running at /oidc with its own users: it is meant for one machine and tests. ' +
+          'Production uses OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE of the company identity provider.',
+      );
+      const embedded = await createEmbeddedProvider(config, database.db);
+      // Same checks as for an external issuer, against the provider's own keys without an HTTP round trip.
+      verify = createTokenVerifier({
+        issuer: config.auth.issuer,
+        audience: config.auth.audience,
+        keys: createLocalJWKSet(embedded.publicJwks),
+        strictType: true,
+      });
+      await oidcRoutes(app, { provider: embedded.provider, config, db: database.db });
+      const sweep = setInterval(() => {
+        sweepExpired(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'sweeping sign-in storage failed'));
+      }, SWEEP_INTERVAL_MS);
+      sweep.unref();
+      app.addHook('onClose', async () => clearInterval(sweep));
+    } else {
+      verify = createTokenVerifier({ issuer: config.auth.issuer, audience: config.auth.audience, strictType: false });
+    }
+
+    await app.register(authenticate, { verify, users: app.users, realm: config.publicUrl });
+    await app.register(apiRoutes, { prefix: '/api' });
+    await registerWebApp(app, config.webDist);
+    await app.ready();
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+  return app;
+}

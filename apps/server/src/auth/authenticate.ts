@@ -1,0 +1,97 @@
+import type { Language, Role } from '@vmer/domain';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../http/errors.ts';
+import { identityFromClaims } from './claims.ts';
+import { rowLanguage, type UserDirectory } from './user-directory.ts';
+import { InvalidTokenError, KeysUnavailableError, type TokenVerifier } from './verify-token.ts';
+
+/** The signed-in caller, set by the auth hook on every route that is not public. */
+export interface AuthUser {
+  /** The OpenID Connect subject. */
+  subject: string;
+  /** The sign-in name (`preferred_username`, else e-mail, else subject). */
+  userName: string;
+  /** The person's name as the issuer gives it. */
+  displayName: string;
+  role: Role;
+  /** Insurer codes the caller may work for; every tenant query filters by them. */
+  insurers: string[];
+  language: Language;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set on every route that is not `config: { public: true }`; absent on public routes. */
+    user: AuthUser;
+  }
+  interface FastifyContextConfig {
+    /** The route answers without a bearer token (health, ready, auth config). */
+    public?: boolean;
+  }
+}
+
+export interface AuthenticateOptions {
+  verify: TokenVerifier;
+  users: UserDirectory;
+  realm: string;
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9\-_.~+/]+=*)$/;
+
+/**
+ * Authentication as a hook, not as lines in handlers (CONVENTIONS.md §5): every /api route
+ * needs a valid bearer access token unless its config says `public: true`.
+ */
+export const authenticate = fp(
+  async (app: FastifyInstance, options: AuthenticateOptions) => {
+    app.decorateRequest('user', undefined as unknown as AuthUser);
+    const challenge = (error?: string) =>
+      error ? `Bearer realm="${options.realm}", error="${error}"` : `Bearer realm="${options.realm}"`;
+
+    app.addHook('onRequest', async (request: FastifyRequest) => {
+      const route = request.routeOptions;
+      if (!route.url?.startsWith('/api/') || route.config.public || route.url.startsWith('/api/docs')) return;
+
+      const match = BEARER.exec(request.headers.authorization ?? '');
+      if (!match?.[1]) throw new HttpError(401, 'unauthorized', undefined, { 'www-authenticate': challenge() });
+      let payload;
+      try {
+        payload = await options.verify(match[1]);
+      } catch (error) {
+        if (error instanceof InvalidTokenError) {
+          request.log.info({ reason: error.message }, 'access token refused');
+          throw new HttpError(401, 'unauthorized', undefined, { 'www-authenticate': challenge('invalid_token') });
+        }
+        if (error instanceof KeysUnavailableError) {
+          request.log.error({ err: error }, 'issuer keys unavailable');
+          throw new HttpError(503, 'service_unavailable');
+        }
+        throw error;
+      }
+      const identity = identityFromClaims(payload);
+      const row = await options.users.resolve(identity);
+      const role = identity.role ?? (row.role as Role | null);
+      if (!role) throw new HttpError(403, 'no_role');
+      request.user = {
+        subject: row.subject,
+        userName: row.user_name,
+        displayName: row.display_name,
+        role,
+        insurers: identity.insurers ?? row.insurers,
+        language: rowLanguage(row),
+      };
+    });
+  },
+  { name: 'authenticate' },
+);
+
+/**
+ * A preHandler refusing callers without one of the roles (403).
+ * @example app.post('/x', { preHandler: requireRole('underwriter') }, handler)
+ */
+export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
+  return async (request) => {
+    if (!roles.includes(request.user.role)) throw new HttpError(403, 'forbidden');
+  };
+}

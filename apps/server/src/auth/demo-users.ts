@@ -1,0 +1,40 @@
+import type { Role } from '@vmer/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { hashPassword } from './password.ts';
+import { insertLocalUsers } from './users-repository.ts';
+
+/** The demo users of DESIGN.md §3, password `demo`, for scripts, tests and trying the product. */
+export const DEMO_USERS: readonly { userName: string; displayName: string; role: Role; insurers: string[] }[] = [
+  { userName: 'interviewer1', displayName: 'Iris Interviewer', role: 'interviewer', insurers: ['phkl'] },
+  { userName: 'agent1', displayName: 'Alex Agent', role: 'agent', insurers: ['slhk'] },
+  { userName: 'uw1', displayName: 'Una Underwriter', role: 'underwriter', insurers: ['phkl', 'slhk'] },
+  { userName: 'uw2', displayName: 'Victor Underwriter', role: 'underwriter', insurers: ['demo'] },
+  { userName: 'admin1', displayName: 'Ada Admin', role: 'admin', insurers: ['phkl', 'slhk', 'demo'] },
+];
+
+export const DEMO_PASSWORD = 'demo';
+
+/** Adds the demo users missing from the database; existing ones are left as they are. */
+export async function seedDemoUsers(db: Kysely<Database>): Promise<void> {
+  const existing = new Set(
+    (
+      await db
+        .selectFrom('users')
+        .select('subject')
+        .where(
+          'subject',
+          'in',
+          DEMO_USERS.map((user) => user.userName),
+        )
+        .execute()
+    ).map((row) => row.subject),
+  );
+  const missing = DEMO_USERS.filter((user) => !existing.has(user.userName));
+  await insertLocalUsers(
+    db,
+    await Promise.all(
+      missing.map(async (user) => ({ ...user, passwordHash: await hashPassword(DEMO_PASSWORD), demo: true })),
+    ),
+  );
+}

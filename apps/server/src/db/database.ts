@@ -1,0 +1,73 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+import { PGliteDialect } from './pglite-dialect.ts';
+import type { Database } from './schema.ts';
+
+const INT8_OID = 20;
+const DATE_OID = 1082;
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseConfig['kind'];
+  /** True when the database answers a trivial query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the embedded PGlite database (locking its directory) or a PostgreSQL pool. Both
+ * answer the same SQL with the same JavaScript types: bigint as number, date as 'YYYY-MM-DD'.
+ */
+export async function openDatabase(config: DatabaseConfig, onPoolError?: (error: Error) => void): Promise<DatabaseHandle> {
+  if (config.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: 20,
+      connectionTimeoutMillis: 5000,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+          if (oid === INT8_OID) return (value: string) => Number(value);
+          if (oid === DATE_OID) return (value: string) => value;
+          return pg.types.getTypeParser(oid, format);
+        }) as typeof pg.types.getTypeParser,
+      },
+    });
+    // An idle client losing its server (database restart) must not crash the process.
+    pool.on('error', (error) => onPoolError?.(error));
+    return handle(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), 'postgres', async () => {});
+  }
+
+  const inMemory = config.dataDir.startsWith('memory://');
+  const unlock = inMemory ? () => {} : lockDataDir(config.dataDir);
+  try {
+    const client = await PGlite.create(inMemory ? undefined : config.dataDir, {
+      parsers: { [DATE_OID]: (value: string) => value },
+    });
+    return handle(new Kysely<Database>({ dialect: new PGliteDialect(client) }), 'pglite', async () => unlock());
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+function handle(db: Kysely<Database>, kind: DatabaseConfig['kind'], afterClose: () => Promise<void>): DatabaseHandle {
+  return {
+    db,
+    kind,
+    async ping() {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await db.destroy();
+      await afterClose();
+    },
+  };
+}

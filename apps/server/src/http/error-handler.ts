@@ -1,0 +1,110 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError, translate, type FieldError, type Message } from './errors.ts';
+import { requestLanguage } from './language.ts';
+import type { HttpMessageKey } from './messages.ts';
+
+const MESSAGE_BY_STATUS: Record<number, HttpMessageKey> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+  503: 'service_unavailable',
+};
+
+// Connection failures (node-postgres, PGlite closed) and Postgres classes 08 (connection),
+// 53 (resources), 57P (shutdown): the database is away, not the request wrong.
+const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', 'EHOSTUNREACH']);
+function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown };
+  const code = typeof e.code === 'string' ? e.code : '';
+  const message = typeof e.message === 'string' ? e.message : '';
+  return (
+    DATABASE_DOWN_CODES.has(code) ||
+    /^(08|53|57P)/.test(code) ||
+    /PGlite is closed|Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+      message,
+    )
+  );
+}
+
+interface ValidationIssue {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+function fieldErrorsFromZod(error: { validation: ValidationIssue[]; validationContext?: string }): FieldError[] {
+  const prefix = error.validationContext && error.validationContext !== 'body' ? `${error.validationContext.replace('querystring', 'query')}.` : '';
+  return error.validation.flatMap((issue) => {
+    const base = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys)) {
+      return issue.params.keys.map((key) => ({ path: prefix + (base ? `${base}.${String(key)}` : String(key)), message: 'field_unknown' as const }));
+    }
+    return [{ path: prefix + base, message: fieldMessage(issue) }];
+  });
+}
+
+function fieldMessage({ keyword, params, message }: ValidationIssue): Message {
+  switch (keyword) {
+    case 'invalid_type':
+      return message?.endsWith('received undefined') ? 'field_required' : 'field_type';
+    case 'too_big':
+      return params.origin === 'string' || params.origin === 'array' ? 'field_too_long' : 'field_too_big';
+    case 'too_small':
+      return params.origin === 'string' || params.origin === 'array' ? 'field_too_short' : 'field_too_small';
+    case 'invalid_value':
+    case 'invalid_union':
+      return 'field_not_allowed';
+    case 'invalid_format':
+      return 'field_format';
+    default:
+      return 'field_invalid';
+  }
+}
+
+/** The HttpError for anything thrown: known errors keep their meaning, the rest is a 500 or 503. */
+export function toHttpError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) return new HttpError(400, 'bad_request', fieldErrorsFromZod(error));
+  const fastifyError = error as Partial<FastifyError>;
+  if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
+    return new HttpError(400, 'malformed_json');
+  }
+  if (fastifyError.validation) return new HttpError(400, 'bad_request');
+  const status = fastifyError.statusCode;
+  if (status && status >= 400 && status < 500) return new HttpError(status, MESSAGE_BY_STATUS[status] ?? 'bad_request');
+  if (isDatabaseUnavailable(error)) return new HttpError(503, 'service_unavailable');
+  return new HttpError(500, 'internal_error');
+}
+
+/**
+ * One error handler turns everything into the envelope (CONVENTIONS.md §5): every field in
+ * `errors` for bad input, the message in the caller's language, never a stack trace.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const httpError = toHttpError(error);
+    if (httpError.status >= 500) request.log.error({ err: error }, 'request failed');
+    else if (!(error instanceof HttpError)) request.log.info({ err: { message: (error as Error).message } }, 'request refused');
+    const language = requestLanguage(request);
+    const body = {
+      code: httpError.status,
+      message: translate(httpError.messageKey, language),
+      ...(httpError.errors ? { errors: httpError.errors.map((e) => ({ path: e.path, message: translate(e.message, language) })) } : {}),
+    };
+    return reply.code(httpError.status).headers(httpError.headers).type('application/json; charset=utf-8').send(body);
+  });
+}
+
+/** The 404 envelope, for routes that do not exist. */
+export function notFound(request: FastifyRequest, reply: FastifyReply) {
+  const language = requestLanguage(request);
+  return reply.code(404).type('application/json; charset=utf-8').send({ code: 404, message: translate('not_found', language) });
+}

@@ -1,0 +1,58 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { notFound } from './error-handler.ts';
+
+/** Paths that belong to the server, never to the web app's router. */
+const SERVER_PATHS = /^\/(api|oidc|metrics)(\/|$|\?)/;
+
+const NOT_BUILT_PAGE = `<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Video MER</title></head>
+<body>
+<main>
+<h1>Video MER</h1>
+<p>The web app is not built. Run <code>npm run build</code> (or <code>npm start</code>, which builds it) and reload.</p>
+<p>The API answers at <a href="/api/docs">/api/docs</a>.</p>
+</main>
+</body>
+</html>`;
+
+/**
+ * Serves the built web app (apps/web/dist): hashed files under /assets cached for a year,
+ * index.html never cached and answered for every other page path (history fallback), so
+ * /home, /questionnaire/x and /login/callback load the app. Without a build, a page says so.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const built = existsSync(join(webDist, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      index: false,
+      wildcard: true,
+      cacheControl: false,
+      setHeaders: (response, path) => {
+        const cacheControl = path.startsWith(join(webDist, 'assets'))
+          ? 'public, max-age=31536000, immutable'
+          : path.endsWith('index.html')
+            ? 'no-store'
+            : 'no-cache';
+        response.header('cache-control', cacheControl);
+      },
+    });
+  }
+
+  const sendApp = (reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store');
+    return built ? reply.sendFile('index.html') : reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+  };
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !SERVER_PATHS.test(request.url);
+    // A missing hashed asset is a 404, not the app: a stale chunk must fail visibly (spec §8).
+    if (!isPage || request.url.startsWith('/assets/')) return notFound(request, reply);
+    return sendApp(reply);
+  });
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendApp(reply));
+}

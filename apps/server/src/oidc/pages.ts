@@ -1,0 +1,163 @@
+import type { Language } from '@vmer/domain';
+
+/** Texts of the sign-in provider's pages, in both languages. */
+const TEXT = {
+  en: {
+    htmlLang: 'en',
+    signInTitle: 'Sign in',
+    signInIntro: 'Sign in with your work account.',
+    userName: 'User name',
+    password: 'Password',
+    signIn: 'Sign in',
+    incorrect: 'Incorrect user name or password.',
+    missing: 'Enter your user name and password.',
+    tooMany: 'Too many sign-in attempts. Please wait a minute and try again.',
+    otherLanguage: '繁體中文',
+    otherLanguageLang: 'zh-Hant',
+    help: 'Need help? Contact',
+    signOutTitle: 'Sign out',
+    signOutQuestion: 'Do you want to sign out of Video MER?',
+    signOut: 'Sign out',
+    staySignedIn: 'Stay signed in',
+    signedOutTitle: 'Signed out',
+    signedOut: 'You have signed out.',
+    signInAgain: 'Sign in again',
+    errorTitle: 'Sign-in problem',
+    errorIntro: 'The sign-in could not be completed.',
+    backToApp: 'Back to Video MER',
+  },
+  cn_traditional: {
+    htmlLang: 'zh-Hant',
+    signInTitle: '登入',
+    signInIntro: '請使用您的工作帳戶登入。',
+    userName: '用戶名稱',
+    password: '密碼',
+    signIn: '登入',
+    incorrect: '用戶名稱或密碼不正確。',
+    missing: '請輸入用戶名稱及密碼。',
+    tooMany: '登入嘗試次數過多。請稍候一分鐘再試。',
+    otherLanguage: 'English',
+    otherLanguageLang: 'en',
+    help: '需要協助？請聯絡',
+    signOutTitle: '登出',
+    signOutQuestion: '您要登出 Video MER 嗎？',
+    signOut: '登出',
+    staySignedIn: '保持登入',
+    signedOutTitle: '已登出',
+    signedOut: '您已登出。',
+    signInAgain: '重新登入',
+    errorTitle: '登入問題',
+    errorIntro: '無法完成登入。',
+    backToApp: '返回 Video MER',
+  },
+} as const;
+
+export type SignInError = 'incorrect' | 'missing' | 'tooMany';
+
+/** Branding shown on every page of the provider. */
+export interface PageBrand {
+  companyName: string;
+  helpDeskEmail: string;
+}
+
+/** Escapes text for HTML content and attribute values. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+function layout(language: Language, brand: PageBrand, title: string, content: string, scripts = ''): string {
+  const t = TEXT[language];
+  return `<!DOCTYPE html>
+<html lang="${t.htmlLang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · ${escapeHtml(brand.companyName)} Video MER</title>
+<link rel="stylesheet" href="/oidc/assets/sign-in.css">
+${scripts}</head>
+<body>
+<header class="bar"><span class="brand">${escapeHtml(brand.companyName)}</span><span class="product">Video MER</span></header>
+<main class="card">
+${content}
+</main>
+<footer class="help">${t.help} <a href="mailto:${escapeHtml(brand.helpDeskEmail)}">${escapeHtml(brand.helpDeskEmail)}</a></footer>
+</body>
+</html>`;
+}
+
+/** The sign-in form (contract: #username, #password, a submit button "Sign in" / "登入"). */
+export function signInPage(options: {
+  language: Language;
+  brand: PageBrand;
+  action: string;
+  languageHref: string;
+  userName?: string;
+  error?: SignInError;
+}): string {
+  const t = TEXT[options.language];
+  const error = options.error ? t[options.error] : undefined;
+  const invalid = error ? ' aria-invalid="true" aria-describedby="sign-in-error"' : '';
+  return layout(
+    options.language,
+    options.brand,
+    t.signInTitle,
+    `<h1>${t.signInTitle}</h1>
+<p class="intro">${t.signInIntro}</p>
+${error ? `<p id="sign-in-error" class="error" role="alert">${error}</p>` : ''}
+<form method="post" action="${escapeHtml(options.action)}" novalidate>
+<input type="hidden" name="lang" value="${options.language}">
+<label for="username">${t.userName}</label>
+<input id="username" name="username" type="text" autocomplete="username" autocapitalize="none" spellcheck="false" required value="${escapeHtml(options.userName ?? '')}"${invalid}${options.userName ? '' : ' autofocus'}>
+<label for="password">${t.password}</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required${invalid}${options.userName ? ' autofocus' : ''}>
+<button type="submit">${t.signIn}</button>
+</form>
+<p class="language"><a href="${escapeHtml(options.languageHref)}" lang="${t.otherLanguageLang}" hreflang="${t.otherLanguageLang}">${t.otherLanguage}</a></p>`,
+  );
+}
+
+/**
+ * RP-initiated logout confirmation. `form` is the provider's hidden form (CSRF token);
+ * for the first-party web app a script file submits it, so sign-out needs no extra click.
+ */
+export function signOutPage(language: Language, brand: PageBrand, form: string, autoSubmit: boolean): string {
+  const t = TEXT[language];
+  return layout(
+    language,
+    brand,
+    t.signOutTitle,
+    `<h1>${t.signOutTitle}</h1>
+<p>${t.signOutQuestion}</p>
+${form}
+<div class="actions">
+<button type="submit" form="op.logoutForm" name="logout" value="yes" id="confirm-sign-out">${t.signOut}</button>
+<button type="submit" form="op.logoutForm" class="secondary">${t.staySignedIn}</button>
+</div>`,
+    autoSubmit ? '<script src="/oidc/assets/sign-out.js" defer></script>\n' : '',
+  );
+}
+
+export function signedOutPage(language: Language, brand: PageBrand): string {
+  const t = TEXT[language];
+  return layout(
+    language,
+    brand,
+    t.signedOutTitle,
+    `<h1>${t.signedOutTitle}</h1>
+<p>${t.signedOut}</p>
+<p><a class="button" href="/">${t.signInAgain}</a></p>`,
+  );
+}
+
+export function errorPage(language: Language, brand: PageBrand, error: string, description: string | undefined): string {
+  const t = TEXT[language];
+  return layout(
+    language,
+    brand,
+    t.errorTitle,
+    `<h1>${t.errorTitle}</h1>
+<div role="alert"><p>${t.errorIntro}</p>
+<p class="error-detail"><strong>${escapeHtml(error)}</strong>${description ? `: ${escapeHtml(description)}` : ''}</p></div>
+<p><a class="button" href="/">${t.backToApp}</a></p>`,
+  );
+}

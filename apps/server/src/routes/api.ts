@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authConfigRoutes } from './platform/auth-config.ts';
+import { healthRoutes } from './platform/health.ts';
+import { userLanguageRoutes } from './user/language.ts';
+
+/**
+ * Every /api route plugin, in one list (CONVENTIONS.md §5). Each declares its paths under
+ * /api and zod schemas for params, query, body and responses; all need a bearer token
+ * unless a route says `config: { public: true }`.
+ */
+const routePlugins: FastifyPluginAsyncZod[] = [healthRoutes, authConfigRoutes, userLanguageRoutes];
+
+export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const plugin of routePlugins) await app.register(plugin);
+};

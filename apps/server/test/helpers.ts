@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { signIn } from '../src/cli/sign-in.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+
+export type TestDatabase = 'pglite' | 'postgres';
+
+const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+
+/** The databases every server suite runs on: PGlite always, PostgreSQL when one is configured. */
+export const DATABASES: TestDatabase[] = POSTGRES_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestApp {
+  app: FastifyInstance;
+  /** e.g. http://127.0.0.1:41234 — also the app's PUBLIC_URL, so sign-in works over it. */
+  baseUrl: string;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the real app on a fresh database (PGlite in memory, or a PostgreSQL database
+ * created for this app and dropped on close), migrated and seeded, listening on 127.0.0.1.
+ * `env` adds or overrides environment variables (e.g. `{ API_RATE_LIMIT: '5' }`).
+ */
+export async function buildTestApp(
+  options: { database?: TestDatabase; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const database = options.database ?? 'pglite';
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const postgres = database === 'postgres' ? await createPostgresDatabase() : undefined;
+    try {
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        PORT: String(port),
+        PUBLIC_URL: baseUrl,
+        DATA_DIR: 'memory://',
+        LOG_LEVEL: 'silent',
+        ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+        ...options.env,
+      });
+      const app = await buildApp(config);
+      await app.listen({ port, host: '127.0.0.1' });
+      return {
+        app,
+        baseUrl,
+        config,
+        close: async () => {
+          await app.close();
+          await postgres?.drop();
+        },
+      };
+    } catch (error) {
+      await postgres?.drop();
+      // Another process may take the free port between the probe and listen: try another.
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 3) throw error;
+    }
+  }
+}
+
+/** An access token for a demo user, obtained through the real code + PKCE flow over HTTP. */
+export function tokenFor(baseUrl: string, userName: string, password = 'demo'): Promise<string> {
+  return signIn({ url: baseUrl, user: userName, password });
+}
+
+/** A fetch of an /api path with the caller's token, answering the parsed envelope. */
+export async function api<T = unknown>(
+  baseUrl: string,
+  path: string,
+  options: { token?: string; method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: Headers; body: { code: number; message?: string; body?: T; errors?: { path: string; message: string }[] } }> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...options.headers,
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  return { status: response.status, headers: response.headers, body: await response.json() };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!POSTGRES_URL) throw new Error('Set DATABASE_URL or TEST_DATABASE_URL to test on PostgreSQL');
+  const name = `vmer_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  let dropped = false;
+  return {
+    url: url.href,
+    async drop() {
+      if (dropped) return;
+      dropped = true;
+      const client = new pg.Client({ connectionString: POSTGRES_URL });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
