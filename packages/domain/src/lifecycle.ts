@@ -9,6 +9,7 @@ import { APPLICATION_NUMBER_PATTERN } from './applicant.ts';
 import {
   APPLICATION_NUMBER_MAX,
   DISCLOSURE_STATUS,
+  disclosureActionSchema,
   genderSchema,
   rsmScoreSchema,
   type DisclosureAction,
@@ -178,12 +179,16 @@ export const disclosureRequestSchema = z
   .strict();
 export type DisclosureRequest = z.infer<typeof disclosureRequestSchema>;
 
-/** Its answer: the request id and the address that opens it. */
-export interface DisclosureRequestCreated {
-  requestId: string;
-  id: string;
-  address: string;
-}
+/** A disclosure status, 1 to 5. */
+export const disclosureStatusSchema = z.literal([1, 2, 3, 4, 5]);
+
+/** Its answer: the request id and the address on this origin that opens it. */
+export const disclosureRequestCreatedSchema = z.object({
+  requestId: z.string(),
+  id: z.string(),
+  address: z.string(),
+});
+export type DisclosureRequestCreated = z.infer<typeof disclosureRequestCreatedSchema>;
 
 /**
  * The payload of save, submit and export (spec §7, DESIGN.md §4). Without `id` save and submit
@@ -213,50 +218,46 @@ export const rejectBodySchema = z
   .strict();
 export type RejectBody = z.infer<typeof rejectBodySchema>;
 
-/** The answer of save and submit: the stored disclosure with the server's decisions. */
-export interface DisclosureSaved {
-  id: string;
-  requestId: string;
-  status: DisclosureStatus;
-  version: number;
-  disclosureJson: string;
-}
-
 /** The answer of validate and reject. */
-export interface DisclosureReviewed {
-  id: string;
-  requestId: string;
-  status: DisclosureStatus;
-  version: number;
-}
+export const disclosureReviewedSchema = z.object({
+  id: z.string(),
+  requestId: z.string(),
+  status: disclosureStatusSchema,
+  version: z.number().int(),
+});
+export type DisclosureReviewed = z.infer<typeof disclosureReviewedSchema>;
+
+/** The answer of save and submit: the stored disclosure with the server's decisions. */
+export const disclosureSavedSchema = disclosureReviewedSchema.extend({
+  disclosureJson: z.string(),
+});
+export type DisclosureSaved = z.infer<typeof disclosureSavedSchema>;
 
 /** GET /api/impairment/video_mer/disclosure/{requestId} (DESIGN.md §4). */
-export interface DisclosureView {
-  id: string;
-  requestId: string;
-  action: DisclosureAction;
-  status: DisclosureStatus;
-  version: number;
-  applicationNumber: string;
-  age: number | null;
-  gender: string | null;
-  rsmScore: string | null;
-  insurerCode: string;
-  channel: string;
-  productCode: string;
-  redirection: string | null;
-  catalogVersion: string | null;
-  /** The reason given by the underwriter who last rejected it; null otherwise. */
-  rejectReason: string | null;
-  disclosureJson: string;
-}
+export const disclosureViewSchema = z.object({
+  id: z.string(),
+  requestId: z.string(),
+  action: disclosureActionSchema,
+  status: disclosureStatusSchema,
+  version: z.number().int(),
+  applicationNumber: z.string(),
+  age: z.number().int().nullable(),
+  gender: genderSchema.nullable(),
+  rsmScore: rsmScoreSchema.nullable(),
+  insurerCode: z.string(),
+  channel: z.string(),
+  productCode: z.string(),
+  redirection: z.string().nullable(),
+  catalogVersion: z.string().nullable(),
+  /** The reason given by the underwriter who last rejected it, until it is submitted again. */
+  rejectReason: z.string().nullable(),
+  disclosureJson: z.string(),
+});
+export type DisclosureView = z.infer<typeof disclosureViewSchema>;
 
-/** The answer of export: saved by the browser under `fileName`. */
-export interface DisclosureExport {
-  fileName: string;
-  /** The xlsx file, base64. */
-  content: string;
-}
+/** The answer of export: the browser saves `content` (the xlsx file, base64) as `fileName`. */
+export const disclosureExportSchema = z.object({ fileName: z.string(), content: z.string() });
+export type DisclosureExport = z.infer<typeof disclosureExportSchema>;
 
 /** The spreadsheet's file name for an application number (spec §7). */
 export function exportFileName(applicationNumber: string): string {
@@ -266,7 +267,7 @@ export function exportFileName(applicationNumber: string): string {
 /** GET /api/impairment/video_mer/disclosures: the worklist query. */
 export const worklistQuerySchema = z
   .object({
-    status: z.coerce.number().int().refine(isDisclosureStatus, 'status_invalid').optional(),
+    status: z.coerce.number().pipe(disclosureStatusSchema).optional(),
     // The allowed set holds no LIKE wildcard, so the prefix needs no escaping.
     q: z
       .string()
@@ -278,36 +279,45 @@ export const worklistQuerySchema = z
 export type WorklistQuery = z.infer<typeof worklistQuerySchema>;
 
 /** One worklist row. */
-export interface WorklistEntry {
-  id: string;
-  requestId: string;
-  applicationNumber: string;
-  insurerCode: string;
-  channel: string;
-  productCode: string;
-  status: DisclosureStatus;
-  version: number;
-  updatedAt: string;
-}
+export const worklistEntrySchema = z.object({
+  id: z.string(),
+  requestId: z.string(),
+  applicationNumber: z.string(),
+  insurerCode: z.string(),
+  channel: z.string(),
+  productCode: z.string(),
+  status: disclosureStatusSchema,
+  version: z.number().int(),
+  /** ISO 8601. */
+  updatedAt: z.string(),
+});
+export type WorklistEntry = z.infer<typeof worklistEntrySchema>;
 
-export interface WorklistPage {
-  page: number;
-  pageSize: number;
+export const worklistPageSchema = z.object({
+  page: z.number().int(),
+  pageSize: z.number().int(),
   /** Whether a further page exists. */
-  hasMore: boolean;
-  items: WorklistEntry[];
-}
+  hasMore: z.boolean(),
+  items: z.array(worklistEntrySchema),
+});
+export type WorklistPage = z.infer<typeof worklistPageSchema>;
 
-/** One entry of a disclosure's audit trail. */
-export interface AuditEntry {
-  at: string;
-  actor: string;
-  operation: 'request' | DisclosureOperation;
-  fromStatus: DisclosureStatus | null;
-  toStatus: DisclosureStatus;
-  catalogVersion: string | null;
-  payloadSha256: string | null;
-}
+/** One entry of a disclosure's audit trail (DESIGN.md §4). */
+export const auditEntrySchema = z.object({
+  /** ISO 8601. */
+  at: z.string(),
+  /** The user name (or the caller system's client id) that made the change. */
+  actor: z.string(),
+  operation: z.enum(['request', ...DISCLOSURE_OPERATIONS]),
+  fromStatus: disclosureStatusSchema.nullable(),
+  toStatus: disclosureStatusSchema,
+  catalogVersion: z.string().nullable(),
+  /** sha256 of the request's payload, hex. */
+  payloadSha256: z.string().nullable(),
+  /** The reason given with a reject. */
+  reason: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 // ---------------------------------------------------------------------------------------
 // The logging calls (spec §7, DESIGN.md §5): bounded so they cannot fill the database
