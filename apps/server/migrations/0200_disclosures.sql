@@ -26,8 +26,9 @@ create table disclosures (
   updated_at timestamptz not null default now()
 );
 
--- The worklist: the caller's insurers, a status, newest first.
-create index disclosures_worklist on disclosures (insurer_code, status, updated_at desc);
+-- The worklist: the caller's insurers, a status, newest first (id breaks ties, so a page is
+-- read from the index in order with no sort).
+create index disclosures_worklist on disclosures (insurer_code, status, updated_at desc, id desc);
 -- Prefix search by application number (text_pattern_ops serves LIKE 'x%' in any collation).
 create index disclosures_application_number on disclosures (application_number text_pattern_ops);
 
