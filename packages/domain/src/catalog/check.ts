@@ -35,6 +35,27 @@ export function isSourcePath(path: string): boolean {
   return path === CATALOG_FILE || path === INSURERS_FILE || IMPAIRMENT_FILE.test(path);
 }
 
+/** Fields holding a text in both languages, where YAML's flow style trips authors up. */
+const TEXT_FIELDS = new Set([
+  'name',
+  'label',
+  'question',
+  'placeholder',
+  'header',
+  'description',
+  'wording',
+]);
+
+function unknownField(path: SourcePath, key: string): string {
+  const parent = path.at(-1);
+  // `{ en: Yes, mostly, cn_traditional: … }` reads as a key "mostly": the comma ended the text.
+  const hint =
+    typeof parent === 'string' && TEXT_FIELDS.has(parent)
+      ? ' (a comma inside an unquoted text ends it: put the text in quotes)'
+      : '';
+  return `unknown field ${key}${hint}`;
+}
+
 function issuesToProblems(file: string, error: z.ZodError): CatalogProblem[] {
   return error.issues.flatMap((issue) => {
     const path = issue.path.filter((key) => typeof key !== 'symbol') as SourcePath;
@@ -43,7 +64,7 @@ function issuesToProblems(file: string, error: z.ZodError): CatalogProblem[] {
       return issue.keys.map((key) => ({
         file,
         path: [...path, key],
-        message: `unknown field ${key}`,
+        message: unknownField(path, key),
       }));
     }
     return [{ file, path, message: issue.message }];

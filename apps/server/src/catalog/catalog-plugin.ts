@@ -1,0 +1,49 @@
+import { catalogSourceJsonSchema } from '@vmer/domain/catalog/source-schema';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { catalogAdminRoutes } from './admin-routes.ts';
+import { catalogService, type CatalogService } from './catalog-service.ts';
+import { questionnaireRoutes } from './questionnaire-routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The catalogue: `await app.catalog.active()` → `{ version, catalog }` of the active
+     * version; `await app.catalog.version('3')` → any version (undefined when unknown).
+     */
+    catalog: CatalogService;
+  }
+}
+
+const schemaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const schema = catalogSourceJsonSchema();
+  app.get(
+    '/catalog/schema.json',
+    {
+      config: { public: true },
+      schema: {
+        summary: 'JSON Schema of the catalogue source files, for editor completion',
+        tags: ['catalogue'],
+        security: [],
+      },
+    },
+    async (_request, reply) => reply.type('application/schema+json').send(schema),
+  );
+};
+
+/**
+ * The catalogue's service and routes. The service is decorated on the /api scope (not
+ * encapsulated), so other route plugins reach it as `app.catalog`. On a database without any
+ * catalogue, the shipped one is imported as version 1 and activated.
+ */
+export const catalogRoutes = fp<Record<never, never>>(
+  async (app) => {
+    const service = catalogService(app.db);
+    await service.seed();
+    app.decorate('catalog', service);
+    await app.register(schemaRoutes);
+    await app.register(questionnaireRoutes);
+    await app.register(catalogAdminRoutes);
+  },
+  { name: 'catalog' },
+) as unknown as FastifyPluginAsyncZod;

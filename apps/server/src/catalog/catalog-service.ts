@@ -1,0 +1,205 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { HttpError } from '../http/errors.ts';
+import { catalogRepository, type VersionRow } from './catalog-repository.ts';
+import { buildCatalogView, type CatalogView } from './catalog-view.ts';
+import {
+  checkSourceTexts,
+  contentHash,
+  formatProblem,
+  readSourceDir,
+  SHIPPED_CATALOG_DIR,
+  type CheckedSources,
+  type LocatedProblem,
+  type SourceTexts,
+} from './source-files.ts';
+
+/** A version as the admin endpoints and the CLI show it. */
+export interface VersionSummary {
+  version: string;
+  contentHash: string;
+  author: string;
+  notes: string;
+  createdAt: string;
+  active: boolean;
+  activatedAt: string | null;
+  impairments: number;
+}
+
+export type ImportResult =
+  | { ok: true; created: boolean; version: VersionSummary }
+  | { ok: false; problems: LocatedProblem[] };
+
+export interface ImportOptions {
+  author: string;
+  notes?: string | undefined;
+  activate?: boolean | undefined;
+}
+
+/**
+ * How long a server trusts its idea of which version is active before asking the database
+ * again: activation on this server is seen at once, on another replica within this time.
+ */
+const ACTIVE_TTL_MS = 5000;
+/** Compiled versions kept in memory; versions are immutable, so an entry never goes stale. */
+const CACHED_VERSIONS = 8;
+
+function summary(row: VersionRow): VersionSummary {
+  return {
+    version: String(row.version),
+    contentHash: row.content_hash,
+    author: row.author,
+    notes: row.notes,
+    createdAt: new Date(row.created_at).toISOString(),
+    active: row.active,
+    activatedAt: row.activated_at ? new Date(row.activated_at).toISOString() : null,
+    impairments: Number(row.impairments),
+  };
+}
+
+/** A version number from text ("3"); undefined for anything else. */
+export function parseVersion(text: string): number | undefined {
+  return /^[1-9]\d{0,8}$/.test(text) ? Number(text) : undefined;
+}
+
+// Checking the shipped catalogue is the same work for every server (and test app) of this
+// process: done once.
+let shipped: Promise<{ texts: SourceTexts; check: CheckedSources }> | undefined;
+function shippedCatalog(dir: string): Promise<{ texts: SourceTexts; check: CheckedSources }> {
+  if (dir !== SHIPPED_CATALOG_DIR) {
+    return readSourceDir(dir).then((texts) => ({ texts, check: checkSourceTexts(texts) }));
+  }
+  shipped ??= readSourceDir(dir).then((texts) => ({ texts, check: checkSourceTexts(texts) }));
+  return shipped;
+}
+
+/**
+ * The catalogue: immutable versions in the database, the active one compiled and indexed in
+ * memory so questionnaire calls do no heavy work.
+ */
+export function catalogService(db: Kysely<Database>) {
+  const repository = catalogRepository(db);
+  const views = new Map<number, Promise<CatalogView | undefined>>();
+  let active: { version: number | undefined; at: number } | undefined;
+
+  function load(version: number): Promise<CatalogView | undefined> {
+    let view = views.get(version);
+    if (!view) {
+      view = repository
+        .compiled(version)
+        .then((catalog) => catalog && buildCatalogView(String(version), catalog));
+      view.catch(() => views.delete(version));
+      views.set(version, view);
+      if (views.size > CACHED_VERSIONS) {
+        const oldest = views.keys().next().value;
+        if (oldest !== undefined) views.delete(oldest);
+      }
+    }
+    return view;
+  }
+
+  async function activeVersion(): Promise<number | undefined> {
+    if (!active || Date.now() - active.at > ACTIVE_TTL_MS) {
+      active = { version: await repository.activeVersion(), at: Date.now() };
+    }
+    return active.version;
+  }
+
+  async function doImport(
+    texts: SourceTexts,
+    options: ImportOptions,
+    checked?: CheckedSources,
+  ): Promise<ImportResult> {
+    const check = checked ?? checkSourceTexts(texts);
+    if (!check.catalog) return { ok: false, problems: check.problems };
+    const compiled = check.catalog;
+    const hash = contentHash(texts);
+    const { version, created } = await db.transaction().execute(async (trx) => {
+      await repository.lock(trx);
+      const existing = await repository.findByHash(hash, trx);
+      const number =
+        existing ??
+        (await repository.insert(
+          {
+            contentHash: hash,
+            author: options.author,
+            notes: options.notes ?? '',
+            sources: texts,
+            compiled,
+          },
+          trx,
+        ));
+      if (options.activate) await repository.activate(number, trx);
+      return { version: number, created: existing === undefined };
+    });
+    if (options.activate) active = undefined;
+    const row = await repository.summary(version);
+    if (!row) throw new Error(`catalogue version ${version} vanished`);
+    return { ok: true, created, version: summary(row) };
+  }
+
+  return {
+    /** The active version; 503 while there is none (a database whose seeding failed). */
+    async active(): Promise<CatalogView> {
+      const version = await activeVersion();
+      const view = version === undefined ? undefined : await load(version);
+      if (!view) throw new HttpError(503, 'service_unavailable');
+      return view;
+    },
+
+    /** Any version, active or not: disclosures are read against the version they were answered on. */
+    async version(version: string): Promise<CatalogView | undefined> {
+      const number = parseVersion(version);
+      return number === undefined ? undefined : load(number);
+    },
+
+    async list(): Promise<VersionSummary[]> {
+      return (await repository.list()).map(summary);
+    },
+
+    async sources(version: string): Promise<SourceTexts | undefined> {
+      const number = parseVersion(version);
+      return number === undefined ? undefined : repository.sources(number);
+    },
+
+    /**
+     * Checks and stores a catalogue as a new version. The same files again answer the
+     * version they were first stored as (created false).
+     */
+    import: (texts: SourceTexts, options: ImportOptions) => doImport(texts, options),
+
+    /** Makes a version the active one; undefined when there is no such version. */
+    async activate(version: string): Promise<VersionSummary | undefined> {
+      const number = parseVersion(version);
+      if (number === undefined) return undefined;
+      const done = await db.transaction().execute(async (trx) => {
+        await repository.lock(trx);
+        return repository.activate(number, trx);
+      });
+      active = undefined;
+      const row = done ? await repository.summary(number) : undefined;
+      return row && summary(row);
+    },
+
+    /**
+     * On a database without any catalogue version, imports the shipped catalogue as version 1
+     * and activates it. Throws, naming every problem, when that catalogue is not sound.
+     */
+    async seed(dir: string = SHIPPED_CATALOG_DIR): Promise<void> {
+      if (!(await repository.isEmpty())) return;
+      const { texts, check } = await shippedCatalog(dir);
+      if (!check.catalog) {
+        const lines = check.problems.map((problem) => `  ${formatProblem(problem)}`);
+        throw new Error(`The catalogue in ${dir} has problems:\n${lines.join('\n')}`);
+      }
+      // Another server may seed at the same moment: the lock and the content hash make one win.
+      await doImport(
+        texts,
+        { author: 'system', notes: 'Shipped sample catalogue', activate: true },
+        check,
+      );
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof catalogService>;

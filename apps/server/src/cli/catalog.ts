@@ -1,0 +1,240 @@
+/**
+ * `npm run catalog -- <command>`: the catalogue author's tools (docs/catalogue.md "Tools").
+ * lint and schema work on files alone; import, activate, versions and export talk to a
+ * running server over HTTP (PGlite is single-process: no tool opens a server's database).
+ */
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { catalogSourceJsonSchema } from '@vmer/domain/catalog/source-schema';
+import {
+  checkSourceTexts,
+  formatProblem,
+  readSourceDir,
+  SHIPPED_CATALOG_DIR,
+  type SourceTexts,
+} from '../catalog/source-files.ts';
+import { signIn } from './sign-in.ts';
+
+const USAGE = `Usage: npm run catalog -- <command>
+
+  lint [DIR]                     check a catalogue folder (default catalog/); problems as file:line: message
+  schema [--out FILE]            write the JSON Schema of the source files (default catalog/schema.json)
+  import DIR|FILE [--notes TEXT] [--activate]
+                                 load a catalogue into a running server as a new version; FILE is a
+                                 bundle as export answers ({ "files": { "<path>": "<yaml>" } })
+  activate VERSION               make a version the one new questionnaires use
+  versions                       list the versions
+  export VERSION [--out DIR]     write a version's source files (default ./catalog-VERSION)
+
+Server options: --url URL (default http://localhost:3000), --user NAME (default admin1),
+--password PASSWORD (default demo).`;
+
+interface Options {
+  url: string;
+  user: string;
+  password: string;
+  out?: string | undefined;
+  notes?: string | undefined;
+  activate: boolean;
+}
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function lint(dir: string): Promise<number> {
+  const result = checkSourceTexts(await readSourceDir(dir));
+  for (const problem of result.problems) {
+    process.stdout.write(
+      `${formatProblem({ ...problem, file: join(relative(process.cwd(), dir) || '.', problem.file) })}\n`,
+    );
+  }
+  if (result.problems.length > 0) {
+    process.stderr.write(`${result.problems.length} problem(s)\n`);
+    return 1;
+  }
+  const impairments = result.catalog?.impairments.length ?? 0;
+  process.stderr.write(`catalogue OK: ${impairments} impairments, every regression case passes\n`);
+  return 0;
+}
+
+async function writeSchema(out: string): Promise<number> {
+  await writeFile(out, `${JSON.stringify(catalogSourceJsonSchema(), null, 2)}\n`);
+  process.stderr.write(`wrote ${relative(process.cwd(), out)}\n`);
+  return 0;
+}
+
+/** An API call with the envelope unwrapped; a non-200 answer ends the tool with its message. */
+async function api<T>(
+  options: Options,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${options.url}/api${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const envelope = (await response.json().catch(() => ({}))) as {
+    code?: number;
+    message?: string;
+    body?: T;
+    errors?: { path: string; message: string }[];
+  };
+  if (envelope.code !== 200) {
+    for (const error of envelope.errors ?? [])
+      process.stdout.write(`${error.path}: ${error.message}\n`);
+    fail(`${method} ${path}: ${response.status} ${envelope.message ?? response.statusText}`);
+  }
+  return envelope.body as T;
+}
+
+async function readBundle(target: string): Promise<SourceTexts> {
+  if ((await stat(target)).isDirectory()) return readSourceDir(target);
+  const bundle = JSON.parse(await readFile(target, 'utf8')) as { files?: unknown };
+  if (typeof bundle.files !== 'object' || bundle.files === null) {
+    fail(`${target}: not a catalogue bundle ({ "files": { "<path>": "<yaml>" } })`);
+  }
+  return bundle.files as SourceTexts;
+}
+
+interface VersionSummary {
+  version: number;
+  contentHash: string;
+  author: string;
+  createdAt: string;
+  notes: string;
+  active: boolean;
+  impairments: number;
+}
+
+function printVersion(version: VersionSummary): void {
+  const flag = version.active ? '*' : ' ';
+  process.stdout.write(
+    `${flag} ${version.version}\t${version.createdAt}\t${version.author}\t${version.impairments} impairments\t${version.notes}\n`,
+  );
+}
+
+async function importCatalog(target: string, options: Options): Promise<number> {
+  const files = await readBundle(target);
+  // Checked here first so that problems come back with this machine's paths.
+  const local = checkSourceTexts(files);
+  if (local.problems.length > 0) {
+    for (const problem of local.problems) process.stdout.write(`${formatProblem(problem)}\n`);
+    fail(`${local.problems.length} problem(s); nothing imported`);
+  }
+  const token = await signIn(options);
+  const result = await api<{ created: boolean; version: VersionSummary }>(
+    options,
+    token,
+    'POST',
+    '/catalog/versions',
+    { files, ...(options.notes ? { notes: options.notes } : {}), activate: options.activate },
+  );
+  process.stderr.write(
+    result.created ? 'imported as a new version:\n' : 'identical to an existing version:\n',
+  );
+  printVersion(result.version);
+  return 0;
+}
+
+async function exportCatalog(version: string, options: Options): Promise<number> {
+  const token = await signIn(options);
+  const bundle = await api<{ files: SourceTexts }>(
+    options,
+    token,
+    'GET',
+    `/catalog/versions/${encodeURIComponent(version)}/export`,
+  );
+  const out = resolve(options.out ?? `catalog-${version}`);
+  for (const [path, text] of Object.entries(bundle.files)) {
+    const target = resolve(out, path);
+    if (!target.startsWith(`${out}/`)) fail(`refusing to write outside ${out}: ${path}`);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, text);
+  }
+  process.stderr.write(
+    `wrote ${Object.keys(bundle.files).length} files to ${relative(process.cwd(), out) || '.'}\n`,
+  );
+  return 0;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      url: { type: 'string', default: 'http://localhost:3000' },
+      user: { type: 'string', default: 'admin1' },
+      password: { type: 'string', default: 'demo' },
+      out: { type: 'string' },
+      notes: { type: 'string' },
+      activate: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const [command, argument] = positionals;
+  const options: Options = {
+    url: values.url.replace(/\/+$/, ''),
+    user: values.user,
+    password: values.password,
+    out: values.out,
+    notes: values.notes,
+    activate: values.activate,
+  };
+  if (values.help || command === undefined) {
+    process.stdout.write(`${USAGE}\n`);
+    return values.help ? 0 : 1;
+  }
+  switch (command) {
+    case 'lint':
+      return lint(resolve(argument ?? SHIPPED_CATALOG_DIR));
+    case 'schema':
+      return writeSchema(resolve(options.out ?? join(SHIPPED_CATALOG_DIR, 'schema.json')));
+    case 'import':
+      if (!argument) fail('import needs a folder or a bundle file');
+      return importCatalog(resolve(argument), options);
+    case 'activate': {
+      if (!argument) fail('activate needs a version');
+      const token = await signIn(options);
+      const version = await api<VersionSummary>(
+        options,
+        token,
+        'POST',
+        `/catalog/versions/${encodeURIComponent(argument)}/activate`,
+      );
+      printVersion(version);
+      return 0;
+    }
+    case 'versions': {
+      const token = await signIn(options);
+      for (const version of await api<VersionSummary[]>(
+        options,
+        token,
+        'GET',
+        '/catalog/versions',
+      )) {
+        printVersion(version);
+      }
+      return 0;
+    }
+    case 'export':
+      if (!argument) fail('export needs a version');
+      return exportCatalog(argument, options);
+    default:
+      fail(`unknown command ${command}\n\n${USAGE}`);
+  }
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
