@@ -73,6 +73,30 @@ const messages = {
     en: '{name} was removed earlier and has been added again because the BMI is abnormal',
     cn_traditional: '{name} 早前已被移除，因體重指標（BMI）異常已再次加入',
   },
+  disclosure_unknown_impairment: {
+    en: 'Unknown condition {impairment}',
+    cn_traditional: '未知的病症 {impairment}',
+  },
+  disclosure_duplicate_impairment: {
+    en: 'Condition {impairment} is listed more than once',
+    cn_traditional: '病症 {impairment} 重複出現',
+  },
+  disclosure_self_defined_name: {
+    en: 'A condition typed in needs a name',
+    cn_traditional: '自行輸入的病症須填寫名稱',
+  },
+  disclosure_unknown_question: {
+    en: 'Condition {impairment} has no question {question}',
+    cn_traditional: '病症 {impairment} 沒有問題 {question}',
+  },
+  disclosure_duplicate_answer: {
+    en: 'Question {question} is answered more than once',
+    cn_traditional: '問題 {question} 重複作答',
+  },
+  disclosure_unanswered: {
+    en: 'Condition {impairment}: question {question} is not answered',
+    cn_traditional: '病症 {impairment}：問題 {question} 尚未作答',
+  },
   page_label: {
     en: '{condition} - Page {n} - {group}',
     cn_traditional: '{condition} - 第 {n} 頁 - {group}',

@@ -1,0 +1,370 @@
+/**
+ * The disclosure document (DESIGN.md §4, schemaVersion 1): written from the screen's state,
+ * read back into it, checked against the catalogue, and recomputed by the server, which
+ * trusts no decision the client sent. Also what enables Save, Submit, Export and Print
+ * (spec §4, §5, DESIGN.md §8).
+ */
+import { answerShapeIssue, parseHeight, parseTextAnswer, parseWeight } from './answers.ts';
+import type { AnswerMap } from './answers.ts';
+import { basicDataComplete, validateProfile } from './applicant.ts';
+import type { BasicData } from './applicant.ts';
+import { bmiDecision, computeBmi } from './bmi.ts';
+import { decideImpairment, formatDecision } from './decision-engine.ts';
+import type { ImpairmentDecision } from './decision-engine.ts';
+import { isAbnormalBmiImpairment, isSelfDefinedUuid, selfDefinedCondition } from './impairments.ts';
+import {
+  answerOf,
+  forEachVisibleQuestion,
+  questionnaireIndex,
+  unansweredMandatory,
+} from './questionnaire.ts';
+import type { ChosenImpairment } from './questionnaire.ts';
+import { needsSmokingStatus } from './smoking.ts';
+import { isAnswered } from './validation.ts';
+import type {
+  AnswerValue,
+  Catalog,
+  Decision,
+  DisclosedImpairment,
+  DisclosureDocument,
+  Impairment,
+  Issue,
+  Profile,
+  Question,
+  RecordedAnswer,
+  ValidationResult,
+} from './model.ts';
+
+/** What the screen holds of a disclosure. */
+export interface DisclosureState {
+  profile: Profile;
+  chosen: ChosenImpairment[];
+}
+
+/**
+ * Whether an answer goes into the document: answered as spec §5 counts it, or a T/N answer
+ * with anything typed in a line (a draft keeps a value whose unit is not chosen yet).
+ */
+function worthRecording(q: Question, raw: AnswerValue | undefined): raw is AnswerValue {
+  if (raw === undefined) return false;
+  if (isAnswered(q, raw)) return true;
+  return (
+    (q.type === 'T' || q.type === 'N') &&
+    parseTextAnswer(raw).some((line) => line.value.trim() !== '' || line.unit.trim() !== '')
+  );
+}
+
+/** The answers of the shown questions, in questionnaire order, as the document lists them. */
+function recordedAnswers(impairment: Impairment, answers: AnswerMap): RecordedAnswer[] {
+  const recorded: RecordedAnswer[] = [];
+  forEachVisibleQuestion(impairment, answers, (q) => {
+    const raw = answerOf(answers, q.uuid);
+    if (worthRecording(q, raw)) recorded.push({ questionUuid: q.uuid, answer: raw });
+  });
+  return recorded;
+}
+
+/**
+ * The disclosure document for the screen's state (DESIGN.md §4): the profile, and per chosen
+ * impairment its uuid, name (the typed one for a self-defined condition), the answers of its
+ * shown questions only, children under their own uuid, and — when `decisions` are given —
+ * its decision as the document writes it ('EX1,EX3'; empty while incomplete).
+ */
+export function buildDocument(
+  state: DisclosureState,
+  options: { catalogVersion: string; decisions?: readonly ImpairmentDecision[] },
+): DisclosureDocument {
+  const decisionOf = new Map(options.decisions?.map((d) => [d.impairmentUuid, d]));
+  return {
+    schemaVersion: 1,
+    catalogVersion: options.catalogVersion,
+    profile: state.profile,
+    impairments: state.chosen.map(({ impairment, answers }) => {
+      const decision = decisionOf.get(impairment.uuid);
+      return {
+        uuid: impairment.uuid,
+        name: impairment.name.en,
+        selfDefined: impairment.selfDefined,
+        answers: recordedAnswers(impairment, answers),
+        ...(decision ? { decision: formatDecision(decision) } : {}),
+      };
+    }),
+  };
+}
+
+/** Where a reader finds the impairments a document names. */
+export interface ImpairmentSource {
+  /** The impairment of a uuid, with its questions; undefined when unknown. */
+  impairment(uuid: string): Impairment | undefined;
+  /** The uuid of the Others template self-defined conditions are built from. */
+  othersTemplateUuid: string;
+}
+
+const sources = new WeakMap<Catalog, ImpairmentSource>();
+
+/** A catalogue as an {@link ImpairmentSource} (built once per catalogue object). */
+export function catalogSource(catalog: Catalog): ImpairmentSource {
+  const known = sources.get(catalog);
+  if (known) return known;
+  const byUuid = new Map(catalog.impairments.map((i) => [i.uuid, i]));
+  const source: ImpairmentSource = {
+    impairment: (uuid) => byUuid.get(uuid),
+    othersTemplateUuid: catalog.settings.otherImpairment,
+  };
+  sources.set(catalog, source);
+  return source;
+}
+
+/**
+ * The uuids whose questions a reader needs for a document: each catalogue impairment's, and
+ * the Others template once for self-defined conditions.
+ */
+export function impairmentsToLoad(doc: DisclosureDocument, othersTemplateUuid: string): string[] {
+  const uuids = doc.impairments.map((d) => (d.selfDefined ? othersTemplateUuid : d.uuid));
+  return [...new Set(uuids)];
+}
+
+/**
+ * The impairment a disclosed entry stands for: the catalogue's, or for a self-defined one
+ * the Others template under the entry's uuid and typed name. Undefined when unknown: a
+ * self-defined uuid not made from the template, or a template or impairment the source lacks.
+ */
+export function resolveImpairment(
+  entry: Pick<DisclosedImpairment, 'uuid' | 'name' | 'selfDefined'>,
+  source: ImpairmentSource,
+): Impairment | undefined {
+  if (!entry.selfDefined) {
+    const found = source.impairment(entry.uuid);
+    return found && !found.selfDefined ? found : undefined;
+  }
+  if (!isSelfDefinedUuid(entry.uuid, source.othersTemplateUuid)) return undefined;
+  const template = source.impairment(source.othersTemplateUuid);
+  return template && selfDefinedCondition(template, entry.uuid, entry.name.trim());
+}
+
+/** Answers by question uuid, for the questions the impairment has; the first of duplicates wins. */
+function answerMapOf(impairment: Impairment, answers: readonly RecordedAnswer[]): AnswerMap {
+  const questions = questionnaireIndex(impairment).questions;
+  const map: AnswerMap = {};
+  for (const { questionUuid, answer } of answers) {
+    if (questions.has(questionUuid) && !Object.hasOwn(map, questionUuid)) map[questionUuid] = answer;
+  }
+  return map;
+}
+
+/**
+ * The screen's state from a document: the profile, and the impairments the source knows, each
+ * with its answers. Entries it cannot resolve are left out and reported as issues
+ * ('disclosure_unknown_impairment'); decisions in the document are not read (recompute them).
+ */
+export function readDocument(
+  doc: DisclosureDocument,
+  source: ImpairmentSource,
+): DisclosureState & { issues: Issue[] } {
+  const chosen: ChosenImpairment[] = [];
+  const issues: Issue[] = [];
+  doc.impairments.forEach((entry, i) => {
+    const impairment = resolveImpairment(entry, source);
+    if (!impairment) {
+      issues.push(unknownImpairment(entry, i));
+      return;
+    }
+    chosen.push({ impairment, answers: answerMapOf(impairment, entry.answers) });
+  });
+  return { profile: doc.profile, chosen, issues };
+}
+
+function unknownImpairment(entry: Pick<DisclosedImpairment, 'uuid'>, i: number): Issue {
+  return {
+    code: 'disclosure_unknown_impairment',
+    path: `impairments[${i}].uuid`,
+    params: { impairment: entry.uuid },
+  };
+}
+
+/**
+ * Checks a document against a catalogue (DESIGN.md §4: the server answers 400 naming each):
+ * unknown impairment uuids (a self-defined one must be '<Others uuid>-<digits>' and is checked
+ * against the Others template), an impairment listed twice, a self-defined one without a
+ * name, unknown or repeated question uuids, unknown option uuids and answers of the wrong
+ * shape for their question's type. Paths point into the document:
+ * `impairments[0].answers[2].answer`.
+ */
+export function checkDocument(doc: DisclosureDocument, catalog: Catalog): ValidationResult {
+  const source = catalogSource(catalog);
+  const issues: Issue[] = [];
+  const seen = new Set<string>();
+  doc.impairments.forEach((entry, i) => {
+    const at = `impairments[${i}]`;
+    if (seen.has(entry.uuid)) {
+      issues.push({
+        code: 'disclosure_duplicate_impairment',
+        path: `${at}.uuid`,
+        params: { impairment: entry.uuid },
+      });
+    }
+    seen.add(entry.uuid);
+    if (entry.selfDefined && entry.name.trim() === '') {
+      issues.push({ code: 'disclosure_self_defined_name', path: `${at}.name` });
+    }
+    const impairment = resolveImpairment(entry, source);
+    if (!impairment) {
+      issues.push(unknownImpairment(entry, i));
+      return;
+    }
+    const questions = questionnaireIndex(impairment).questions;
+    const answered = new Set<string>();
+    entry.answers.forEach(({ questionUuid, answer }, j) => {
+      const path = `${at}.answers[${j}]`;
+      const q = questions.get(questionUuid);
+      const params = { impairment: entry.uuid, question: questionUuid };
+      if (!q) {
+        issues.push({ code: 'disclosure_unknown_question', path: `${path}.questionUuid`, params });
+        return;
+      }
+      if (answered.has(questionUuid)) {
+        issues.push({ code: 'disclosure_duplicate_answer', path: `${path}.questionUuid`, params });
+      }
+      answered.add(questionUuid);
+      const shape = answerShapeIssue(q, answer);
+      if (shape) issues.push({ ...shape, path: `${path}.answer` });
+    });
+  });
+  return { ok: issues.length === 0, issues };
+}
+
+/** The profile's BMI: from its height and weight when both read, else the BMI it carries. */
+export function profileBmi(profile: Profile): number | null {
+  const fromMeasures = computeBmi(parseHeight(profile.height ?? ''), parseWeight(profile.weight ?? ''));
+  return fromMeasures ?? profile.bmi ?? null;
+}
+
+/**
+ * The document as the server stores it (DESIGN.md §4, §5): every decision recomputed from the
+ * answers and the catalogue (client decisions ignored), as of `asOf` (YYYY-MM-DD); the BMI
+ * from height and weight, its rule's decision joining the Abnormal BMI condition's; catalogue
+ * names for catalogue impairments; answers to unknown or hidden questions dropped. Call
+ * {@link checkDocument} first: an entry it would refuse is kept as sent, without a decision.
+ */
+export function recomputeDocument(
+  doc: DisclosureDocument,
+  catalog: Catalog,
+  asOf: string,
+): DisclosureDocument {
+  const source = catalogSource(catalog);
+  const indicators = catalog.indicators.map((i) => i.code);
+  const bmi = profileBmi(doc.profile);
+  const bmiRule: Decision | null = bmiDecision(
+    catalog.ruleAgeList,
+    doc.profile.age,
+    doc.profile.gender,
+    bmi,
+  );
+  const abnormalName = catalog.settings.abnormalBmiImpairmentName;
+  const impairments = doc.impairments.map((entry): DisclosedImpairment => {
+    const impairment = resolveImpairment(entry, source);
+    if (!impairment) return { ...entry, decision: {} };
+    const answers = answerMapOf(impairment, entry.answers);
+    const decision = decideImpairment(impairment, answers, indicators, {
+      asOf,
+      extra: isAbnormalBmiImpairment(impairment, abnormalName) ? bmiRule : null,
+    });
+    return {
+      uuid: entry.uuid,
+      name: impairment.name.en,
+      selfDefined: impairment.selfDefined,
+      answers: recordedAnswers(impairment, answers),
+      decision: formatDecision(decision),
+    };
+  });
+  const profile: Profile = bmi === null ? doc.profile : { ...doc.profile, bmi };
+  return { ...doc, profile, impairments };
+}
+
+/**
+ * What a submit still lacks (DESIGN.md §4: the server refuses it, listing them): the profile
+ * checks of spec §5 (application number, age 18 or over, gender, risk score, readable birth
+ * date, height and weight, a smoking status when a condition needs one), at least one
+ * condition ('please_choose_video_mer'), no unknown condition, and every shown mandatory
+ * question answered ('disclosure_unanswered', one per question).
+ */
+export function submitIssues(
+  applicationNumber: string | null | undefined,
+  doc: DisclosureDocument,
+  catalog: Catalog,
+): Issue[] {
+  const state = readDocument(doc, catalogSource(catalog));
+  const issues = [...state.issues];
+  const smokingRequired = needsSmokingStatus(state.chosen.map((c) => c.impairment));
+  issues.push(...validateProfile({ ...doc.profile, applicationNumber }, { smokingRequired }).issues);
+  if (doc.impairments.length === 0) {
+    issues.push({ code: 'please_choose_video_mer', path: 'impairments' });
+  }
+  state.chosen.forEach(({ impairment, answers }) => {
+    const i = doc.impairments.findIndex((d) => d.uuid === impairment.uuid);
+    for (const q of unansweredMandatory(impairment, answers)) {
+      issues.push({
+        code: 'disclosure_unanswered',
+        path: `impairments[${i}]`,
+        params: { impairment: impairment.uuid, question: q.uuid },
+      });
+    }
+  });
+  return issues;
+}
+
+/** What decides which actions are enabled. */
+export interface EnablementInput {
+  basic: BasicData;
+  /** The smoking status given, if any. */
+  smokingStatus?: string | null;
+  chosen: readonly ChosenImpairment[];
+  /** The decision of every chosen impairment, in order: `decideAll(chosen, …)`. */
+  decisions: readonly ImpairmentDecision[];
+}
+
+const hasDecision = (d: ImpairmentDecision): boolean => d.indicators !== null;
+
+/**
+ * Save (spec §4, DESIGN.md §8): application number, age (18 or over), gender and risk score
+ * filled, and at least one condition with a decision.
+ */
+export function canSave(input: EnablementInput): boolean {
+  return basicDataComplete(input.basic) && input.decisions.some(hasDecision);
+}
+
+/**
+ * Submit (DESIGN.md §8): as Save, and every chosen condition complete (has a decision), and
+ * a smoking status when a chosen condition needs one (spec §5).
+ */
+export function canSubmit(input: EnablementInput): boolean {
+  const smokingMissing =
+    needsSmokingStatus(input.chosen.map((c) => c.impairment)) &&
+    (input.smokingStatus ?? '').trim() === '';
+  return canSave(input) && input.decisions.every(hasDecision) && !smokingMissing;
+}
+
+/** Export (spec §5): basic data complete and no shown mandatory question unanswered. */
+export function canExport(input: EnablementInput): boolean {
+  return basicDataComplete(input.basic) && input.decisions.every((d) => d.unanswered.length === 0);
+}
+
+/** Print (spec §5): every chosen condition has a decision. */
+export function canPrint(input: EnablementInput): boolean {
+  return input.decisions.every(hasDecision);
+}
+
+/** All four enablements at once. */
+export function enablement(input: EnablementInput): {
+  save: boolean;
+  submit: boolean;
+  export: boolean;
+  print: boolean;
+} {
+  return {
+    save: canSave(input),
+    submit: canSubmit(input),
+    export: canExport(input),
+    print: canPrint(input),
+  };
+}
