@@ -8,6 +8,7 @@ import type { ChosenImpairment } from '@vmer/domain/questionnaire';
 import type {
   AnswerOption,
   Band,
+  Catalog,
   Decision,
   DisclosureDocument,
   Impairment,
@@ -134,4 +135,22 @@ export function disclosureDocument(chosen: readonly ChosenImpairment[]): Disclos
 /** How many answers the disclosure holds (300). */
 export function answerCount(chosen: readonly ChosenImpairment[]): number {
   return chosen.reduce((n, c) => n + Object.keys(c.answers).length, 0);
+}
+
+/** A catalogue holding the disclosure's impairments, as the server would load it. */
+export function disclosureCatalog(chosen: readonly ChosenImpairment[]): Catalog {
+  return {
+    notes: 'benchmark',
+    indicators: INDICATORS.map((code) => ({ code, label: text(code) })),
+    exclusions: [],
+    ruleAgeList: [],
+    smokingLists: [],
+    settings: {
+      highLowBmiImpairmentName: 'High / Low BMI',
+      abnormalBmiImpairmentName: 'Abnormal BMI',
+      otherImpairment: 'other-impairment',
+    },
+    insurers: [],
+    impairments: chosen.map((c) => c.impairment),
+  };
 }

@@ -65,10 +65,10 @@ export interface Row {
   baseline: string;
   /** result ÷ baseline, or "" when a ratio means nothing. */
   ratio: string;
-  /** The target (DESIGN.md §7), e.g. "< 1 ms". */
+  /** The target (DESIGN.md §7), e.g. "< 1 ms"; "" for a row measured for information. */
   target: string;
-  /** Whether the target is met. */
-  ok: boolean;
+  /** Whether the target is met; null without a target. */
+  ok: boolean | null;
 }
 
 /** Microseconds as a short text: "84.2 µs", "1.24 ms". */
@@ -86,7 +86,10 @@ const COLUMNS = ['benchmark', 'result', 'baseline', 'ratio', 'target', 'ok'] as 
 /** The rows as a plain-text table, one line per row under a header. */
 export function formatTable(rows: readonly Row[]): string {
   const cells = rows.map((row) =>
-    COLUMNS.map((c) => (c === 'ok' ? (row.ok ? 'yes' : 'NO') : row[c])),
+    COLUMNS.map((c) => {
+      if (c !== 'ok') return row[c] || '—';
+      return row.ok === null ? '—' : row.ok ? 'yes' : 'NO';
+    }),
   );
   const widths = COLUMNS.map((c, i) =>
     Math.max(c.length, ...cells.map((line) => [...line[i]!].length)),

@@ -8,4 +8,4 @@ import type { Row } from './harness.ts';
 
 const rows: Row[] = [...decisionRows()];
 console.log(formatTable(rows));
-if (rows.some((row) => !row.ok)) process.exitCode = 1;
+if (rows.some((row) => row.ok === false)) process.exitCode = 1;
