@@ -1,0 +1,38 @@
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import { parseChoices } from '@vmer/domain/answers';
+import { checkboxSelection } from '@vmer/domain/questionnaire';
+import type { QuestionInputProps } from './question-input-props.ts';
+
+/** C questions (spec §3, §4): checkboxes, with the unique-option rules of the domain. */
+export function CheckboxInput({
+  question,
+  answer,
+  language,
+  readOnly,
+  onChange,
+  labelId,
+}: QuestionInputProps) {
+  const chosen = parseChoices(answer);
+  return (
+    <FormGroup role="group" aria-labelledby={labelId}>
+      {question.answerList.map((option) => (
+        <FormControlLabel
+          key={option.uuid}
+          label={option.label[language]}
+          disabled={readOnly}
+          control={
+            <Checkbox
+              checked={chosen.includes(option.uuid)}
+              onChange={(_, checked) => {
+                const next = checkboxSelection(question, chosen, option.uuid, checked);
+                onChange(next.length > 0 ? next : undefined);
+              }}
+            />
+          }
+        />
+      ))}
+    </FormGroup>
+  );
+}

@@ -1,0 +1,111 @@
+import Box from '@mui/material/Box';
+import FormHelperText from '@mui/material/FormHelperText';
+import Typography from '@mui/material/Typography';
+import { useId, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AnswerValue, Language, Question, QuestionType } from '@vmer/domain/model';
+import { questionIssues } from '@vmer/domain/validation';
+import { sanitizeQuestionHtml } from '../../sanitize-question-html.ts';
+import { CheckboxInput } from './checkbox-input.tsx';
+import { DateInput } from './date-input.tsx';
+import { MeasureQuestionInput } from './measure-question-input.tsx';
+import type { QuestionInputProps } from './question-input-props.ts';
+import { RadioInput } from './radio-input.tsx';
+import { SelectInput } from './select-input.tsx';
+import { TextLinesInput } from './text-lines-input.tsx';
+
+const RENDERERS: Record<QuestionType, ComponentType<QuestionInputProps>> = {
+  T: TextLinesInput,
+  N: TextLinesInput,
+  D: DateInput,
+  C: CheckboxInput,
+  M: SelectInput,
+  S: SelectInput,
+  R: RadioInput,
+  H: MeasureQuestionInput,
+  W: MeasureQuestionInput,
+};
+
+interface QuestionFieldProps {
+  question: Question;
+  /** The question's questionnaire-wide number. */
+  number: number;
+  answer: AnswerValue | undefined;
+  language: Language;
+  readOnly: boolean;
+  /** The questionnaire has been checked (Next page, print…): unanswered questions show it. */
+  checked: boolean;
+  onChange: (answer: AnswerValue | undefined) => void;
+}
+
+/**
+ * One question (spec §3, §5): its number and sanitised text, the interviewer's guidance, the
+ * input for its type, and, once the questionnaire has been checked, the empty-status
+ * highlight with 'please answer the question' when it still needs an answer.
+ */
+export function QuestionField({
+  question,
+  number,
+  answer,
+  language,
+  readOnly,
+  checked,
+  onChange,
+}: QuestionFieldProps) {
+  const { t } = useTranslation();
+  const labelId = useId();
+  const issues = checked ? questionIssues(question, answer) : [];
+  const invalid = issues.length > 0;
+  const Renderer = RENDERERS[question.type];
+  const guidance = question.placeholder?.[language];
+  const prompt = issues.find(
+    (i) => i.path === question.uuid && i.code !== 'please_answer_the_question',
+  );
+
+  return (
+    <Box
+      component="section"
+      aria-labelledby={labelId}
+      data-question={question.uuid}
+      data-status={invalid ? 'empty' : undefined}
+      sx={{
+        pl: 2 + (question.level - 1) * 2,
+        py: 1.5,
+        borderLeft: 4,
+        borderColor: invalid ? 'error.main' : 'transparent',
+        bgcolor: invalid ? 'rgba(211, 47, 47, 0.04)' : undefined,
+      }}
+    >
+      <Typography component="div" id={labelId} sx={{ fontWeight: 500, mb: 0.5 }}>
+        <Box component="span" sx={{ mr: 1 }}>
+          {number}.
+        </Box>
+        <Box
+          component="span"
+          sx={{ '& p': { m: 0 } }}
+          dangerouslySetInnerHTML={{ __html: sanitizeQuestionHtml(question.question[language]) }}
+        />
+      </Typography>
+      {guidance && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {guidance}
+        </Typography>
+      )}
+      <Renderer
+        question={question}
+        answer={answer}
+        language={language}
+        readOnly={readOnly}
+        onChange={onChange}
+        labelId={labelId}
+        invalid={invalid}
+      />
+      {invalid && (
+        <FormHelperText error role="alert">
+          {t('please_answer_the_question')}
+          {prompt ? ` — ${t(prompt.code)}` : ''}
+        </FormHelperText>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,129 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import { MAX_ANSWER_LINES, parseTextAnswer } from '@vmer/domain/answers';
+import type { TextEntry } from '@vmer/domain/model';
+import { filterNumberInput, linePath, numberOnBlur, questionIssues } from '@vmer/domain/validation';
+import type { QuestionInputProps } from './question-input-props.ts';
+
+const BLANK_LINE: TextEntry = { value: '', unit: '' };
+
+/**
+ * T (free text) and N (number) questions (spec §3, §5): up to 5 lines, each a value and, when
+ * the question defines units, a units dropdown. A number line keeps only what a number may
+ * hold as it is typed and is cleared on leaving it when it is not a valid number.
+ */
+export function TextLinesInput({
+  question,
+  answer,
+  readOnly,
+  onChange,
+  labelId,
+  invalid,
+}: QuestionInputProps) {
+  const { t } = useTranslation();
+  const stored = parseTextAnswer(answer);
+  const lines = stored.length > 0 ? stored : [BLANK_LINE];
+  const units = question.units ?? [];
+  const isNumber = question.type === 'N';
+  const lineIssues = invalid ? questionIssues(question, answer) : [];
+
+  // A single blank line is no answer at all, so it is not recorded.
+  const commit = (next: TextEntry[]) => {
+    const only = next.length === 1 ? next[0] : undefined;
+    onChange(only && only.value === '' && only.unit === '' ? undefined : next);
+  };
+  const update = (index: number, patch: Partial<TextEntry>) =>
+    commit(lines.map((line, i) => (i === index ? { ...line, ...patch } : line)));
+
+  return (
+    <Stack spacing={1.5}>
+      {lines.map((line, index) => {
+        const issue = lineIssues.find((i) => i.path === linePath(question.uuid, index));
+        const lineLabel = t('mer.question.line', { n: index + 1 });
+        return (
+          <Stack
+            key={index}
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1}
+            sx={{ alignItems: 'flex-start' }}
+          >
+            <TextField
+              fullWidth
+              size="small"
+              label={lines.length > 1 ? lineLabel : t('mer.question.value')}
+              value={line.value}
+              disabled={readOnly}
+              error={issue !== undefined && issue.code !== 'please_select_a_unit'}
+              multiline={!isNumber}
+              maxRows={4}
+              onChange={(e) =>
+                update(index, {
+                  value: isNumber ? filterNumberInput(e.target.value) : e.target.value,
+                })
+              }
+              onBlur={
+                isNumber
+                  ? () => {
+                      const kept = numberOnBlur(line.value);
+                      if (kept !== line.value) update(index, { value: kept });
+                    }
+                  : undefined
+              }
+              slotProps={{
+                htmlInput: {
+                  'aria-describedby': labelId,
+                  ...(isNumber ? { inputMode: 'decimal' as const } : {}),
+                },
+              }}
+            />
+            {units.length > 0 && (
+              <TextField
+                select
+                size="small"
+                label={t('mer.question.unit')}
+                value={line.unit}
+                disabled={readOnly}
+                error={issue?.code === 'please_select_a_unit'}
+                helperText={
+                  issue?.code === 'please_select_a_unit' ? t('please_select_a_unit') : undefined
+                }
+                onChange={(e) => update(index, { unit: e.target.value })}
+                sx={{ minWidth: 140 }}
+              >
+                {units.map((unit) => (
+                  <MenuItem key={unit} value={unit}>
+                    {unit}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+            {lines.length > 1 && !readOnly && (
+              <IconButton
+                aria-label={t('mer.question.removeLine', { n: index + 1 })}
+                onClick={() => commit(lines.filter((_, i) => i !== index))}
+              >
+                <DeleteIcon />
+              </IconButton>
+            )}
+          </Stack>
+        );
+      })}
+      {lines.length < MAX_ANSWER_LINES && !readOnly && (
+        <Button
+          size="small"
+          startIcon={<AddIcon />}
+          onClick={() => commit([...lines, BLANK_LINE])}
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          {t('mer.question.addLine')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
