@@ -5,7 +5,9 @@
  * both call it, so the decision on screen is the decision stored.
  */
 import {
+  isChoiceType,
   isNumeric,
+  parseChoices,
   parseDateAnswer,
   parseHeight,
   parseTextAnswer,
@@ -14,7 +16,6 @@ import {
   serializeWeight,
 } from './answers.ts';
 import type { AnswerMap } from './answers.ts';
-import { isChoiceType } from './answers.ts';
 import { isAnswered, isMandatory } from './validation.ts';
 import { cmToFtInch, kgToLb } from './units.ts';
 import {
@@ -199,9 +200,9 @@ export function matchBand(bands: readonly Band[], measured: number | null): numb
 
 function collect(q: Question, raw: AnswerValue | undefined, asOf: string, out: Contribution[]): void {
   if (isChoiceType(q.type)) {
-    if (!Array.isArray(raw)) return;
+    const chosen = parseChoices(raw);
     for (const option of q.answerList) {
-      if (option.decision && (raw as unknown[]).includes(option.uuid)) {
+      if (option.decision && chosen.includes(option.uuid)) {
         out.push({ question: q, option, bandIndex: -1, measured: null, decision: option.decision });
       }
     }

@@ -4,7 +4,7 @@
  * questions appear under a chosen option and vanish, answers included, when it is unchosen;
  * checkboxes follow the unique-option rules.
  */
-import { isChoiceType } from './answers.ts';
+import { isChoiceType, parseChoices } from './answers.ts';
 import type { AnswerMap } from './answers.ts';
 import { isAnswered, isMandatory, questionIssues } from './validation.ts';
 import type { AnswerOption, AnswerValue, Impairment, Issue, Question } from './model.ts';
@@ -69,9 +69,9 @@ export function answerOf(answers: AnswerMap, questionUuid: string): AnswerValue 
   return Object.hasOwn(answers, questionUuid) ? answers[questionUuid] : undefined;
 }
 
-/** Whether a choice answer includes an option (the answer read as a list of uuids). */
+/** Whether a choice answer includes an option (the answer read as answers.ts reads choices). */
 function chose(raw: AnswerValue | undefined, optionUuid: string): boolean {
-  return Array.isArray(raw) && (raw as unknown[]).includes(optionUuid);
+  return parseChoices(raw).includes(optionUuid);
 }
 
 function visit(
@@ -196,10 +196,7 @@ export function chooseOption(
 ): AnswerMap {
   const q = questionnaireIndex(impairment).questions.get(questionUuid);
   if (!q || !isChoiceType(q.type) || !optionOf(q, optionUuid)) return answers;
-  const raw = answerOf(answers, questionUuid);
-  const current = Array.isArray(raw)
-    ? (raw as unknown[]).filter((v): v is string => typeof v === 'string')
-    : [];
+  const current = parseChoices(answerOf(answers, questionUuid));
   let next: string[];
   if (q.type === 'C' || q.type === 'M') next = checkboxSelection(q, current, optionUuid, checked);
   else if (checked) next = [optionUuid];

@@ -70,6 +70,10 @@ describe('visible questions', () => {
     expect(visibleQuestions(hypertension, Object.create({ 'htn-controlled': ['htn-controlled-no'] }) as AnswerMap)).toHaveLength(4);
   });
 
+  it('reads a choice written as JSON text as the answer formats do', () => {
+    expect(visibleQuestions(hypertension, { 'htn-controlled': '["htn-controlled-no"]' })).toHaveLength(6);
+  });
+
   it('walks the shown subtree under one question', () => {
     const answers = chooseOption(hypertension, {}, 'htn-controlled', 'htn-controlled-no');
     const seen: string[] = [];
