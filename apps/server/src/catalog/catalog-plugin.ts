@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { catalogAdminRoutes } from './admin-routes.ts';
 import { catalogService, type CatalogService } from './catalog-service.ts';
+import { formatProblem } from './source-files.ts';
 import { questionnaireRoutes } from './questionnaire-routes.ts';
 
 declare module 'fastify' {
@@ -34,12 +35,20 @@ const schemaRoutes: FastifyPluginAsyncZod = async (app) => {
 /**
  * The catalogue's service and routes. The service is decorated on the /api scope (not
  * encapsulated), so other route plugins reach it as `app.catalog`. On a database without any
- * catalogue, the shipped one is imported as version 1 and activated.
+ * catalogue, the shipped one is imported as version 1 and activated. A shipped catalogue with
+ * problems is logged, not imported: the server still starts, so an admin can import a sound
+ * one, and questionnaire calls answer 503 until then.
  */
 export const catalogRoutes = fp<Record<never, never>>(
   async (app) => {
     const service = catalogService(app.db);
-    await service.seed();
+    const problems = await service.seed();
+    if (problems.length > 0) {
+      app.log.error(
+        { problems: problems.map(formatProblem) },
+        'The shipped catalogue has problems and was not imported (npm run catalog -- lint)',
+      );
+    }
     app.decorate('catalog', service);
     await app.register(schemaRoutes);
     await app.register(questionnaireRoutes);

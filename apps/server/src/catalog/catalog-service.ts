@@ -6,7 +6,6 @@ import { buildCatalogView, type CatalogView } from './catalog-view.ts';
 import {
   checkSourceTexts,
   contentHash,
-  formatProblem,
   readSourceDir,
   SHIPPED_CATALOG_DIR,
   type CheckedSources,
@@ -183,21 +182,16 @@ export function catalogService(db: Kysely<Database>) {
 
     /**
      * On a database without any catalogue version, imports the shipped catalogue as version 1
-     * and activates it. Throws, naming every problem, when that catalogue is not sound.
+     * and activates it.
+     * @returns the shipped catalogue's problems when it is not sound; nothing is imported then.
      */
-    async seed(dir: string = SHIPPED_CATALOG_DIR): Promise<void> {
-      if (!(await repository.isEmpty())) return;
+    async seed(dir: string = SHIPPED_CATALOG_DIR): Promise<LocatedProblem[]> {
+      if (!(await repository.isEmpty())) return [];
       const { texts, check } = await shippedCatalog(dir);
-      if (!check.catalog) {
-        const lines = check.problems.map((problem) => `  ${formatProblem(problem)}`);
-        throw new Error(`The catalogue in ${dir} has problems:\n${lines.join('\n')}`);
-      }
+      if (!check.catalog) return check.problems;
       // Another server may seed at the same moment: the lock and the content hash make one win.
-      await doImport(
-        texts,
-        { author: 'system', notes: 'Shipped sample catalogue', activate: true },
-        check,
-      );
+      await doImport(texts, { author: 'system', notes: 'Shipped sample catalogue', activate: true }, check);
+      return [];
     },
   };
 }

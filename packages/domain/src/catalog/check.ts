@@ -56,6 +56,17 @@ function unknownField(path: SourcePath, key: string): string {
   return `unknown field ${key}${hint}`;
 }
 
+const DECISION_HINT = 'a decision is "0", "25" (points, in quotes), D, P, U or EX<n>';
+
+function issueMessage(issue: z.core.$ZodIssue, path: SourcePath): string {
+  if (issue.message === 'decision_value') return `not a decision: ${DECISION_HINT}`;
+  const parent = path.at(-2);
+  if (issue.code === 'invalid_type' && (parent === 'decision' || parent === 'expect')) {
+    return `${issue.message} (${DECISION_HINT})`;
+  }
+  return issue.message;
+}
+
 function issuesToProblems(file: string, error: z.ZodError): CatalogProblem[] {
   return error.issues.flatMap((issue) => {
     const path = issue.path.filter((key) => typeof key !== 'symbol') as SourcePath;
@@ -67,7 +78,7 @@ function issuesToProblems(file: string, error: z.ZodError): CatalogProblem[] {
         message: unknownField(path, key),
       }));
     }
-    return [{ file, path, message: issue.message }];
+    return [{ file, path, message: issueMessage(issue, path) }];
   });
 }
 

@@ -61,6 +61,11 @@ const EXCLUSION = /^EX\d+$/;
 
 type Report = (path: SourcePath, message: string) => void;
 
+/** "a T question", "an N question": the letters' names decide the article. */
+function an(type: QuestionType): string {
+  return `${'NMSRH'.includes(type) ? 'an' : 'a'} ${type}`;
+}
+
 function isChoice(type: QuestionType): boolean {
   return (CHOICE_TYPES as readonly string[]).includes(type);
 }
@@ -217,7 +222,10 @@ function checkBands(
   bands.forEach((band, index) => {
     const bandPath = [...path, 'bands', index];
     if (band[wrong] !== undefined) {
-      report([...bandPath, wrong], `a ${question.type} band is bounded by ${bound}, not ${wrong}`);
+      report(
+        [...bandPath, wrong],
+        `${an(question.type)} band is bounded by ${bound}, not ${wrong}`,
+      );
     }
     const value = band[bound];
     const last = index === bands.length - 1;
@@ -308,9 +316,9 @@ function checkImpairment(
     const options = question.options ?? [];
     if (isChoice(question.type)) {
       if (options.length < 2)
-        report(path, `a ${question.type} question offers at least two options`);
+        report(path, `${an(question.type)} question offers at least two options`);
     } else if (question.options) {
-      report([...path, 'options'], `a ${question.type} question has no options`);
+      report([...path, 'options'], `${an(question.type)} question has no options`);
     }
     const smoking = impairment.smokingQuestion === question.uuid;
     options.forEach((option, index) => {
@@ -405,7 +413,7 @@ function checkCases(
         continue;
       }
       if (!CASE_ANSWER_SHAPE[question.type](answer)) {
-        report(answerPath, `a ${question.type} answer is ${CASE_ANSWER_HINT[question.type]}`);
+        report(answerPath, `${an(question.type)} answer is ${CASE_ANSWER_HINT[question.type]}`);
         continue;
       }
       if (!Array.isArray(answer)) continue;
@@ -414,7 +422,7 @@ function checkCases(
         if (!options.has(chosen)) report(answerPath, `${chosen} is not an option of ${uuid}`);
       }
       if ((question.type === 'S' || question.type === 'R') && answer.length !== 1) {
-        report(answerPath, `a ${question.type} answer chooses exactly one option`);
+        report(answerPath, `${an(question.type)} answer chooses exactly one option`);
       }
     }
     const dated = Object.keys(regressionCase.answers).some((uuid) => {
