@@ -68,12 +68,19 @@ export function tokenFor(baseUrl: string, userName: string, password = 'demo'): 
   return signIn({ url: baseUrl, user: userName, password });
 }
 
+export interface ApiEnvelope<T> {
+  code: number;
+  message?: string;
+  body?: T;
+  errors?: { path: string; message: string }[];
+}
+
 /** A fetch of an /api path with the caller's token, answering the parsed envelope. */
 export async function api<T = unknown>(
   baseUrl: string,
   path: string,
   options: { token?: string; method?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<{ status: number; headers: Headers; body: { code: number; message?: string; body?: T; errors?: { path: string; message: string }[] } }> {
+): Promise<{ status: number; headers: Headers; body: ApiEnvelope<T> }> {
   const response = await fetch(`${baseUrl}${path}`, {
     method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
     headers: {
@@ -83,7 +90,7 @@ export async function api<T = unknown>(
     },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
-  return { status: response.status, headers: response.headers, body: await response.json() };
+  return { status: response.status, headers: response.headers, body: (await response.json()) as ApiEnvelope<T> };
 }
 
 function freePort(): Promise<number> {

@@ -1,6 +1,7 @@
 import type { Language, Role } from '@vmer/domain';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import type { JWTPayload } from 'jose';
 import { HttpError } from '../http/errors.ts';
 import { identityFromClaims } from './claims.ts';
 import { rowLanguage, type UserDirectory } from './user-directory.ts';
@@ -20,14 +21,28 @@ export interface AuthUser {
   language: Language;
 }
 
+/** A calling system with a client-credentials token (no person behind it). */
+export interface AuthClient {
+  clientId: string;
+  scopes: string[];
+  /** Insurer codes the client may act for (its token's `insurers` claim). */
+  insurers: string[];
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set on every route that is not `config: { public: true }`; absent on public routes. */
+    /**
+     * The signed-in person. Set on every route that is not `config: { public: true }`, except
+     * when a route's `clientScope` let a calling system in: then `client` is set instead.
+     */
     user: AuthUser;
+    client: AuthClient | undefined;
   }
   interface FastifyContextConfig {
     /** The route answers without a bearer token (health, ready, auth config). */
     public?: boolean;
+    /** The route also takes client-credentials tokens holding this scope (sets request.client). */
+    clientScope?: string;
   }
 }
 
@@ -46,6 +61,7 @@ const BEARER = /^Bearer ([A-Za-z0-9\-_.~+/]+=*)$/;
 export const authenticate = fp(
   async (app: FastifyInstance, options: AuthenticateOptions) => {
     app.decorateRequest('user', undefined as unknown as AuthUser);
+    app.decorateRequest('client', undefined);
     const challenge = (error?: string) =>
       error ? `Bearer realm="${options.realm}", error="${error}"` : `Bearer realm="${options.realm}"`;
 
@@ -69,6 +85,16 @@ export const authenticate = fp(
         }
         throw error;
       }
+      if (isClientToken(payload)) {
+        const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
+        if (!route.config.clientScope || !scopes.includes(route.config.clientScope)) throw new HttpError(403, 'forbidden');
+        request.client = {
+          clientId: payload.client_id as string,
+          scopes,
+          insurers: identityFromClaims(payload).insurers ?? [],
+        };
+        return;
+      }
       const identity = identityFromClaims(payload);
       const row = await options.users.resolve(identity);
       const role = identity.role ?? (row.role as Role | null);
@@ -86,12 +112,17 @@ export const authenticate = fp(
   { name: 'authenticate' },
 );
 
+/** Client-credentials tokens name the client as subject (RFC 9068 §2.2); Entra ID marks them idtyp=app. */
+function isClientToken(payload: JWTPayload): boolean {
+  return (typeof payload.client_id === 'string' && payload.sub === payload.client_id) || payload.idtyp === 'app';
+}
+
 /**
  * A preHandler refusing callers without one of the roles (403).
  * @example app.post('/x', { preHandler: requireRole('underwriter') }, handler)
  */
 export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
   return async (request) => {
-    if (!roles.includes(request.user.role)) throw new HttpError(403, 'forbidden');
+    if (!request.user || !roles.includes(request.user.role)) throw new HttpError(403, 'forbidden');
   };
 }

@@ -10,19 +10,17 @@ export interface SignInOptions {
 /** The sign-in was refused or could not be completed; the message says why. */
 export class SignInError extends Error {}
 
-/**
- * Signs in to a running server's embedded provider exactly as the browser does
- * (authorization code + PKCE over HTTP, DESIGN.md §2) and returns the access token.
- * Used by `npm run token`, the catalogue tool and the tests.
- */
-export async function signIn(options: SignInOptions): Promise<string> {
-  const base = options.url.replace(/\/+$/, '');
+/** fetch without following redirects, keeping cookies between calls like a browser. */
+export type CookieFetch = (url: string, init?: RequestInit) => Promise<Response>;
+
+export function cookieFetch(): CookieFetch {
   const jar = new Map<string, string>();
-  const call = async (url: string, init: RequestInit = {}): Promise<Response> => {
+  return async (url, init = {}) => {
+    const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
     const response = await fetch(url, {
       ...init,
       redirect: 'manual',
-      headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+      headers: { ...(init.headers as Record<string, string> | undefined), ...(cookie ? { cookie } : {}) },
     });
     for (const setCookie of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = setCookie.split(';');
@@ -34,20 +32,34 @@ export async function signIn(options: SignInOptions): Promise<string> {
     }
     return response;
   };
+}
+
+/** A started authorization request: where to send the browser, and what the callback needs. */
+export interface Authorization {
+  authorizeUrl: string;
+  tokenEndpoint: string;
+  endSessionEndpoint: string;
+  clientId: string;
+  redirectUri: string;
+  state: string;
+  verifier: string;
+}
+
+/** Reads the server's sign-in settings and builds a code + PKCE authorization request. */
+export async function beginAuthorization(url: string, extraParams: Record<string, string> = {}): Promise<Authorization> {
+  const base = url.replace(/\/+$/, '');
   const json = async <T>(response: Response, what: string): Promise<T> => {
     if (!response.ok) throw new SignInError(`${what} answered ${response.status}`);
     return (await response.json()) as T;
   };
-
   const config = (await json<{ body: { authority: string; clientId: string; scope: string } }>(
-    await call(`${base}/api/auth/config`),
+    await fetch(`${base}/api/auth/config`),
     'GET /api/auth/config',
   )).body;
-  const discovery = await json<{ authorization_endpoint: string; token_endpoint: string }>(
-    await call(`${config.authority}/.well-known/openid-configuration`),
+  const discovery = await json<{ authorization_endpoint: string; token_endpoint: string; end_session_endpoint: string }>(
+    await fetch(`${config.authority}/.well-known/openid-configuration`),
     'the discovery document',
   );
-
   const verifier = randomBytes(32).toString('base64url');
   const state = randomBytes(16).toString('base64url');
   const redirectUri = `${base}/login/callback`;
@@ -61,25 +73,70 @@ export async function signIn(options: SignInOptions): Promise<string> {
     nonce: randomBytes(16).toString('base64url'),
     code_challenge: createHash('sha256').update(verifier).digest('base64url'),
     code_challenge_method: 'S256',
+    ...extraParams,
   }).toString();
+  return {
+    authorizeUrl: authorize.href,
+    tokenEndpoint: discovery.token_endpoint,
+    endSessionEndpoint: discovery.end_session_endpoint,
+    clientId: config.clientId,
+    redirectUri,
+    state,
+    verifier,
+  };
+}
 
+/** The token endpoint's answer to the code exchange. */
+export interface TokenSet {
+  access_token: string;
+  id_token: string;
+  refresh_token?: string;
+  expires_in: number;
+}
+
+/** Exchanges the code of the callback URL for tokens, checking the state. */
+export async function finishAuthorization(authorization: Authorization, callbackUrl: string): Promise<TokenSet> {
+  const callback = new URL(callbackUrl);
+  if (callback.searchParams.get('error')) {
+    throw new SignInError(`sign-in failed: ${callback.searchParams.get('error_description') ?? callback.searchParams.get('error')}`);
+  }
+  if (callback.searchParams.get('state') !== authorization.state) throw new SignInError('sign-in failed: state mismatch');
+  const code = callback.searchParams.get('code');
+  if (!code) throw new SignInError('sign-in failed: no code');
+  const response = await fetch(authorization.tokenEndpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      client_id: authorization.clientId,
+      code,
+      redirect_uri: authorization.redirectUri,
+      code_verifier: authorization.verifier,
+    }).toString(),
+  });
+  const body = (await response.json()) as Partial<TokenSet> & { error?: string; error_description?: string };
+  if (!response.ok || !body.access_token || !body.id_token) {
+    throw new SignInError(`token request failed: ${body.error_description ?? body.error ?? response.status}`);
+  }
+  return body as TokenSet;
+}
+
+/**
+ * Signs in to a running server's embedded provider exactly as the browser does
+ * (authorization code + PKCE over HTTP, DESIGN.md §2) and returns the tokens.
+ */
+export async function signInForTokens(options: SignInOptions, browser: CookieFetch = cookieFetch()): Promise<TokenSet> {
+  const authorization = await beginAuthorization(options.url);
   // Follow the provider's redirects to its sign-in page, post the form, and follow on to the callback.
-  let response = await call(authorize.href);
+  let response = await browser(authorization.authorizeUrl);
+  let current = authorization.authorizeUrl;
   let submitted = false;
   for (let hop = 0; hop < 10; hop += 1) {
     const location = response.headers.get('location');
     if (location) {
-      const next = new URL(location, response.url || authorize.href);
-      if (next.href.startsWith(redirectUri)) {
-        if (next.searchParams.get('error')) {
-          throw new SignInError(`sign-in failed: ${next.searchParams.get('error_description') ?? next.searchParams.get('error')}`);
-        }
-        if (next.searchParams.get('state') !== state) throw new SignInError('sign-in failed: state mismatch');
-        const code = next.searchParams.get('code');
-        if (!code) throw new SignInError('sign-in failed: no code');
-        return exchangeCode(discovery.token_endpoint, config.clientId, code, redirectUri, verifier);
-      }
-      response = await call(next.href);
+      current = new URL(location, current).href;
+      if (current.startsWith(authorization.redirectUri)) return finishAuthorization(authorization, current);
+      response = await browser(current);
       continue;
     }
     const page = await response.text();
@@ -90,7 +147,8 @@ export async function signIn(options: SignInOptions): Promise<string> {
     const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1];
     if (!action) throw new SignInError('sign-in failed: no sign-in form');
     submitted = true;
-    response = await call(new URL(action.replace(/&amp;/g, '&'), authorize.href).href, {
+    current = new URL(action.replace(/&amp;/g, '&'), current).href;
+    response = await browser(current, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ username: options.user, password: options.password }).toString(),
@@ -99,27 +157,7 @@ export async function signIn(options: SignInOptions): Promise<string> {
   throw new SignInError('sign-in failed: too many redirects');
 }
 
-async function exchangeCode(
-  tokenEndpoint: string,
-  clientId: string,
-  code: string,
-  redirectUri: string,
-  verifier: string,
-): Promise<string> {
-  const response = await fetch(tokenEndpoint, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      client_id: clientId,
-      code,
-      redirect_uri: redirectUri,
-      code_verifier: verifier,
-    }).toString(),
-  });
-  const body = (await response.json()) as { access_token?: string; error?: string; error_description?: string };
-  if (!response.ok || !body.access_token) {
-    throw new SignInError(`token request failed: ${body.error_description ?? body.error ?? response.status}`);
-  }
-  return body.access_token;
+/** Signs in as the browser does and returns only the access token (token CLI, catalogue tool, tests). */
+export async function signIn(options: SignInOptions): Promise<string> {
+  return (await signInForTokens(options)).access_token;
 }

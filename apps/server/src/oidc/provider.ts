@@ -65,7 +65,6 @@ export async function createEmbeddedProvider(config: Config, db: Kysely<Database
       grant_types: ['client_credentials'],
       response_types: [],
       redirect_uris: [],
-      scope: REQUEST_SCOPE,
     });
   }
 
@@ -102,10 +101,11 @@ export async function createEmbeddedProvider(config: Config, db: Kysely<Database
         // The browser asks for no resource: every token is for this API.
         defaultResource: () => audience,
         useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, resource) => {
+        getResourceServerInfo: (_ctx, resource, client) => {
           if (resource !== audience) throw new errors.InvalidTarget();
           return {
-            scope: REQUEST_SCOPE,
+            // Only the integration client may ask for disclosure requests; people act through their role.
+            scope: client.clientId === DEMO_INTEGRATION.clientId ? REQUEST_SCOPE : '',
             audience,
             accessTokenTTL: ACCESS_TOKEN_TTL,
             accessTokenFormat: 'jwt',

@@ -34,7 +34,12 @@ export async function oidcRoutes(app: FastifyInstance, { provider, config, db }:
   const brand = { companyName: config.companyName, helpDeskEmail: config.helpDeskEmail };
   const limitByAddress =
     config.signInRateLimit > 0
-      ? app.createRateLimit({ max: config.signInRateLimit, timeWindow: 60_000, keyGenerator: (request) => `sign-in:${request.ip}` })
+      ? app.createRateLimit({
+          max: config.signInRateLimit,
+          timeWindow: 60_000,
+          allowList: () => false,
+          keyGenerator: (request) => `sign-in:${request.ip}`,
+        })
       : undefined;
 
   app.get<{ Params: { name: string } }>(`${OIDC_PATH}/assets/:name`, async (request, reply) => {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { catalogRoutes } from '../catalog/catalog-plugin.ts';
 import { authConfigRoutes } from './platform/auth-config.ts';
 import { healthRoutes } from './platform/health.ts';
 import { userLanguageRoutes } from './user/language.ts';
@@ -8,7 +9,7 @@ import { userLanguageRoutes } from './user/language.ts';
  * /api and zod schemas for params, query, body and responses; all need a bearer token
  * unless a route says `config: { public: true }`.
  */
-const routePlugins: FastifyPluginAsyncZod[] = [healthRoutes, authConfigRoutes, userLanguageRoutes];
+const routePlugins: FastifyPluginAsyncZod[] = [healthRoutes, authConfigRoutes, userLanguageRoutes, catalogRoutes];
 
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const plugin of routePlugins) await app.register(plugin);

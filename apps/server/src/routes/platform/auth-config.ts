@@ -24,6 +24,7 @@ export const authConfigRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sign-in settings for the web app',
         tags: ['platform'],
         security: [],
+        querystring: z.object({}).strict(),
         response: { 200: okSchema(authConfigSchema) },
       },
     },
