@@ -45,13 +45,6 @@ describe('visible questions', () => {
     expect(visibleQuestions(hypertension, answers)).toHaveLength(4);
   });
 
-  it('E-16 children carry the opening option as parentUuid and their ancestors as uuidPath', () => {
-    const systolic = questionnaireIndex(hypertension).questions.get('htn-systolic')!;
-    expect(systolic.parentUuid).toBe('htn-controlled-no');
-    expect(systolic.uuidPath.split(',')).toEqual(['hypertension', 'htn-controlled', 'htn-controlled-no']);
-    expect(systolic.level).toBe(2);
-  });
-
   it('nests children of children depth first', () => {
     let answers: AnswerMap = chooseOption(thyroid, {}, 'thy-symptoms', 'thy-sym-eyes');
     answers = chooseOption(thyroid, answers, 'thy-eyes-surgery', 'thy-eyes-surgery-yes');
