@@ -8,8 +8,9 @@ export default defineConfig({
     reporters: ['default', new ChecklistReporter()],
     coverage: {
       provider: 'v8',
+      // The coverage bar is the domain core's (95% of lines); the other parts are proven by
+      // their HTTP and browser tests.
       include: ['packages/domain/src/**/*.ts'],
-      exclude: ['**/*.test.ts'],
       reporter: ['text-summary'],
       thresholds: { lines: 95 },
     },
