@@ -32,31 +32,42 @@ declare module 'fastify' {
   }
 }
 
+export interface BuildOptions {
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+}
+
 /** 2 MiB: a disclosure document is at most 1 MiB (DESIGN.md §5), with room for its envelope. */
 export const BODY_LIMIT = 2 * 1024 * 1024;
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+/** Log fields never written, at the top level or one level down (credentials and personal data). */
+const SECRET_FIELDS = [
+  'authorization',
+  'cookie',
+  'password',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'token',
+  'applicationNumber',
+  'disclosureJson',
+  'birthDate',
+  'email',
+  'displayName',
+];
 const SECRET_QUERY_PARAMS = /([?&](?:code|state|session_state|id_token_hint|access_token|refresh_token|token)=)[^&]*/g;
 
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+function loggerOptions(config: Config, stream: BuildOptions['logStream']): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: [
         'req.headers.authorization',
         'req.headers.cookie',
         'res.headers["set-cookie"]',
-        '*.authorization',
-        '*.cookie',
-        '*.password',
-        '*.access_token',
-        '*.refresh_token',
-        '*.id_token',
-        '*.token',
-        '*.applicationNumber',
-        '*.disclosureJson',
-        '*.birthDate',
-        '*.email',
-        '*.displayName',
+        ...SECRET_FIELDS,
+        ...SECRET_FIELDS.map((field) => `*.${field}`),
       ],
       censor: '[Redacted]',
     },
@@ -75,9 +86,9 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
  * limit, cookies, docs, metrics), then the app's own (database, sign-in, authentication),
  * then the routes and the web app. Opens and migrates the database; `app.close()` closes it.
  */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, options.logStream),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },

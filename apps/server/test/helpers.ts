@@ -24,10 +24,11 @@ export interface TestApp {
 /**
  * Builds the real app on a fresh database (PGlite in memory, or a PostgreSQL database
  * created for this app and dropped on close), migrated and seeded, listening on 127.0.0.1.
- * `env` adds or overrides environment variables (e.g. `{ API_RATE_LIMIT: '5' }`).
+ * `env` adds or overrides environment variables (e.g. `{ API_RATE_LIMIT: '5' }`);
+ * `logStream` receives the log lines (LOG_LEVEL is silent unless `env` says otherwise).
  */
 export async function buildTestApp(
-  options: { database?: TestDatabase; env?: Record<string, string> } = {},
+  options: { database?: TestDatabase; env?: Record<string, string>; logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
   const database = options.database ?? 'pglite';
   for (let attempt = 1; ; attempt += 1) {
@@ -44,7 +45,7 @@ export async function buildTestApp(
         ...(postgres ? { DATABASE_URL: postgres.url } : {}),
         ...options.env,
       });
-      const app = await buildApp(config);
+      const app = await buildApp(config, { logStream: options.logStream });
       await app.listen({ port, host: '127.0.0.1' });
       return {
         app,

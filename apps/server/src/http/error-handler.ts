@@ -40,21 +40,31 @@ interface ValidationIssue {
   params: Record<string, unknown>;
 }
 
-function fieldErrorsFromZod(error: { validation: ValidationIssue[]; validationContext?: string }): FieldError[] {
+function fieldErrorsFromZod(error: { validation: ValidationIssue[]; validationContext?: string }, input: unknown): FieldError[] {
   const prefix = error.validationContext && error.validationContext !== 'body' ? `${error.validationContext.replace('querystring', 'query')}.` : '';
   return error.validation.flatMap((issue) => {
     const base = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
     if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys)) {
       return issue.params.keys.map((key) => ({ path: prefix + (base ? `${base}.${String(key)}` : String(key)), message: 'field_unknown' as const }));
     }
-    return [{ path: prefix + base, message: fieldMessage(issue) }];
+    const missing = valueAt(input, issue.instancePath) === undefined;
+    return [{ path: prefix + base, message: missing ? 'field_required' : fieldMessage(issue) }];
   });
 }
 
-function fieldMessage({ keyword, params, message }: ValidationIssue): Message {
+function valueAt(input: unknown, pointer: string): unknown {
+  let value = input;
+  for (const key of pointer.split('/').filter(Boolean)) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+function fieldMessage({ keyword, params }: ValidationIssue): Message {
   switch (keyword) {
     case 'invalid_type':
-      return message?.endsWith('received undefined') ? 'field_required' : 'field_type';
+      return 'field_type';
     case 'too_big':
       return params.origin === 'string' || params.origin === 'array' ? 'field_too_long' : 'field_too_big';
     case 'too_small':
@@ -69,10 +79,15 @@ function fieldMessage({ keyword, params, message }: ValidationIssue): Message {
   }
 }
 
+const VALIDATED_PARTS = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' } as const;
+
 /** The HttpError for anything thrown: known errors keep their meaning, the rest is a 500 or 503. */
-export function toHttpError(error: unknown): HttpError {
+export function toHttpError(error: unknown, request?: FastifyRequest): HttpError {
   if (error instanceof HttpError) return error;
-  if (hasZodFastifySchemaValidationErrors(error)) return new HttpError(400, 'bad_request', fieldErrorsFromZod(error));
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const part = VALIDATED_PARTS[(error as { validationContext?: keyof typeof VALIDATED_PARTS }).validationContext ?? 'body'];
+    return new HttpError(400, 'bad_request', fieldErrorsFromZod(error, request?.[part]));
+  }
   const fastifyError = error as Partial<FastifyError>;
   if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
     return new HttpError(400, 'malformed_json');
@@ -90,7 +105,7 @@ export function toHttpError(error: unknown): HttpError {
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const httpError = toHttpError(error);
+    const httpError = toHttpError(error, request);
     if (httpError.status >= 500) request.log.error({ err: error }, 'request failed');
     else if (!(error instanceof HttpError)) request.log.info({ err: { message: (error as Error).message } }, 'request refused');
     const language = requestLanguage(request);

@@ -46,6 +46,105 @@ export const HTTP_MESSAGES = {
   field_not_allowed: { en: 'This value is not one of the allowed values.', cn_traditional: '此值不在允許的選項中。' },
   field_format: { en: 'This value is not in the expected format.', cn_traditional: '此值格式不正確。' },
   field_type: { en: 'This value has the wrong type.', cn_traditional: '此值類型不正確。' },
+
+  // Disclosure lifecycle (DESIGN.md §4). {status} is one of the status_* texts below.
+  disclosure_save_forbidden: {
+    en: 'This disclosure is {status}: it can no longer be saved.',
+    cn_traditional: '此披露{status}，不可再儲存。',
+  },
+  disclosure_submit_forbidden: {
+    en: 'This disclosure is {status}: it cannot be submitted.',
+    cn_traditional: '此披露{status}，不可提交。',
+  },
+  disclosure_validate_forbidden: {
+    en: 'Only a submitted disclosure can be validated; this one is {status}.',
+    cn_traditional: '只可核實已提交的披露；此披露{status}。',
+  },
+  disclosure_reject_forbidden: {
+    en: 'Only a submitted disclosure can be rejected; this one is {status}.',
+    cn_traditional: '只可退回已提交的披露；此披露{status}。',
+  },
+  disclosure_status_1: { en: 'new', cn_traditional: '為新建' },
+  disclosure_status_2: { en: 'saved as a draft', cn_traditional: '已儲存為草稿' },
+  disclosure_status_3: { en: 'submitted and awaiting validation', cn_traditional: '已提交並等待核實' },
+  disclosure_status_4: { en: 'validated', cn_traditional: '已核實' },
+  disclosure_status_5: { en: 'rejected', cn_traditional: '已退回' },
+  disclosure_stale_version: {
+    en: 'This disclosure was changed by someone else after you opened it. Reload it and try again.',
+    cn_traditional: '您開啟此披露後，它已被他人更改。請重新載入後再試。',
+  },
+  disclosure_version_required: {
+    en: 'Send the version of the disclosure you loaded.',
+    cn_traditional: '請提供您載入的披露版本。',
+  },
+  disclosure_field_mismatch: {
+    en: 'This value differs from the disclosure being changed.',
+    cn_traditional: '此值與正在更改的披露不符。',
+  },
+  disclosure_json_malformed: {
+    en: 'The disclosure document is not valid JSON.',
+    cn_traditional: '披露文件不是有效的 JSON。',
+  },
+  disclosure_catalog_version_unknown: {
+    en: 'There is no catalogue version with this number.',
+    cn_traditional: '沒有此編號的目錄版本。',
+  },
+  disclosure_basic_data_incomplete: {
+    en: 'The basic information is not complete.',
+    cn_traditional: '基本資料尚未填妥。',
+  },
+  disclosure_no_decision: {
+    en: 'Please choose Video MER: no condition has a decision yet.',
+    cn_traditional: '請選擇 Video MER：尚未有任何病症得出決定。',
+  },
+  disclosure_document_invalid: {
+    en: 'The disclosure document is not valid.',
+    cn_traditional: '披露文件無效。',
+  },
+  disclosure_unknown_impairment: {
+    en: 'There is no condition {uuid} in this catalogue version.',
+    cn_traditional: '此目錄版本沒有病症 {uuid}。',
+  },
+  disclosure_unknown_question: {
+    en: 'This condition has no question {uuid}.',
+    cn_traditional: '此病症沒有問題 {uuid}。',
+  },
+  disclosure_impairment_gender: {
+    en: "This condition does not apply to the applicant's gender.",
+    cn_traditional: '此病症不適用於申請人的性別。',
+  },
+  disclosure_question_unanswered: {
+    en: '{condition}: please answer the question "{question}"',
+    cn_traditional: '{condition}：請回答問題「{question}」',
+  },
+  disclosure_impairment_not_offered: {
+    en: 'This condition is not offered for the product.',
+    cn_traditional: '此產品不提供此病症。',
+  },
+  insurer_channel_unknown: {
+    en: 'The insurer has no such channel.',
+    cn_traditional: '保險公司沒有此渠道。',
+  },
+  insurer_product_unknown: {
+    en: 'The channel has no such product.',
+    cn_traditional: '此渠道沒有此產品。',
+  },
+  redirection_invalid: {
+    en: 'The redirection must be an https address or a path on this site.',
+    cn_traditional: '轉向地址必須為 https 地址或本網站的路徑。',
+  },
+  idempotency_key_invalid: {
+    en: 'An Idempotency-Key is 1 to 200 visible characters.',
+    cn_traditional: 'Idempotency-Key 必須為 1 至 200 個可見字元。',
+  },
+  idempotency_key_reused: {
+    en: 'This Idempotency-Key was already used for a different request.',
+    cn_traditional: '此 Idempotency-Key 已用於另一個請求。',
+  },
+  idempotency_in_progress: {
+    en: 'The same request is still being processed. Try again in a moment.',
+    cn_traditional: '相同的請求仍在處理中。請稍後再試。',
+  },
 } satisfies Record<string, Bilingual>;
 
 export type HttpMessageKey = keyof typeof HTTP_MESSAGES;
