@@ -190,7 +190,11 @@ export function catalogService(db: Kysely<Database>) {
       const { texts, check } = await shippedCatalog(dir);
       if (!check.catalog) return check.problems;
       // Another server may seed at the same moment: the lock and the content hash make one win.
-      await doImport(texts, { author: 'system', notes: 'Shipped sample catalogue', activate: true }, check);
+      await doImport(
+        texts,
+        { author: 'system', notes: 'Shipped sample catalogue', activate: true },
+        check,
+      );
       return [];
     },
   };

@@ -26,7 +26,9 @@ export async function activateSound(baseUrl: string, adminToken: string): Promis
   const answer = await upload(baseUrl, adminToken, await soundFiles(), { activate: true });
   const version = answer.body.body?.version;
   if (answer.status !== 200 || !version?.active) {
-    throw new Error(`importing the test catalogue answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    throw new Error(
+      `importing the test catalogue answered ${answer.status}: ${JSON.stringify(answer.body)}`,
+    );
   }
   return version.version;
 }

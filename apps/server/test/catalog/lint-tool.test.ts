@@ -17,7 +17,9 @@ const CLI = fileURLToPath(new URL('../../src/cli/catalog.ts', import.meta.url));
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 
 /** Runs `npm run catalog -- …` the way npm does (from the repository's root). */
-async function catalogTool(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function catalogTool(
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { cwd: ROOT });
     return { code: 0, stdout, stderr };
@@ -84,7 +86,9 @@ describe('catalogue lint', () => {
   });
 
   it('catalog/schema.json is the JSON Schema generated from the source format', async () => {
-    const committed = JSON.parse(await readFile(`${SHIPPED_CATALOG_DIR}/schema.json`, 'utf8')) as unknown;
+    const committed = JSON.parse(
+      await readFile(`${SHIPPED_CATALOG_DIR}/schema.json`, 'utf8'),
+    ) as unknown;
     expect(committed).toEqual(catalogSourceJsonSchema());
   });
 

@@ -45,7 +45,10 @@ describe.each(DATABASES)('questionnaire calls on %s', (database) => {
 
   describe('GET /api/user/info/get', () => {
     it('A-09 E-01 E-03 E-04 E-05 P-06 carries the user record and the catalogue settings for the first insurer', async () => {
-      const answer = await get<UserInfo & { smokingLists: unknown[] }>('interviewer1', '/api/user/info/get');
+      const answer = await get<UserInfo & { smokingLists: unknown[] }>(
+        'interviewer1',
+        '/api/user/info/get',
+      );
       expect(answer.status).toBe(200);
       const info = answer.body.body;
       expect(info).toMatchObject({
@@ -63,7 +66,12 @@ describe.each(DATABASES)('questionnaire calls on %s', (database) => {
           { code: 'LIFE', label: { en: 'Life', cn_traditional: '人壽' } },
           { code: 'CI', label: { en: 'Critical Illness', cn_traditional: '危疾' } },
         ],
-        exWordingList: [{ code: 'EX1', wording: { en: 'Heart disease is excluded.', cn_traditional: '不保心臟病。' } }],
+        exWordingList: [
+          {
+            code: 'EX1',
+            wording: { en: 'Heart disease is excluded.', cn_traditional: '不保心臟病。' },
+          },
+        ],
         consolidateList: [
           { indicator: 'LIFE', label: { en: 'Life', cn_traditional: '人壽' } },
           { indicator: 'CI', label: { en: 'Critical Illness', cn_traditional: '危疾' } },
@@ -92,11 +100,23 @@ describe.each(DATABASES)('questionnaire calls on %s', (database) => {
       };
       for (const user of USERS) {
         const info = (await get<UserInfo>(user, '/api/user/info/get')).body.body;
-        expect([info?.role, info?.insurerCode, info?.channel, info?.productCode], user).toEqual(expected[user]);
+        expect([info?.role, info?.insurerCode, info?.channel, info?.productCode], user).toEqual(
+          expected[user],
+        );
       }
-      await api(t.baseUrl, '/api/user/language', { token: tokens.agent1, method: 'PUT', body: { language: 'cn_traditional' } });
-      expect((await get<UserInfo>('agent1', '/api/user/info/get')).body.body?.language).toBe('cn_traditional');
-      await api(t.baseUrl, '/api/user/language', { token: tokens.agent1, method: 'PUT', body: { language: 'en' } });
+      await api(t.baseUrl, '/api/user/language', {
+        token: tokens.agent1,
+        method: 'PUT',
+        body: { language: 'cn_traditional' },
+      });
+      expect((await get<UserInfo>('agent1', '/api/user/info/get')).body.body?.language).toBe(
+        'cn_traditional',
+      );
+      await api(t.baseUrl, '/api/user/language', {
+        token: tokens.agent1,
+        method: 'PUT',
+        body: { language: 'en' },
+      });
     });
 
     it('needs a bearer token', async () => {
@@ -122,7 +142,10 @@ describe.each(DATABASES)('questionnaire calls on %s', (database) => {
       };
       for (const user of USERS) {
         const entries = (await get<InsurerEntry[]>(user, '/api/insurer/list')).body.body ?? [];
-        expect(entries.map((e) => [e.insurerCode, e.channel, e.productCode]), user).toEqual(expected[user]);
+        expect(
+          entries.map((e) => [e.insurerCode, e.channel, e.productCode]),
+          user,
+        ).toEqual(expected[user]);
         expect(entries.every((e) => INSURERS[user].includes(e.insurerCode))).toBe(true);
       }
     });
@@ -139,7 +162,12 @@ describe.each(DATABASES)('questionnaire calls on %s', (database) => {
         lastAgeOption: true,
         printCover: false,
       });
-      expect(entries.at(-1)).toMatchObject({ insurerCode: 'slhk', smokingList: 'A', lastAgeOption: false, printCover: true });
+      expect(entries.at(-1)).toMatchObject({
+        insurerCode: 'slhk',
+        smokingList: 'A',
+        lastAgeOption: false,
+        printCover: true,
+      });
     });
   });
 
@@ -168,7 +196,13 @@ describe.each(DATABASES)('questionnaire calls on %s', (database) => {
 
   describe('POST /api/disease/list', () => {
     it('A-12 E-49 answers an instance and the conditions the product offers, filtered by gender', async () => {
-      const male = await diseaseList('interviewer1', { ...PHKL_WL01, gender: 'Male', age: 45, rsmScore: 'A', flag: 1 });
+      const male = await diseaseList('interviewer1', {
+        ...PHKL_WL01,
+        gender: 'Male',
+        age: 45,
+        rsmScore: 'A',
+        flag: 1,
+      });
       expect(male.status).toBe(200);
       expect(male.body.body?.instance).toMatch(/^[0-9a-f-]{36}$/);
       const names = (list?: DiseaseListEntry[]) => list?.map((entry) => entry.uuid);
@@ -179,7 +213,13 @@ describe.each(DATABASES)('questionnaire calls on %s', (database) => {
         'hypertension',
         'other-impairment',
       ]);
-      const female = await diseaseList('interviewer1', { ...PHKL_WL01, gender: 'Female', age: 45, rsmScore: 'A', flag: 1 });
+      const female = await diseaseList('interviewer1', {
+        ...PHKL_WL01,
+        gender: 'Female',
+        age: 45,
+        rsmScore: 'A',
+        flag: 1,
+      });
       expect(names(female.body.body?.diseaseList)).toEqual([
         'abnormal-bmi',
         'high-low-bmi',
@@ -193,7 +233,9 @@ describe.each(DATABASES)('questionnaire calls on %s', (database) => {
     });
 
     it('E-11 each entry is an impairment without its questions', async () => {
-      const list = (await diseaseList('uw2', { insurerCode: 'demo', channel: 'direct', productCode: 'DM01' })).body.body?.diseaseList;
+      const list = (
+        await diseaseList('uw2', { insurerCode: 'demo', channel: 'direct', productCode: 'DM01' })
+      ).body.body?.diseaseList;
       expect(list).toEqual([
         {
           uuid: 'hypertension',
@@ -210,7 +252,12 @@ describe.each(DATABASES)('questionnaire calls on %s', (database) => {
     });
 
     it('a product listing its conditions offers those, in its order; codes match whatever their case', async () => {
-      const answer = await diseaseList('uw1', { insurerCode: 'PHKL', channel: 'AGENCY', productCode: 'tm01', gender: 'Male' });
+      const answer = await diseaseList('uw1', {
+        insurerCode: 'PHKL',
+        channel: 'AGENCY',
+        productCode: 'tm01',
+        gender: 'Male',
+      });
       expect(answer.body.body?.diseaseList.map((entry) => entry.uuid)).toEqual([
         'hypertension',
         'other-impairment',
@@ -220,7 +267,15 @@ describe.each(DATABASES)('questionnaire calls on %s', (database) => {
     });
 
     it('P-07 another insurer’s product, or an unknown one, answers 404', async () => {
-      expect((await diseaseList('interviewer1', { insurerCode: 'slhk', channel: 'bank', productCode: 'SV01' })).status).toBe(404);
+      expect(
+        (
+          await diseaseList('interviewer1', {
+            insurerCode: 'slhk',
+            channel: 'bank',
+            productCode: 'SV01',
+          })
+        ).status,
+      ).toBe(404);
       expect((await diseaseList('agent1', PHKL_WL01)).status).toBe(404);
       expect((await diseaseList('uw1', { ...PHKL_WL01, productCode: 'NOPE' })).status).toBe(404);
       expect((await diseaseList('uw1', { ...PHKL_WL01, channel: 'bank' })).status).toBe(404);
@@ -240,14 +295,19 @@ describe.each(DATABASES)('questionnaire calls on %s', (database) => {
   describe('GET /api/disease/list/{id}', () => {
     it('A-11 A-28 answers the list stored for the instance, to the insurer’s users only', async () => {
       const created = await diseaseList('interviewer1', { ...PHKL_WL01, gender: 'Female' });
-      const { instance, diseaseList: list } = created.body.body ?? { instance: '', diseaseList: [] };
+      const { instance, diseaseList: list } = created.body.body ?? {
+        instance: '',
+        diseaseList: [],
+      };
       const again = await get<DiseaseListEntry[]>('interviewer1', `/api/disease/list/${instance}`);
       expect(again.status).toBe(200);
       expect(again.body.body).toEqual(list);
       expect((await get('uw1', `/api/disease/list/${instance}`)).status).toBe(200);
       expect((await get('agent1', `/api/disease/list/${instance}`)).status).toBe(404);
       expect((await get('uw2', `/api/disease/list/${instance}`)).status).toBe(404);
-      expect((await get('uw1', '/api/disease/list/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+      expect(
+        (await get('uw1', '/api/disease/list/00000000-0000-4000-8000-000000000000')).status,
+      ).toBe(404);
       expect((await get('uw1', '/api/disease/list/not-an-id')).status).toBe(404);
     });
   });
@@ -260,7 +320,13 @@ describe.each(DATABASES)('questionnaire calls on %s', (database) => {
       expect(questions.map((q) => [q.index, q.uuid, q.level, q.parentUuid, q.uuidPath])).toEqual([
         [1, 'htn-diagnosed', 1, 'hypertension', 'hypertension'],
         [2, 'htn-controlled', 1, 'hypertension', 'hypertension'],
-        [3, 'htn-systolic', 2, 'htn-controlled-no', 'hypertension,htn-controlled,htn-controlled-no'],
+        [
+          3,
+          'htn-systolic',
+          2,
+          'htn-controlled-no',
+          'hypertension,htn-controlled,htn-controlled-no',
+        ],
         [4, 'htn-smoking', 1, 'hypertension', 'hypertension'],
       ]);
       expect(questions[1]).toMatchObject({
@@ -269,8 +335,18 @@ describe.each(DATABASES)('questionnaire calls on %s', (database) => {
         choiceList: ['htn-controlled-no'],
         group: { uuid: 'htn-control', index: 1, header: { en: 'Control', cn_traditional: '控制' } },
         answerList: [
-          { uuid: 'htn-controlled-yes', hasDecision: true, decision: { LIFE: '0', CI: '25' }, parentUuid: 'htn-controlled' },
-          { uuid: 'htn-controlled-no', hasDecision: false, decision: null, parentUuid: 'htn-controlled' },
+          {
+            uuid: 'htn-controlled-yes',
+            hasDecision: true,
+            decision: { LIFE: '0', CI: '25' },
+            parentUuid: 'htn-controlled',
+          },
+          {
+            uuid: 'htn-controlled-no',
+            hasDecision: false,
+            decision: null,
+            parentUuid: 'htn-controlled',
+          },
         ],
       });
     });
@@ -289,7 +365,15 @@ describe.each(DATABASES)('questionnaire calls on %s', (database) => {
       const answer = await post<Record<'highLowBmi' | 'abnormalBmi' | 'others', Impairment | null>>(
         'uw2',
         '/api/disease/special/list',
-        { insurerCode: 'demo', channel: 'direct', productCode: 'DM01', gender: 'Female', age: 30, rsmScore: 'B', param: 'x' },
+        {
+          insurerCode: 'demo',
+          channel: 'direct',
+          productCode: 'DM01',
+          gender: 'Female',
+          age: 30,
+          rsmScore: 'B',
+          param: 'x',
+        },
       );
       expect(answer.status).toBe(200);
       const body = answer.body.body;

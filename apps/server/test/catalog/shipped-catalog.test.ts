@@ -1,6 +1,10 @@
 import { QUESTION_TYPES, type Catalog, type Impairment } from '@vmer/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkSourceTexts, readSourceDir, SHIPPED_CATALOG_DIR } from '../../src/catalog/source-files.ts';
+import {
+  checkSourceTexts,
+  readSourceDir,
+  SHIPPED_CATALOG_DIR,
+} from '../../src/catalog/source-files.ts';
 
 /** What the product ships (DESIGN.md §6), read the way the server seeds it. */
 describe('the shipped sample catalogue', () => {
@@ -9,7 +13,8 @@ describe('the shipped sample catalogue', () => {
 
   beforeAll(async () => {
     const check = checkSourceTexts(await readSourceDir(SHIPPED_CATALOG_DIR));
-    if (!check.catalog) throw new Error(`the shipped catalogue has problems: ${JSON.stringify(check.problems)}`);
+    if (!check.catalog)
+      throw new Error(`the shipped catalogue has problems: ${JSON.stringify(check.problems)}`);
     catalog = check.catalog;
     const found = catalog.impairments.find((i) => i.uuid === catalog.settings.otherImpairment);
     if (!found) throw new Error('no Others');
@@ -28,7 +33,9 @@ describe('the shipped sample catalogue', () => {
     expect(needing).toEqual(expect.arrayContaining(['asthma', 'hypertension']));
     for (const uuid of ['asthma', 'hypertension']) {
       const impairment = catalog.impairments.find((i) => i.uuid === uuid);
-      const question = impairment?.questionList.find((q) => q.uuid === impairment.smokingQuestionUuid);
+      const question = impairment?.questionList.find(
+        (q) => q.uuid === impairment.smokingQuestionUuid,
+      );
       expect(question?.answerList.map((o) => o.smokingValue)).toEqual([
         'current-over-1-pack',
         'current-under-1-pack',
@@ -52,13 +59,18 @@ describe('the shipped sample catalogue', () => {
 
   it('E-36 Others has exactly eight generic questions, each under the Others impairment', () => {
     expect(others.questionList).toHaveLength(8);
-    expect(others.questionList.every((q) => q.parentUuid === others.uuid && q.level === 1)).toBe(true);
+    expect(others.questionList.every((q) => q.parentUuid === others.uuid && q.level === 1)).toBe(
+      true,
+    );
   });
 
   const question = (n: number) => {
     const q = others.questionList[n - 1];
     if (!q) throw new Error(`no question ${n}`);
-    return { text: q.question.en.toLowerCase(), placeholder: q.placeholder?.en.toLowerCase() ?? '' };
+    return {
+      text: q.question.en.toLowerCase(),
+      placeholder: q.placeholder?.en.toLowerCase() ?? '',
+    };
   };
 
   it('E-37 question 1 asks for the exact diagnosis and its date', () => {
@@ -80,7 +92,9 @@ describe('the shipped sample catalogue', () => {
   });
 
   it('E-41 question 5 asks about surgery or day-care procedures: name, date, copies of reports', () => {
-    expect(question(5).text).toMatch(/surgery or day-care procedure.*name.*date.*copies of the reports/);
+    expect(question(5).text).toMatch(
+      /surgery or day-care procedure.*name.*date.*copies of the reports/,
+    );
   });
 
   it('E-42 question 6 asks about the treatment, its duration and whether it is ongoing', () => {
@@ -114,12 +128,15 @@ describe('the shipped sample catalogue', () => {
   it('E-48 gives phkl one smoking list (B) and every other insurer the other (A)', () => {
     const lists = Object.fromEntries(catalog.insurers.map((i) => [i.code, i.smokingList]));
     expect(lists.phkl).toBe('B');
-    for (const [code, list] of Object.entries(lists)) if (code !== 'phkl') expect(list, code).toBe('A');
+    for (const [code, list] of Object.entries(lists))
+      if (code !== 'phkl') expect(list, code).toBe('A');
     expect(catalog.insurers.find((i) => i.code === 'phkl')?.lastAgeOption).toBe(true);
     expect(catalog.insurers.find((i) => i.code === 'slhk')?.printCover).toBe(true);
   });
 
   it('has an insurer for every demo user’s insurer code', () => {
-    expect(catalog.insurers.map((i) => i.code).sort()).toEqual(expect.arrayContaining(['demo', 'phkl', 'slhk']));
+    expect(catalog.insurers.map((i) => i.code).sort()).toEqual(
+      expect.arrayContaining(['demo', 'phkl', 'slhk']),
+    );
   });
 });

@@ -17,7 +17,9 @@ const CLI = fileURLToPath(new URL('../../src/cli/catalog.ts', import.meta.url));
 const DEFECTS = fileURLToPath(new URL('./fixtures/defects', import.meta.url));
 const SOUND = fileURLToPath(new URL('./fixtures/sound', import.meta.url));
 
-async function catalogTool(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function catalogTool(
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run(process.execPath, [CLI, ...args]);
     return { code: 0, stdout, stderr };
@@ -33,13 +35,18 @@ describe.each(DATABASES)('catalogue versions on %s', (database) => {
   let underwriter: string;
 
   const versions = async () =>
-    (await api<VersionSummary[]>(t.baseUrl, '/api/catalog/versions', { token: admin })).body.body ?? [];
+    (await api<VersionSummary[]>(t.baseUrl, '/api/catalog/versions', { token: admin })).body.body ??
+    [];
   const activeVersion = async () =>
-    (await api<{ version: string }>(t.baseUrl, '/api/questionnaire/get', { token: underwriter })).body.body?.version;
+    (await api<{ version: string }>(t.baseUrl, '/api/questionnaire/get', { token: underwriter }))
+      .body.body?.version;
 
   beforeAll(async () => {
     t = await buildTestApp({ database });
-    [admin, underwriter] = await Promise.all([tokenFor(t.baseUrl, 'admin1'), tokenFor(t.baseUrl, 'uw1')]);
+    [admin, underwriter] = await Promise.all([
+      tokenFor(t.baseUrl, 'admin1'),
+      tokenFor(t.baseUrl, 'uw1'),
+    ]);
   });
   afterAll(async () => t?.close());
 
@@ -57,14 +64,23 @@ describe.each(DATABASES)('catalogue versions on %s', (database) => {
     expect(first.status).toBe(200);
     expect(first.body.body).toMatchObject({
       created: true,
-      version: { version: '2', author: 'admin1', notes: 'test catalogue', active: false, impairments: 6 },
+      version: {
+        version: '2',
+        author: 'admin1',
+        notes: 'test catalogue',
+        active: false,
+        impairments: 6,
+      },
     });
     expect(first.body.body?.version.contentHash).toMatch(/^[0-9a-f]{64}$/);
 
     // Listed in another order: the same content.
     const reversed = Object.fromEntries(Object.entries(files).reverse());
     const again = await upload(t.baseUrl, admin, reversed);
-    expect(again.body.body).toMatchObject({ created: false, version: { version: '2', notes: 'test catalogue' } });
+    expect(again.body.body).toMatchObject({
+      created: false,
+      version: { version: '2', notes: 'test catalogue' },
+    });
     expect((await versions()).map((v) => [v.version, v.active])).toEqual([
       ['2', false],
       ['1', true],
@@ -72,7 +88,10 @@ describe.each(DATABASES)('catalogue versions on %s', (database) => {
   });
 
   it('activating a version switches the questionnaire at once; an unknown version answers 404', async () => {
-    const activated = await api<VersionSummary>(t.baseUrl, '/api/catalog/versions/2/activate', { token: admin, method: 'POST' });
+    const activated = await api<VersionSummary>(t.baseUrl, '/api/catalog/versions/2/activate', {
+      token: admin,
+      method: 'POST',
+    });
     expect(activated.body.body).toMatchObject({ version: '2', active: true });
     expect(activated.body.body?.activatedAt).toEqual(expect.any(String));
     expect(await activeVersion()).toBe('2');
@@ -81,7 +100,10 @@ describe.each(DATABASES)('catalogue versions on %s', (database) => {
       ['1', false],
     ]);
     for (const version of ['99', 'abc', '0']) {
-      const missing = await api(t.baseUrl, `/api/catalog/versions/${version}/activate`, { token: admin, method: 'POST' });
+      const missing = await api(t.baseUrl, `/api/catalog/versions/${version}/activate`, {
+        token: admin,
+        method: 'POST',
+      });
       expect(missing.status).toBe(404);
     }
     await api(t.baseUrl, '/api/catalog/versions/1/activate', { token: admin, method: 'POST' });
@@ -89,11 +111,17 @@ describe.each(DATABASES)('catalogue versions on %s', (database) => {
   });
 
   it('exports a version as the files imported, and the export imports as the same version', async () => {
-    const exported = await api<{ version: string; files: SourceTexts }>(t.baseUrl, '/api/catalog/versions/2/export', { token: admin });
+    const exported = await api<{ version: string; files: SourceTexts }>(
+      t.baseUrl,
+      '/api/catalog/versions/2/export',
+      { token: admin },
+    );
     expect(exported.body.body).toEqual({ version: '2', files: await soundFiles() });
     const reimported = await upload(t.baseUrl, admin, exported.body.body?.files ?? {});
     expect(reimported.body.body).toMatchObject({ created: false, version: { version: '2' } });
-    expect((await api(t.baseUrl, '/api/catalog/versions/42/export', { token: admin })).status).toBe(404);
+    expect((await api(t.baseUrl, '/api/catalog/versions/42/export', { token: admin })).status).toBe(
+      404,
+    );
   });
 
   it('refuses a catalogue with problems, each at its file and line, and stores nothing', async () => {
@@ -114,14 +142,18 @@ describe.each(DATABASES)('catalogue versions on %s', (database) => {
 
   it('refuses a catalogue whose own regression case fails', async () => {
     const files = await soundFiles();
-    files['impairments/hypertension.yaml'] = files['impairments/hypertension.yaml']?.replace(
-      'expect: { LIFE: "0", CI: "25" }',
-      'expect: { LIFE: "0", CI: "0" }',
-    ) ?? '';
+    files['impairments/hypertension.yaml'] =
+      files['impairments/hypertension.yaml']?.replace(
+        'expect: { LIFE: "0", CI: "25" }',
+        'expect: { LIFE: "0", CI: "0" }',
+      ) ?? '';
     const answer = await upload(t.baseUrl, admin, files);
     expect(answer.status).toBe(400);
     expect(answer.body.errors).toEqual([
-      { path: 'impairments/hypertension.yaml:50', message: 'case "controlled since 2015": CI: expected 0, got 25' },
+      {
+        path: 'impairments/hypertension.yaml:50',
+        message: 'case "controlled since 2015": CI: expected 0, got 25',
+      },
     ]);
   });
 
@@ -133,23 +165,32 @@ describe.each(DATABASES)('catalogue versions on %s', (database) => {
       path: '../etc/passwd.yaml:0',
       message: 'not a catalogue file: catalog.yaml, insurers.yaml or impairments/<uuid>.yaml',
     });
-    const bad = await api(t.baseUrl, '/api/catalog/versions', { token: admin, body: { files: 'catalog.yaml', extra: 1 } });
+    const bad = await api(t.baseUrl, '/api/catalog/versions', {
+      token: admin,
+      body: { files: 'catalog.yaml', extra: 1 },
+    });
     expect(bad.status).toBe(400);
   });
 
   it('diffs two versions: impairments and questions added, removed and changed', async () => {
     const files = await soundFiles();
     files['impairments/hypertension.yaml'] =
-      files['impairments/hypertension.yaml']?.replace('Latest systolic reading', 'Latest systolic pressure') ?? '';
+      files['impairments/hypertension.yaml']?.replace(
+        'Latest systolic reading',
+        'Latest systolic pressure',
+      ) ?? '';
     delete files['impairments/prostate.yaml'];
-    files['insurers.yaml'] = files['insurers.yaml']?.replace('[ovarian-cyst, prostate]', '[ovarian-cyst, gout]') ?? '';
+    files['insurers.yaml'] =
+      files['insurers.yaml']?.replace('[ovarian-cyst, prostate]', '[ovarian-cyst, gout]') ?? '';
     files['impairments/gout.yaml'] = (files['impairments/abnormal-bmi.yaml'] ?? '')
       .replaceAll('abnormal-bmi', 'gout')
       .replace('Abnormal BMI', 'Gout');
     const imported = await upload(t.baseUrl, admin, files);
     expect(imported.body.body?.version.version).toBe('3');
 
-    const diff = await api<CatalogDiff>(t.baseUrl, '/api/catalog/diff?from=2&to=3', { token: admin });
+    const diff = await api<CatalogDiff>(t.baseUrl, '/api/catalog/diff?from=2&to=3', {
+      token: admin,
+    });
     expect(diff.body.body).toEqual({
       from: '2',
       to: '3',
@@ -158,11 +199,18 @@ describe.each(DATABASES)('catalogue versions on %s', (database) => {
         added: [{ uuid: 'gout', name: 'Gout' }],
         removed: [{ uuid: 'prostate', name: 'Enlarged prostate' }],
         changed: [
-          { uuid: 'hypertension', name: 'Hypertension', fields: [], questions: { added: [], removed: [], changed: ['htn-systolic'] } },
+          {
+            uuid: 'hypertension',
+            name: 'Hypertension',
+            fields: [],
+            questions: { added: [], removed: [], changed: ['htn-systolic'] },
+          },
         ],
       },
     });
-    expect((await api(t.baseUrl, '/api/catalog/diff?from=2&to=9', { token: admin })).status).toBe(404);
+    expect((await api(t.baseUrl, '/api/catalog/diff?from=2&to=9', { token: admin })).status).toBe(
+      404,
+    );
   });
 
   it('admin routes answer 403 to others and 401 without a token; the JSON Schema is public', async () => {
@@ -195,9 +243,17 @@ describe.each(DATABASES)('catalogue versions on %s', (database) => {
     try {
       const { writeFile, mkdir } = await import('node:fs/promises');
       await mkdir(join(dir, 'in', 'impairments'), { recursive: true });
-      for (const [path, text] of Object.entries(files)) await writeFile(join(dir, 'in', path), text);
+      for (const [path, text] of Object.entries(files))
+        await writeFile(join(dir, 'in', path), text);
 
-      const imported = await catalogTool('import', join(dir, 'in'), '--notes', 'from the CLI', '--activate', ...server);
+      const imported = await catalogTool(
+        'import',
+        join(dir, 'in'),
+        '--notes',
+        'from the CLI',
+        '--activate',
+        ...server,
+      );
       expect(imported.code).toBe(0);
       expect(imported.stderr).toMatch(/imported as a new version/);
       expect(imported.stdout).toMatch(/^\* 4\t.*\tadmin1\t6 impairments\tfrom the CLI\n$/);
@@ -208,11 +264,18 @@ describe.each(DATABASES)('catalogue versions on %s', (database) => {
 
       const refused = await catalogTool('import', DEFECTS, ...server);
       expect(refused.code).toBe(1);
-      expect(refused.stdout).toMatch(/^impairments\/hypertension\.yaml:29: decision misses indicator\(s\) CI$/m);
+      expect(refused.stdout).toMatch(
+        /^impairments\/hypertension\.yaml:29: decision misses indicator\(s\) CI$/m,
+      );
 
       expect((await catalogTool('activate', '1', ...server)).stdout).toMatch(/^\* 1\t/);
       const listed = await catalogTool('versions', ...server);
-      expect(listed.stdout.trimEnd().split('\n').map((line) => line.split('\t')[0])).toEqual(['  4', '  3', '  2', '* 1']);
+      expect(
+        listed.stdout
+          .trimEnd()
+          .split('\n')
+          .map((line) => line.split('\t')[0]),
+      ).toEqual(['  4', '  3', '  2', '* 1']);
 
       const exported = await catalogTool('export', '2', '--out', join(dir, 'out'), ...server);
       expect(exported.code).toBe(0);
