@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { analyticsRoutes } from '../analytics/analytics-routes.ts';
 import { catalogRoutes } from '../catalog/catalog-plugin.ts';
+import { disclosureRoutes } from '../disclosures/disclosure-routes.ts';
 import { authConfigRoutes } from './platform/auth-config.ts';
 import { healthRoutes } from './platform/health.ts';
 import { userLanguageRoutes } from './user/language.ts';
@@ -9,7 +11,15 @@ import { userLanguageRoutes } from './user/language.ts';
  * /api and zod schemas for params, query, body and responses; all need a bearer token
  * unless a route says `config: { public: true }`.
  */
-const routePlugins: FastifyPluginAsyncZod[] = [healthRoutes, authConfigRoutes, userLanguageRoutes, catalogRoutes];
+const routePlugins: FastifyPluginAsyncZod[] = [
+  healthRoutes,
+  authConfigRoutes,
+  userLanguageRoutes,
+  catalogRoutes,
+  // After the catalogue: disclosures read app.catalog.
+  disclosureRoutes,
+  analyticsRoutes,
+];
 
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const plugin of routePlugins) await app.register(plugin);

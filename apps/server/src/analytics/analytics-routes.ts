@@ -1,0 +1,155 @@
+import {
+  conclusionSchema,
+  disclosureIdSchema,
+  disclosureStatusSchema,
+  searchEventSchema,
+  trackingEventSchema,
+} from '@vmer/domain/lifecycle';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthUser } from '../auth/authenticate.ts';
+import { disclosureRepository } from '../disclosures/disclosure-repository.ts';
+import { ok, okSchema } from '../http/envelope.ts';
+import { HttpError } from '../http/errors.ts';
+import { analyticsRepository, type LogOwner } from './analytics-repository.ts';
+
+const TAGS = ['analytics'];
+
+const recordedSchema = z.object({ id: z.number().int() });
+
+const requestAnalyticsSchema = z.object({
+  requestId: z.string(),
+  insurerCode: z.string(),
+  channel: z.string(),
+  productCode: z.string(),
+  applicationNumber: z.string(),
+  status: disclosureStatusSchema,
+  events: z.array(
+    z.object({
+      activity: z.string(),
+      fromPage: z.string(),
+      details: z.string().nullable(),
+      questionList: z.array(z.string()),
+      /** ISO 8601. */
+      at: z.string(),
+    }),
+  ),
+});
+
+/**
+ * The logging calls of spec §7 (DESIGN.md §5): tracking events, condition searches and
+ * conclusions are stored for one of the caller's insurers, and the events of a disclosure
+ * request are read back within the caller's insurers.
+ */
+export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const analytics = analyticsRepository(app.db);
+  const disclosures = disclosureRepository(app.db);
+
+  /**
+   * Whose record it is: the insurer of the disclosure request it names (404 when the caller may
+   * not see it), else the insurer named, else the caller's first one; always one of theirs.
+   */
+  async function ownerOf(
+    user: AuthUser,
+    named: { requestId?: string | null | undefined; insurerCode?: string | undefined },
+  ): Promise<LogOwner> {
+    if (named.requestId) {
+      const disclosure = await disclosures.findByRequestId(user, named.requestId);
+      if (!disclosure) throw new HttpError(404, 'not_found');
+      if (named.insurerCode && named.insurerCode !== disclosure.insurer_code) {
+        throw new HttpError(400, 'bad_request', [
+          { path: 'insurerCode', message: 'disclosure_field_mismatch' },
+        ]);
+      }
+      return {
+        insurerCode: disclosure.insurer_code,
+        subject: user.subject,
+        requestId: disclosure.request_id,
+      };
+    }
+    const insurerCode = named.insurerCode ?? user.insurers[0];
+    if (!insurerCode || !user.insurers.includes(insurerCode)) throw new HttpError(403, 'forbidden');
+    return { insurerCode, subject: user.subject, requestId: null };
+  }
+
+  app.post(
+    '/analytics/web/create',
+    {
+      schema: {
+        summary: 'Record a tracking event of the web app',
+        tags: TAGS,
+        body: trackingEventSchema,
+        response: { 200: okSchema(recordedSchema) },
+      },
+    },
+    async (request) => {
+      const owner = await ownerOf(request.user, request.body);
+      return ok({ id: await analytics.addEvent(owner, request.body) });
+    },
+  );
+
+  app.post(
+    '/search/disease/create',
+    {
+      schema: {
+        summary:
+          'Record a condition search: 1 chosen from the list, 2 custom condition added, 3 no match',
+        tags: TAGS,
+        body: searchEventSchema,
+        response: { 200: okSchema(recordedSchema) },
+      },
+    },
+    async (request) => {
+      const owner = await ownerOf(request.user, request.body);
+      return ok({ id: await analytics.addSearch(owner, request.body) });
+    },
+  );
+
+  app.post(
+    '/conclusion/create',
+    {
+      schema: {
+        summary: 'Record the conclusion the interviewer reached',
+        tags: TAGS,
+        body: conclusionSchema,
+        response: { 200: okSchema(recordedSchema) },
+      },
+    },
+    async (request) => {
+      const owner = await ownerOf(request.user, request.body);
+      return ok({ id: await analytics.addConclusion(owner, request.body) });
+    },
+  );
+
+  app.get(
+    '/analytics/web/:requestId',
+    {
+      schema: {
+        summary: 'A disclosure request and the tracking events recorded for it',
+        tags: TAGS,
+        params: z.object({ requestId: disclosureIdSchema }).strict(),
+        response: { 200: okSchema(requestAnalyticsSchema) },
+      },
+    },
+    async (request) => {
+      const disclosure = await disclosures.findByRequestId(request.user, request.params.requestId);
+      if (!disclosure) throw new HttpError(404, 'not_found');
+      const events = await analytics.eventsOfRequest(request.user, disclosure.request_id);
+      return ok({
+        requestId: disclosure.request_id,
+        insurerCode: disclosure.insurer_code,
+        channel: disclosure.channel,
+        productCode: disclosure.product_code,
+        applicationNumber: disclosure.application_number,
+        status: disclosure.status as z.infer<typeof disclosureStatusSchema>,
+        events: events.map((event) => ({
+          activity: event.activity,
+          fromPage: event.from_page,
+          details: event.details,
+          questionList: event.question_list,
+          at: new Date(event.created_at).toISOString(),
+        })),
+      });
+    },
+  );
+};

@@ -1,0 +1,190 @@
+import type { DisclosureStatus } from '@vmer/domain';
+import {
+  sql,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
+import type { Database, DisclosureAuditTable, DisclosuresTable } from '../db/schema.ts';
+
+/**
+ * The insurers a caller may work for. Every query of disclosure data takes one, so a query
+ * that forgets the caller's scope does not type-check (CONVENTIONS.md §6).
+ */
+export interface InsurerScope {
+  readonly insurers: readonly string[];
+}
+
+export type Executor = Kysely<Database> | Transaction<Database>;
+export type DisclosureRow = Selectable<DisclosuresTable>;
+export type NewDisclosure = Insertable<DisclosuresTable>;
+export type AuditRow = Selectable<DisclosureAuditTable>;
+export type NewAuditEntry = Omit<Insertable<DisclosureAuditTable>, 'id' | 'at'>;
+
+/** The columns a worklist row shows: never the document, which can be a megabyte. */
+const WORKLIST_COLUMNS = [
+  'id',
+  'request_id',
+  'application_number',
+  'insurer_code',
+  'channel',
+  'product_code',
+  'status',
+  'version',
+  'updated_at',
+] as const;
+export type WorklistRow = Pick<DisclosureRow, (typeof WORKLIST_COLUMNS)[number]>;
+
+export interface WorklistFilter {
+  status?: DisclosureStatus;
+  /** Application number prefix; holds no LIKE wildcard (the query schema allows none). */
+  prefix?: string;
+  offset: number;
+  limit: number;
+}
+
+const ALL_STATUSES: readonly DisclosureStatus[] = [1, 2, 3, 4, 5];
+
+/** Queries of disclosures and their audit trail. Each takes an optional transaction. */
+export function disclosureRepository(db: Kysely<Database>) {
+  return {
+    /** Adds a disclosure; refuses (throws) one outside the scope, which the service has checked. */
+    async insert(
+      scope: InsurerScope,
+      values: NewDisclosure,
+      trx: Executor = db,
+    ): Promise<DisclosureRow> {
+      if (!scope.insurers.includes(values.insurer_code))
+        throw new Error('disclosure outside the caller scope');
+      return trx.insertInto('disclosures').values(values).returningAll().executeTakeFirstOrThrow();
+    },
+
+    /** The disclosure opened at /questionnaire/{requestId}, if the caller may see it. */
+    async findByRequestId(
+      scope: InsurerScope,
+      requestId: string,
+      trx: Executor = db,
+    ): Promise<DisclosureRow | undefined> {
+      if (scope.insurers.length === 0) return undefined;
+      return trx
+        .selectFrom('disclosures')
+        .selectAll()
+        .where('request_id', '=', requestId)
+        .where('insurer_code', 'in', scope.insurers)
+        .executeTakeFirst();
+    },
+
+    /**
+     * A disclosure by id, if the caller may see it. With `lock` the row stays locked until the
+     * transaction ends, so concurrent changes of one disclosure run one after the other.
+     */
+    async findById(
+      scope: InsurerScope,
+      id: string,
+      options: { lock?: boolean } = {},
+      trx: Executor = db,
+    ): Promise<DisclosureRow | undefined> {
+      if (scope.insurers.length === 0) return undefined;
+      return trx
+        .selectFrom('disclosures')
+        .selectAll()
+        .where('id', '=', id)
+        .where('insurer_code', 'in', scope.insurers)
+        .$if(options.lock === true, (qb) => qb.forUpdate())
+        .executeTakeFirst();
+    },
+
+    /**
+     * Changes a disclosure if it still has the version the change was based on, and moves the
+     * version on by one. Undefined when the row is gone, outside the scope or changed since.
+     */
+    async update(
+      scope: InsurerScope,
+      id: string,
+      expectedVersion: number,
+      changes: Omit<
+        Updateable<DisclosuresTable>,
+        'id' | 'version' | 'insurer_code' | 'created_at' | 'created_by'
+      >,
+      trx: Executor = db,
+    ): Promise<DisclosureRow | undefined> {
+      if (scope.insurers.length === 0) return undefined;
+      return trx
+        .updateTable('disclosures')
+        .set((eb) => ({ ...changes, version: eb('version', '+', 1), updated_at: sql<Date>`now()` }))
+        .where('id', '=', id)
+        .where('insurer_code', 'in', scope.insurers)
+        .where('version', '=', expectedVersion)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    async appendAudit(entry: NewAuditEntry, trx: Executor = db): Promise<void> {
+      await trx.insertInto('disclosure_audit').values(entry).execute();
+    },
+
+    /** A disclosure's audit trail, oldest first. */
+    async audit(
+      scope: InsurerScope,
+      disclosureId: string,
+      trx: Executor = db,
+    ): Promise<AuditRow[]> {
+      if (scope.insurers.length === 0) return [];
+      return trx
+        .selectFrom('disclosure_audit')
+        .selectAll()
+        .where('disclosure_id', '=', disclosureId)
+        .where('insurer_code', 'in', scope.insurers)
+        .orderBy('id')
+        .execute();
+    },
+
+    /**
+     * One page of the worklist, most recently changed first. Without a prefix each
+     * (insurer, status) pair is read from the (insurer_code, status, updated_at) index in
+     * order and only the rows the page needs are merged, so the cost does not grow with the
+     * table; with a prefix the application-number index finds the few candidates.
+     */
+    async worklist(
+      scope: InsurerScope,
+      filter: WorklistFilter,
+      trx: Executor = db,
+    ): Promise<WorklistRow[]> {
+      if (scope.insurers.length === 0) return [];
+      if (filter.prefix) {
+        return trx
+          .selectFrom('disclosures')
+          .select(WORKLIST_COLUMNS)
+          .where('insurer_code', 'in', scope.insurers)
+          .where('application_number', 'like', `${filter.prefix}%`)
+          .$if(filter.status !== undefined, (qb) => qb.where('status', '=', filter.status!))
+          .orderBy('updated_at', 'desc')
+          .orderBy('id', 'desc')
+          .offset(filter.offset)
+          .limit(filter.limit)
+          .execute();
+      }
+      const statuses = filter.status === undefined ? ALL_STATUSES : [filter.status];
+      const reach = filter.offset + filter.limit;
+      const result = await sql<WorklistRow>`
+        select d.id, d.request_id, d.application_number, d.insurer_code, d.channel, d.product_code,
+               d.status, d.version, d.updated_at
+        from unnest(${[...scope.insurers]}::text[]) as i (code)
+        cross join unnest(${[...statuses]}::smallint[]) as s (status)
+        cross join lateral (
+          select * from disclosures
+          where insurer_code = i.code and status = s.status
+          order by updated_at desc, id desc
+          limit ${reach}
+        ) as d
+        order by d.updated_at desc, d.id desc
+        offset ${filter.offset}
+        limit ${filter.limit}`.execute(trx);
+      return result.rows;
+    },
+  };
+}
+
+export type DisclosureRepository = ReturnType<typeof disclosureRepository>;

@@ -1,0 +1,209 @@
+import {
+  auditEntrySchema,
+  disclosureExportSchema,
+  disclosureIdSchema,
+  disclosurePayloadSchema,
+  disclosureRequestCreatedSchema,
+  disclosureRequestSchema,
+  disclosureReviewedSchema,
+  disclosureSavedSchema,
+  disclosureViewSchema,
+  mayEdit,
+  rejectBodySchema,
+  worklistPageSchema,
+  worklistQuerySchema,
+} from '@vmer/domain/lifecycle';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok, okSchema } from '../http/envelope.ts';
+import { HttpError } from '../http/errors.ts';
+import { disclosureService, type DisclosureService, type Requester } from './disclosure-service.ts';
+
+const BASE = '/impairment/video_mer';
+const TAGS = ['disclosures'];
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
+const requestIdParams = z.object({ requestId: disclosureIdSchema }).strict();
+const idParams = z.object({ id: disclosureIdSchema }).strict();
+/** Validate takes no payload (spec §7); an empty JSON object is accepted too. */
+const emptyBody = z.object({}).strict().nullish();
+
+/** The Idempotency-Key header (DESIGN.md §4), when sent: 1 to 200 visible ASCII characters. */
+function idempotencyKey(request: FastifyRequest): string | undefined {
+  const value = request.headers['idempotency-key'];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !IDEMPOTENCY_KEY.test(value)) {
+    throw new HttpError(400, 'bad_request', [
+      { path: 'headers.idempotency-key', message: 'idempotency_key_invalid' },
+    ]);
+  }
+  return value;
+}
+
+/**
+ * The disclosure lifecycle's calls (spec §7, DESIGN.md §4, §5): a caller system's request,
+ * the disclosure query, save, submit, validate, reject, export, the worklist and the audit trail.
+ */
+export const disclosureRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = disclosureService({ db: app.db, catalog: app.catalog });
+
+  app.post(
+    `${BASE}/request`,
+    {
+      schema: {
+        summary:
+          'A caller system (client credentials, scope disclosure:request) or a person asks for a disclosure',
+        tags: TAGS,
+        body: disclosureRequestSchema,
+        response: { 200: okSchema(disclosureRequestCreatedSchema) },
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      if (!mayEdit(user.role)) throw new HttpError(403, 'forbidden');
+      const requester: Requester = { actor: user.userName, insurers: user.insurers };
+      return ok(await service.createRequest(requester, request.body));
+    },
+  );
+
+  app.get(
+    `${BASE}/disclosure/:requestId`,
+    {
+      schema: {
+        summary: 'The disclosure of a request, with the mode it opens in for the caller',
+        tags: TAGS,
+        params: requestIdParams,
+        response: { 200: okSchema(disclosureViewSchema) },
+      },
+    },
+    async (request) => ok(await service.view(request.user, request.params.requestId)),
+  );
+
+  app.post(
+    `${BASE}/disclosure/save`,
+    {
+      schema: {
+        summary: 'Save a disclosure as a draft (partial answers allowed); without id it is created',
+        tags: TAGS,
+        body: disclosurePayloadSchema,
+        response: { 200: okSchema(disclosureSavedSchema) },
+      },
+    },
+    async (request) => ok(await service.save(request.user, request.body, idempotencyKey(request))),
+  );
+
+  app.post(
+    `${BASE}/disclosure/submit`,
+    {
+      schema: {
+        summary: 'Submit a complete disclosure for validation; without id it is created',
+        tags: TAGS,
+        body: disclosurePayloadSchema,
+        response: { 200: okSchema(disclosureSavedSchema) },
+      },
+    },
+    async (request) =>
+      ok(await service.submit(request.user, request.body, idempotencyKey(request))),
+  );
+
+  app.post(
+    `${BASE}/disclosure/export`,
+    {
+      schema: {
+        summary: "A complete disclosure as an xlsx spreadsheet (base64) in the caller's language",
+        tags: TAGS,
+        body: disclosurePayloadSchema,
+        response: { 200: okSchema(disclosureExportSchema) },
+      },
+    },
+    async (request) => ok(await service.export(request.user, request.body)),
+  );
+
+  await app.register(reviewRoutes, { service });
+
+  app.get(
+    `${BASE}/disclosures`,
+    {
+      schema: {
+        summary:
+          "The worklist: the caller's insurers' disclosures, newest first, by status and application number prefix",
+        tags: TAGS,
+        querystring: worklistQuerySchema,
+        response: { 200: okSchema(worklistPageSchema) },
+      },
+    },
+    async (request) => ok(await service.worklist(request.user, request.query)),
+  );
+
+  app.get(
+    `${BASE}/disclosure/:id/audit`,
+    {
+      schema: {
+        summary: "A disclosure's audit trail, oldest first",
+        tags: TAGS,
+        params: idParams,
+        response: { 200: okSchema(z.array(auditEntrySchema)) },
+      },
+    },
+    async (request) => ok(await service.audit(request.user, request.params.id)),
+  );
+};
+
+/**
+ * Validate and reject take no payload (spec §7), yet clients send a JSON content type on every
+ * call: here an empty JSON body reads as no body instead of a malformed one.
+ */
+const reviewRoutes: FastifyPluginAsyncZod<{ service: DisclosureService }> = async (
+  scope,
+  { service },
+) => {
+  scope.removeContentTypeParser('application/json');
+  scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+
+  scope.post(
+    `${BASE}/validate/:id`,
+    {
+      schema: {
+        summary: 'An underwriter validates a submitted disclosure',
+        tags: TAGS,
+        params: idParams,
+        body: emptyBody,
+        response: { 200: okSchema(disclosureReviewedSchema) },
+      },
+    },
+    async (request) =>
+      ok(await service.validate(request.user, request.params.id, idempotencyKey(request))),
+  );
+
+  scope.post(
+    `${BASE}/reject/:id`,
+    {
+      schema: {
+        summary:
+          'An underwriter returns a submitted disclosure for correction, with an optional reason',
+        tags: TAGS,
+        params: idParams,
+        body: rejectBodySchema.nullish(),
+        response: { 200: okSchema(disclosureReviewedSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.reject(
+          request.user,
+          request.params.id,
+          request.body ?? {},
+          idempotencyKey(request),
+        ),
+      ),
+  );
+};

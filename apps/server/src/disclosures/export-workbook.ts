@@ -1,0 +1,429 @@
+import {
+  parseDateAnswer,
+  parseHeight,
+  parseTextAnswer,
+  parseWeight,
+  type Bilingual,
+  type Catalog,
+  type IndicatorResult,
+  type Language,
+  type Profile,
+  type Question,
+} from '@vmer/domain';
+import type { ConsolidatedDecision, ImpairmentDecision } from '@vmer/domain/decision-engine';
+import {
+  answerOf,
+  forEachVisibleQuestion,
+  type ChosenImpairment,
+} from '@vmer/domain/questionnaire';
+import ExcelJS from 'exceljs';
+import { htmlToText } from './plain-text.ts';
+
+/** Everything the spreadsheet shows, resolved against the disclosure's catalogue version. */
+export interface ExportInput {
+  language: Language;
+  catalog: Catalog;
+  catalogVersion: string;
+  insurerCode: string;
+  channel: string;
+  productCode: string;
+  applicationNumber: string;
+  profile: Profile;
+  bmi: number | null;
+  chosen: readonly ChosenImpairment[];
+  /** The server's decisions, one per chosen impairment, in the same order. */
+  decisions: readonly ImpairmentDecision[];
+  consolidated: ConsolidatedDecision;
+  generatedAt: Date;
+}
+
+const LABELS = {
+  title: { en: 'Video MER disclosure', cn_traditional: 'Video MER 披露' },
+  summary: { en: 'Summary', cn_traditional: '摘要' },
+  insurer: { en: 'Insurer', cn_traditional: '保險公司' },
+  channel: { en: 'Channel', cn_traditional: '渠道' },
+  product: { en: 'Product', cn_traditional: '產品' },
+  applicationNumber: { en: 'Application number', cn_traditional: '申請編號' },
+  birthDate: { en: 'Birth date', cn_traditional: '出生日期' },
+  age: { en: 'Age', cn_traditional: '年齡' },
+  gender: { en: 'Gender', cn_traditional: '性別' },
+  rsmScore: { en: 'Risk score (RSM)', cn_traditional: '風險評分 (RSM)' },
+  height: { en: 'Height', cn_traditional: '身高' },
+  weight: { en: 'Weight', cn_traditional: '體重' },
+  bmi: { en: 'BMI', cn_traditional: '體重指數 (BMI)' },
+  smokingStatus: { en: 'Smoking status', cn_traditional: '吸煙狀況' },
+  catalogVersion: { en: 'Catalogue version', cn_traditional: '目錄版本' },
+  generatedAt: { en: 'Exported at', cn_traditional: '匯出時間' },
+  decisions: { en: 'Decisions', cn_traditional: '核保決定' },
+  condition: { en: 'Condition', cn_traditional: '病症' },
+  consolidated: { en: 'Consolidated decision', cn_traditional: '綜合決定' },
+  exclusions: { en: 'Exclusions', cn_traditional: '不保事項' },
+  code: { en: 'Code', cn_traditional: '編號' },
+  wording: { en: 'Wording', cn_traditional: '條款' },
+  number: { en: 'No.', cn_traditional: '編號' },
+  group: { en: 'Section', cn_traditional: '部分' },
+  question: { en: 'Question', cn_traditional: '問題' },
+  answer: { en: 'Answer', cn_traditional: '答案' },
+  decision: { en: 'Decision', cn_traditional: '決定' },
+  selfDefined: { en: 'condition typed by the interviewer', cn_traditional: '由面談員輸入的病症' },
+  Male: { en: 'Male', cn_traditional: '男' },
+  Female: { en: 'Female', cn_traditional: '女' },
+  D: { en: 'Decline (D)', cn_traditional: '拒保 (D)' },
+  P: { en: 'Postpone (P)', cn_traditional: '延期 (P)' },
+  U: { en: 'Refer to underwriter (U)', cn_traditional: '轉介核保 (U)' },
+  EX: { en: 'Exclusion', cn_traditional: '不保' },
+  standard: { en: 'Standard (0)', cn_traditional: '標準 (0)' },
+  footer: { en: 'Page &P of &N', cn_traditional: '第 &P 頁，共 &N 頁' },
+} satisfies Record<string, Bilingual>;
+
+type LabelKey = keyof typeof LABELS;
+
+const MONTHS: Record<Language, readonly string[]> = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  cn_traditional: [
+    '1月',
+    '2月',
+    '3月',
+    '4月',
+    '5月',
+    '6月',
+    '7月',
+    '8月',
+    '9月',
+    '10月',
+    '11月',
+    '12月',
+  ],
+};
+
+const HEADER_FILL: ExcelJS.Fill = {
+  type: 'pattern',
+  pattern: 'solid',
+  fgColor: { argb: 'FFD9E2F3' },
+};
+const THIN_BORDER: Partial<ExcelJS.Borders> = {
+  bottom: { style: 'thin', color: { argb: 'FF8EA9DB' } },
+};
+const WRAP: Partial<ExcelJS.Alignment> = { wrapText: true, vertical: 'top' };
+
+/**
+ * The disclosure as an xlsx workbook in the caller's language (DESIGN.md §1, spec §7): a
+ * summary sheet (insurer, product, applicant, BMI, smoking status, every condition's decision
+ * per indicator, the consolidated decision and the exclusion wordings) and one sheet per
+ * condition listing every question shown and its answer as the interviewer saw it. Sheets are
+ * set up to print on A4, one page wide, with the header row repeated and page numbers.
+ */
+export async function buildExportWorkbook(input: ExportInput): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Video MER';
+  workbook.created = input.generatedAt;
+  addSummarySheet(workbook, input);
+  const names = new Set<string>([label(input.language, 'summary').toLowerCase()]);
+  input.chosen.forEach((chosen, i) => {
+    addConditionSheet(
+      workbook,
+      input,
+      chosen,
+      input.decisions[i],
+      sheetName(i + 1, chosen, input.language, names),
+    );
+  });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+function label(language: Language, key: LabelKey): string {
+  return LABELS[key][language];
+}
+
+function addSummarySheet(workbook: ExcelJS.Workbook, input: ExportInput): void {
+  const { language, catalog, profile } = input;
+  const t = (key: LabelKey) => label(language, key);
+  const sheet = workbook.addWorksheet(t('summary'), printSetup(language, 'landscape'));
+  const indicators = catalog.indicators;
+  const insurer = catalog.insurers.find((i) => i.code === input.insurerCode);
+  const product = insurer?.channels
+    .find((c) => c.code === input.channel)
+    ?.products.find((p) => p.code === input.productCode);
+
+  sheet.columns = [{ width: 34 }, ...indicators.map(() => ({ width: 24 }))];
+  const title = sheet.addRow([t('title')]);
+  title.font = { bold: true, size: 14 };
+
+  const facts: [LabelKey, string][] = [
+    ['insurer', withName(input.insurerCode.toUpperCase(), insurer?.name[language])],
+    ['channel', input.channel.toUpperCase()],
+    ['product', withName(input.productCode.toLowerCase(), product?.name[language])],
+    ['applicationNumber', input.applicationNumber],
+    ['birthDate', formatBirthDate(profile.birthDate)],
+    ['age', profile.age === null ? '' : String(profile.age)],
+    ['gender', profile.gender ? t(profile.gender) : ''],
+    ['rsmScore', profile.rsmScore ?? ''],
+    ['height', formatHeight(profile.height)],
+    ['weight', formatWeight(profile.weight)],
+    ['bmi', input.bmi === null ? '' : input.bmi.toFixed(1)],
+    ['smokingStatus', smokingLabel(catalog, input.insurerCode, profile.smokingStatus, language)],
+    ['catalogVersion', input.catalogVersion],
+    ['generatedAt', formatTimestamp(input.generatedAt)],
+  ];
+  for (const [key, value] of facts) {
+    const row = sheet.addRow([t(key), value]);
+    row.getCell(1).font = { bold: true };
+  }
+
+  sheet.addRow([]);
+  const heading = sheet.addRow([t('decisions')]);
+  heading.font = { bold: true, size: 12 };
+  const header = sheet.addRow([t('condition'), ...indicators.map((i) => i.label[language])]);
+  styleHeader(header);
+  const headerRow = header.number;
+  input.chosen.forEach(({ impairment }, i) => {
+    const decision = input.decisions[i]?.indicators ?? null;
+    const row = sheet.addRow([
+      conditionName(impairment, language),
+      ...indicators.map((ind) => formatResult(decision?.[ind.code], language)),
+    ]);
+    row.alignment = WRAP;
+  });
+  const total = sheet.addRow([
+    t('consolidated'),
+    ...indicators.map((ind) => formatResult(input.consolidated.indicators[ind.code], language)),
+  ]);
+  total.font = { bold: true };
+  total.border = { top: { style: 'thin' } };
+
+  const codes = exclusionCodes(input);
+  if (codes.length > 0) {
+    sheet.addRow([]);
+    sheet.addRow([t('exclusions')]).font = { bold: true, size: 12 };
+    styleHeader(sheet.addRow([t('code'), t('wording')]));
+    for (const code of codes) {
+      const wording = catalog.exclusions.find((e) => e.code === code)?.wording[language] ?? '';
+      const row = sheet.addRow([code, wording]);
+      sheet.mergeCells(row.number, 2, row.number, Math.max(2, indicators.length + 1));
+      row.alignment = WRAP;
+    }
+  }
+
+  sheet.views = [{ state: 'frozen', ySplit: 1, xSplit: 0 }];
+  sheet.pageSetup.printTitlesRow = `${headerRow}:${headerRow}`;
+}
+
+function addConditionSheet(
+  workbook: ExcelJS.Workbook,
+  input: ExportInput,
+  chosen: ChosenImpairment,
+  decision: ImpairmentDecision | undefined,
+  name: string,
+): void {
+  const { language, catalog } = input;
+  const t = (key: LabelKey) => label(language, key);
+  const sheet = workbook.addWorksheet(name, printSetup(language, 'portrait'));
+  sheet.columns = [{ width: 8 }, { width: 20 }, { width: 55 }, { width: 40 }];
+  const header = sheet.addRow([t('number'), t('group'), t('question'), t('answer')]);
+  styleHeader(header);
+
+  const numbers = new Map<string, string>();
+  const childCount = new Map<string, number>();
+  let topLevel = 0;
+  forEachVisibleQuestion(chosen.impairment, chosen.answers, (q) => {
+    const parentQuestion = q.level === 1 ? null : parentQuestionUuid(q);
+    let number: string;
+    if (parentQuestion === null) {
+      number = String(++topLevel);
+    } else {
+      const n = (childCount.get(parentQuestion) ?? 0) + 1;
+      childCount.set(parentQuestion, n);
+      number = `${numbers.get(parentQuestion) ?? ''}.${n}`;
+    }
+    numbers.set(q.uuid, number);
+    const row = sheet.addRow([
+      number,
+      q.group.header[language],
+      htmlToText(q.question[language]),
+      formatAnswer(q, answerOf(chosen.answers, q.uuid), language),
+    ]);
+    row.alignment = WRAP;
+    row.getCell(3).alignment = { ...WRAP, indent: Math.min(q.level - 1, 5) * 2 };
+  });
+
+  sheet.addRow([]);
+  const indicators = decision?.indicators ?? null;
+  for (const indicator of catalog.indicators) {
+    const row = sheet.addRow([
+      '',
+      '',
+      `${t('decision')}: ${indicator.label[language]}`,
+      formatResult(indicators?.[indicator.code], language),
+    ]);
+    row.font = { bold: true };
+  }
+  sheet.views = [{ state: 'frozen', ySplit: 1, xSplit: 0 }];
+}
+
+function printSetup(
+  language: Language,
+  orientation: 'portrait' | 'landscape',
+): Partial<ExcelJS.AddWorksheetOptions> {
+  return {
+    pageSetup: {
+      paperSize: 9,
+      orientation,
+      fitToPage: true,
+      fitToWidth: 1,
+      fitToHeight: 0,
+      horizontalCentered: true,
+      margins: { left: 0.5, right: 0.5, top: 0.6, bottom: 0.6, header: 0.3, footer: 0.3 },
+      printTitlesRow: '1:1',
+    },
+    headerFooter: { oddFooter: `&L&A&R${label(language, 'footer')}` },
+  };
+}
+
+function styleHeader(row: ExcelJS.Row): void {
+  row.font = { bold: true };
+  row.eachCell((cell) => {
+    cell.fill = HEADER_FILL;
+    cell.border = THIN_BORDER;
+    cell.alignment = WRAP;
+  });
+}
+
+/** The question an option-opened child hangs under: the option's own parent question. */
+function parentQuestionUuid(q: Question): string | null {
+  const path = q.uuidPath.split(',');
+  // uuidPath runs impairment, question, option, question, option, …, parentUuid (an option).
+  return path.length >= 2 ? (path[path.length - 2] ?? null) : null;
+}
+
+function withName(code: string, name: string | undefined): string {
+  return name ? `${code} – ${name}` : code;
+}
+
+function conditionName(impairment: ChosenImpairment['impairment'], language: Language): string {
+  const name = impairment.name[language];
+  return impairment.selfDefined ? `${name} (${label(language, 'selfDefined')})` : name;
+}
+
+/** An Excel sheet name: at most 31 characters, none of : \ / ? * [ ], unique in the workbook. */
+function sheetName(
+  n: number,
+  chosen: ChosenImpairment,
+  language: Language,
+  taken: Set<string>,
+): string {
+  const clean = chosen.impairment.name[language].replace(/[:\\/?*[\]]/g, ' ').trim();
+  let name = `${n}. ${clean}`.slice(0, 31).trim();
+  for (let k = 2; taken.has(name.toLowerCase()); k++)
+    name = `${n}-${k}. ${clean}`.slice(0, 31).trim();
+  taken.add(name.toLowerCase());
+  return name;
+}
+
+function formatResult(result: IndicatorResult | undefined, language: Language): string {
+  if (!result) return '';
+  switch (result.value) {
+    case 'D':
+    case 'P':
+    case 'U':
+      return label(language, result.value);
+    case 'EX':
+      return `${label(language, 'EX')} ${result.exclusions.join(', ')}`;
+    case '0':
+      return label(language, 'standard');
+    default:
+      return `+${result.value}`;
+  }
+}
+
+function exclusionCodes(input: ExportInput): string[] {
+  const codes = new Set<string>();
+  for (const d of input.decisions) {
+    for (const result of Object.values(d.indicators ?? {}))
+      result.exclusions.forEach((c) => codes.add(c));
+  }
+  return [...codes].sort((a, b) => Number(a.slice(2)) - Number(b.slice(2)));
+}
+
+function smokingLabel(
+  catalog: Catalog,
+  insurerCode: string,
+  value: string | undefined,
+  language: Language,
+): string {
+  if (!value) return '';
+  const listId = catalog.insurers.find((i) => i.code === insurerCode)?.smokingList;
+  const option = catalog.smokingLists
+    .find((l) => l.id === listId)
+    ?.options.find((o) => o.value === value);
+  return option ? option.label[language] : value;
+}
+
+/** The answer as the interviewer saw it: option labels, lines with units, dates, measures. */
+function formatAnswer(q: Question, raw: unknown, language: Language): string {
+  if (raw === undefined) return '';
+  switch (q.type) {
+    case 'S':
+    case 'R':
+    case 'C':
+    case 'M': {
+      const chosen = Array.isArray(raw) ? raw : [];
+      return q.answerList
+        .filter((o) => chosen.includes(o.uuid))
+        .map((o) => o.label[language])
+        .join('\n');
+    }
+    case 'T':
+    case 'N':
+      return parseTextAnswer(raw)
+        .filter((line) => line.value.trim() !== '')
+        .map((line) => (line.unit ? `${line.value} ${line.unit}` : line.value))
+        .join('\n');
+    case 'D': {
+      const date = parseDateAnswer(raw);
+      return date ? formatDate(date.value, date.exact, language) : '';
+    }
+    case 'H':
+      return formatHeight(raw);
+    case 'W':
+      return formatWeight(raw);
+  }
+}
+
+/** An exact date as DD/MM/YYYY, a month-and-year one as 'Mar 2015' / '2015年3月' (spec §5). */
+function formatDate(iso: string, exact: boolean, language: Language): string {
+  const [year, month, day] = iso.split('-');
+  if (!year || !month) return iso;
+  if (exact && day) return `${day.slice(0, 2)}/${month}/${year}`;
+  const name = MONTHS[language][Number(month) - 1] ?? month;
+  return language === 'en' ? `${name} ${year}` : `${year}年${name}`;
+}
+
+function formatBirthDate(value: string | undefined): string {
+  const m = /^(\d{2})(\d{2})(\d{4})$/.exec(value ?? '');
+  return m ? `${m[1]}/${m[2]}/${m[3]}` : (value ?? '');
+}
+
+function formatHeight(raw: unknown): string {
+  const h = parseHeight(raw);
+  return h ? `${h.cm} cm (${h.ft} ft ${h.inch} in)` : '';
+}
+
+function formatWeight(raw: unknown): string {
+  const w = parseWeight(raw);
+  return w ? `${w.kg} kg (${w.lb} lb)` : '';
+}
+
+const HONG_KONG_TIME = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Hong_Kong',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+function formatTimestamp(at: Date): string {
+  const parts = Object.fromEntries(HONG_KONG_TIME.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} HKT`;
+}

@@ -1,0 +1,123 @@
+/**
+ * Disclosures to test with, built from the shipped sample catalogue: every shown question
+ * answered in the form its type takes, so a test can ask for a complete or a partial one.
+ */
+import { fileURLToPath } from 'node:url';
+import { serializeHeight, serializeWeight, type AnswerMap } from '@vmer/domain/answers';
+import type { Catalog, DisclosureDocument, Impairment, Profile, Question } from '@vmer/domain';
+import { answerOf, visibleQuestions } from '@vmer/domain/questionnaire';
+import { checkSourceTexts, readSourceDir } from '../../src/catalog/source-files.ts';
+
+const CATALOG_DIR = fileURLToPath(new URL('../../../../catalog', import.meta.url));
+
+/** The shipped sample catalogue, compiled. */
+export async function sampleCatalog(): Promise<Catalog> {
+  const checked = checkSourceTexts(await readSourceDir(CATALOG_DIR));
+  if (!checked.catalog)
+    throw new Error(`sample catalogue has problems: ${JSON.stringify(checked.problems)}`);
+  return checked.catalog;
+}
+
+export function impairmentOf(catalog: Catalog, uuid: string): Impairment {
+  const impairment = catalog.impairments.find((i) => i.uuid === uuid);
+  if (!impairment) throw new Error(`no impairment ${uuid} in the sample catalogue`);
+  return impairment;
+}
+
+/** How to answer a choice question: its first option, or the first one that opens children. */
+export type Choice = 'first' | 'opening';
+
+function answerFor(q: Question, choice: Choice): AnswerMap[string] {
+  switch (q.type) {
+    case 'S':
+    case 'R':
+    case 'C':
+    case 'M': {
+      const opening = choice === 'opening' ? q.answerList.find((o) => !o.hasDecision) : undefined;
+      return [(opening ?? q.answerList.find((o) => o.hasDecision) ?? q.answerList[0]!).uuid];
+    }
+    case 'T':
+      return [{ value: 'Seen by Dr Chan & team <ok>', unit: q.units?.[0] ?? '' }];
+    case 'N':
+      return [{ value: '120', unit: q.units?.[0] ?? '' }];
+    case 'D':
+      return { value: '2015-03-01', exact: true, zoneId: 'Asia/Hong_Kong' };
+    case 'H':
+      return serializeHeight({ cm: 170, ft: 5, inch: 6.93 });
+    case 'W':
+      return serializeWeight({ kg: 70, lb: 154.32 });
+  }
+}
+
+/**
+ * Answers for an impairment: every shown question answered (children included, as they open),
+ * except the last `leaveOut` mandatory-or-not shown questions, which stay unanswered.
+ */
+export function answersFor(
+  impairment: Impairment,
+  choice: Choice = 'first',
+  leaveOut = 0,
+): AnswerMap {
+  const answers: AnswerMap = {};
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const q of visibleQuestions(impairment, answers)) {
+      if (answerOf(answers, q.uuid) !== undefined) continue;
+      answers[q.uuid] = answerFor(q, choice);
+      changed = true;
+    }
+  }
+  const shown = visibleQuestions(impairment, answers);
+  for (const q of shown.slice(shown.length - leaveOut)) delete answers[q.uuid];
+  return answers;
+}
+
+export const PROFILE: Profile = {
+  birthDate: '01031981',
+  age: 45,
+  gender: 'Male',
+  rsmScore: 'A',
+  height: serializeHeight({ cm: 170, ft: 5, inch: 6.93 }),
+  weight: serializeWeight({ kg: 70, lb: 154.32 }),
+  bmi: 24.2,
+  smokingStatus: 'never',
+};
+
+/** A disclosure document for some impairments with the answers given. */
+export function documentFor(
+  catalogVersion: string,
+  entries: { impairment: Impairment; answers: AnswerMap; name?: string; selfDefined?: boolean }[],
+  profile: Profile = PROFILE,
+): DisclosureDocument {
+  return {
+    schemaVersion: 1,
+    catalogVersion,
+    profile,
+    impairments: entries.map(({ impairment, answers, name, selfDefined }) => ({
+      uuid: impairment.uuid,
+      name: name ?? impairment.name.en,
+      selfDefined: selfDefined ?? false,
+      answers: Object.entries(answers).map(([questionUuid, answer]) => ({ questionUuid, answer })),
+    })),
+  };
+}
+
+/** An access token of a caller system, by the client-credentials grant of the embedded provider. */
+export async function clientToken(
+  baseUrl: string,
+  clientId: string,
+  secret: string,
+): Promise<string> {
+  const response = await fetch(`${baseUrl}/oidc/token`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
+    },
+    body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'disclosure:request' }),
+  });
+  const body = (await response.json()) as { access_token?: string; error?: string };
+  if (!body.access_token)
+    throw new Error(`client credentials refused: ${body.error ?? response.status}`);
+  return body.access_token;
+}
