@@ -1,0 +1,31 @@
+import Box from '@mui/material/Box';
+import { Outlet } from 'react-router';
+import { SkipLink } from '../../components/skip-link.tsx';
+import { NotificationProvider } from '../../features/global-feedback/components/notification-provider.tsx';
+import { useGetInsurerListQuery } from '../../features/header-selection/api/insurer-list-api.ts';
+import { useGetUserInfoQuery } from '../../features/user-info/api/user-info-api.ts';
+import { AppFooter } from './app-footer.tsx';
+import { AppHeader } from './app-header.tsx';
+import { PageMain } from './page-main.tsx';
+
+/**
+ * The frame of the signed-in screens; it loads user info and the insurer list they work within.
+ * Notifications are offered here, where they are used, so the sign-in page need not load them.
+ */
+export function AppLayout() {
+  // Mounted only under RequireAuth, so a token exists when these are sent (spec §7).
+  useGetUserInfoQuery();
+  useGetInsurerListQuery();
+  return (
+    <NotificationProvider>
+      <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+        <SkipLink />
+        <AppHeader />
+        <PageMain>
+          <Outlet />
+        </PageMain>
+        <AppFooter />
+      </Box>
+    </NotificationProvider>
+  );
+}

@@ -1,0 +1,22 @@
+import { Outlet } from 'react-router';
+import { AuthSession } from '../../features/auth/components/auth-session.tsx';
+import { ApiErrorSnackbar } from '../../features/global-feedback/components/api-error-snackbar.tsx';
+import { GlobalSpinner } from '../../features/global-feedback/components/global-spinner.tsx';
+import { NetworkErrorBanner } from '../../features/global-feedback/components/network-error-banner.tsx';
+import { TopProgressBar } from '../../features/global-feedback/components/top-progress-bar.tsx';
+import { LanguageSync } from '../../features/language/components/language-sync.tsx';
+
+/** What every page shares: the session, the language and the global feedback of spec §2. */
+export function RootLayout() {
+  return (
+    <>
+      <AuthSession />
+      <LanguageSync />
+      <TopProgressBar />
+      <NetworkErrorBanner />
+      <ApiErrorSnackbar />
+      <GlobalSpinner />
+      <Outlet />
+    </>
+  );
+}

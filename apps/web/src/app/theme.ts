@@ -1,0 +1,28 @@
+import { createTheme } from '@mui/material/styles';
+import { enUS, zhHK } from '@mui/material/locale';
+import type { Language } from '@vmer/domain/model';
+
+/** The app theme, with Material UI's own texts (pagination, close buttons) in the language. */
+export function themeFor(language: Language) {
+  return createTheme(
+    {
+      palette: {
+        primary: { main: '#0b5394' },
+        secondary: { main: '#00796b' },
+        error: { main: '#c62828' },
+        background: { default: '#f4f6f9' },
+      },
+      shape: { borderRadius: 8 },
+      components: {
+        // Spec §9: a listbox is at most 40vh high; longer lists scroll.
+        MuiMenu: { styleOverrides: { paper: { maxHeight: '40vh' } } },
+        // Buttons read as the spec names them ('Sign In', 'Create An Account'), not in capitals.
+        MuiButton: {
+          defaultProps: { disableElevation: true },
+          styleOverrides: { root: { textTransform: 'none' } },
+        },
+      },
+    },
+    language === 'en' ? enUS : zhHK,
+  );
+}

@@ -1,0 +1,10 @@
+/** Every route path of the app (spec §2, DESIGN.md §5), in one place. */
+export const paths = {
+  landing: '/',
+  home: '/home',
+  questionnaire: '/questionnaire/:requestId?',
+  loginCallback: '/login/callback',
+  logoutCallback: '/logout/callback',
+  privacy: '/privacy',
+  accountRequest: '/account-request',
+} as const;

@@ -1,0 +1,132 @@
+import {
+  createSlice,
+  isFulfilled,
+  isPending,
+  isRejected,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
+import { api, type ApiError } from '../../lib/api-client.ts';
+import {
+  errorReported,
+  longOperationEnded,
+  longOperationStarted,
+} from '../../lib/feedback-events.ts';
+
+/**
+ * Global loading status (spec §4): Start when a request is created, Finish when its response
+ * arrives, Error when a request or the network fails. Idle before any request and after the
+ * user dismisses the network-error banner.
+ */
+export type LoadingStatus = 'Idle' | 'Start' | 'Finish' | 'Error';
+
+/** Whether the last failure had no answer at all (transport) or an unsuccessful answer. */
+export type ApiErrorKind = ApiError['kind'];
+
+export interface ApiErrorState {
+  open: boolean;
+  message: string | null;
+  kind: ApiErrorKind | null;
+  /** HTTP status of an unsuccessful answer, to describe it when it carried no message. */
+  status: number | null;
+}
+
+export interface GlobalFeedbackState {
+  loadingStatus: LoadingStatus;
+  requestsInFlight: number;
+  /** The global API-error flag and its message (spec §3, §4). */
+  apiError: ApiErrorState;
+  /** A long operation is running: the full-screen spinner shows. */
+  longOperation: boolean;
+}
+
+const initialState: GlobalFeedbackState = {
+  loadingStatus: 'Idle',
+  requestsInFlight: 0,
+  apiError: { open: false, message: null, kind: null, status: null },
+  longOperation: false,
+};
+
+/** The parts of an RTK Query rejected action read here. */
+interface RejectedApiAction extends UnknownAction {
+  payload?: unknown;
+  error: { message?: string };
+  meta: { condition?: boolean; aborted?: boolean };
+}
+
+function isApiAction(action: UnknownAction): boolean {
+  return action.type.startsWith(`${api.reducerPath}/execute`);
+}
+
+function requestSettled(state: GlobalFeedbackState): void {
+  state.requestsInFlight = Math.max(0, state.requestsInFlight - 1);
+  if (state.requestsInFlight === 0 && state.loadingStatus === 'Start')
+    state.loadingStatus = 'Finish';
+}
+
+export const globalFeedbackSlice = createSlice({
+  name: 'globalFeedback',
+  initialState,
+  reducers: {
+    apiErrorDismissed(state) {
+      state.apiError.open = false;
+    },
+    networkErrorDismissed(state) {
+      if (state.loadingStatus === 'Error') state.loadingStatus = 'Idle';
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(errorReported, (state, action) => {
+        state.apiError = { open: true, message: action.payload, kind: null, status: null };
+      })
+      .addCase(longOperationStarted, (state) => {
+        state.longOperation = true;
+      })
+      .addCase(longOperationEnded, (state) => {
+        state.longOperation = false;
+      })
+      .addMatcher(
+        (action) => isPending(action) && isApiAction(action),
+        (state) => {
+          state.requestsInFlight += 1;
+          state.loadingStatus = 'Start';
+        },
+      )
+      .addMatcher(
+        (action) => isFulfilled(action) && isApiAction(action),
+        (state) => requestSettled(state),
+      )
+      .addMatcher(
+        (action) => isRejected(action) && isApiAction(action),
+        (state, action: RejectedApiAction) => {
+          // A request skipped by RTK Query's cache never started.
+          if (action.meta.condition) return;
+          requestSettled(state);
+          // Cancelled by the app itself (component gone, newer request): nothing failed.
+          if (action.meta.aborted) return;
+          const error = action.payload as ApiError | undefined;
+          if (!error || error.kind === 'transport') {
+            state.loadingStatus = 'Error';
+            const message = error?.message ?? action.error.message ?? null;
+            state.apiError = { open: true, message, kind: 'transport', status: null };
+          } else {
+            state.apiError = {
+              open: true,
+              message: error.message,
+              kind: 'response',
+              status: error.status,
+            };
+          }
+        },
+      );
+  },
+  selectors: {
+    selectLoadingStatus: (state) => state.loadingStatus,
+    selectApiError: (state) => state.apiError,
+    selectLongOperation: (state) => state.longOperation,
+  },
+});
+
+export const { apiErrorDismissed, networkErrorDismissed } = globalFeedbackSlice.actions;
+export const { selectLoadingStatus, selectApiError, selectLongOperation } =
+  globalFeedbackSlice.selectors;

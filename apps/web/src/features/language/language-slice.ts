@@ -1,0 +1,35 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@vmer/domain/model';
+
+/** Where the last language is remembered between page loads (cleared by sign-out). */
+export const LANGUAGE_STORAGE_KEY = 'vmer.language';
+
+function rememberedLanguage(): Language {
+  const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  return LANGUAGES.find((language) => language === stored) ?? DEFAULT_LANGUAGE;
+}
+
+export interface LanguageState {
+  language: Language;
+}
+
+export const languageSlice = createSlice({
+  name: 'language',
+  initialState: (): LanguageState => ({ language: rememberedLanguage() }),
+  reducers: {
+    /** The user picked a language in the language dialog. */
+    languageChosen(state, action: PayloadAction<Language>) {
+      state.language = action.payload;
+    },
+    /** User info arrived at sign-in carrying the user's saved language. */
+    languageRestored(state, action: PayloadAction<Language>) {
+      state.language = action.payload;
+    },
+  },
+  selectors: {
+    selectLanguage: (state) => state.language,
+  },
+});
+
+export const { languageChosen, languageRestored } = languageSlice.actions;
+export const { selectLanguage } = languageSlice.selectors;

@@ -1,0 +1,142 @@
+import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { readInstance } from './instance-cookie.ts';
+import { storedAccessToken } from './oidc-session.ts';
+
+/** One call to the API, relative to /api/ on this origin (spec §7). */
+export interface ApiRequest {
+  url: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  params?: Record<string, string | number | boolean | undefined>;
+  /** A bearer token to use instead of the stored login token. */
+  token?: string;
+}
+
+/** A field-level problem the server reported (DESIGN.md §5). */
+export interface ApiFieldError {
+  path: string;
+  message: string;
+}
+
+/**
+ * Why a call failed: no answer at all (network down, aborted, timed out), or an answer that is
+ * not a success — an HTTP status outside 200-299 or an envelope code other than 200 (spec §8).
+ * `message` is the server's, already in the caller's language; null when the answer had none.
+ */
+export type ApiError =
+  | { kind: 'transport'; message: string }
+  | {
+      kind: 'response';
+      status: number;
+      code: number | null;
+      message: string | null;
+      errors: ApiFieldError[];
+    };
+
+interface Envelope {
+  code: number;
+  message?: string;
+  body?: unknown;
+  errors?: ApiFieldError[];
+}
+
+const REQUEST_TIMEOUT_MS = 60_000;
+let lastTimestamp = 0;
+
+/** The cache-buster of spec §7: the current time, strictly increasing between calls. */
+function dataTimestamp(): number {
+  lastTimestamp = Math.max(Date.now(), lastTimestamp + 1);
+  return lastTimestamp;
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as Envelope).code === 'number'
+  );
+}
+
+export function apiUrl(request: Pick<ApiRequest, 'url' | 'params'>): string {
+  const url = new URL(`/api/${request.url.replace(/^\/+/, '')}`, window.location.origin);
+  for (const [name, value] of Object.entries(request.params ?? {})) {
+    if (value !== undefined) url.searchParams.set(name, String(value));
+  }
+  url.searchParams.set('datatimestamp', String(dataTimestamp()));
+  return url.pathname + url.search;
+}
+
+/** The headers every call carries (spec §7). */
+export function apiHeaders(token?: string): Headers {
+  const headers = new Headers({
+    'Content-Type': 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+  });
+  const bearer = token ?? storedAccessToken();
+  if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
+  const instance = readInstance();
+  if (instance) headers.set('Instance', instance);
+  return headers;
+}
+
+/**
+ * The single baseQuery every endpoint goes through: builds the URL and headers of spec §7 and
+ * unwraps the envelope — code 200 gives the body, anything else an {@link ApiError}.
+ */
+export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (
+  request,
+  { signal },
+) => {
+  const method = request.method ?? 'GET';
+  // Fastify refuses a JSON content type with an empty body, so a body-less write sends {}.
+  const body = method === 'GET' ? undefined : JSON.stringify(request.body ?? {});
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(request), {
+      method,
+      headers: apiHeaders(request.token),
+      body,
+      signal: AbortSignal.any([signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
+    });
+  } catch (error) {
+    return {
+      error: { kind: 'transport', message: error instanceof Error ? error.message : String(error) },
+    };
+  }
+  let payload: unknown = null;
+  try {
+    payload = await response.json();
+  } catch {
+    // Not JSON (a proxy's error page, an empty answer): judged by its status alone below.
+  }
+  const envelope = isEnvelope(payload) ? payload : null;
+  if (response.ok && envelope?.code === 200) return { data: envelope.body ?? null };
+  return {
+    error: {
+      kind: 'response',
+      status: response.status,
+      code: envelope?.code ?? null,
+      message: envelope?.message ?? null,
+      errors: envelope?.errors ?? [],
+    },
+  };
+};
+
+/** The app's one API slice; each feature injects its own endpoints. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: envelopeBaseQuery,
+  endpoints: () => ({}),
+});
+
+/** Generic request builders for the four methods the API uses (spec §7). */
+export function apiGet(url: string, params?: ApiRequest['params']): ApiRequest {
+  return { url, method: 'GET', params };
+}
+export function apiPost(url: string, body?: unknown): ApiRequest {
+  return { url, method: 'POST', body };
+}
+export function apiPut(url: string, body?: unknown): ApiRequest {
+  return { url, method: 'PUT', body };
+}
+export function apiDelete(url: string, params?: ApiRequest['params']): ApiRequest {
+  return { url, method: 'DELETE', params };
+}

@@ -1,0 +1,56 @@
+/** Spec §9: a script chunk that has not loaded within 120 seconds has failed. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/** A script chunk of the app could not be loaded (missing file, time-out, network). */
+export class ChunkLoadError extends Error {
+  /** The chunk's file name, e.g. home-B2x9.js. */
+  readonly chunk: string;
+  constructor(chunk: string, options?: ErrorOptions) {
+    super(`Loading chunk ${chunk} failed`, options);
+    this.name = 'ChunkLoadError';
+    this.chunk = chunk;
+  }
+}
+
+// What browsers say when a dynamic import or Vite's preload of it fails.
+const IMPORT_FAILURE =
+  /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload/i;
+
+/** The file name of the first script or style URL in a message, if any. */
+function fileNameIn(message: string): string | null {
+  const url = /(?:https?:\/\/|\/)\S+?\.(?:m?js|css)\b/.exec(message)?.[0];
+  return url ? (url.split('/').pop() ?? null) : null;
+}
+
+/** The failure as a ChunkLoadError when it is one; any other error as it was. */
+export function asChunkLoadError(error: unknown, fallbackName: string): unknown {
+  if (error instanceof ChunkLoadError) return error;
+  if (!(error instanceof Error) || !IMPORT_FAILURE.test(error.message)) return error;
+  return new ChunkLoadError(fileNameIn(error.message) ?? fallbackName, { cause: error });
+}
+
+/**
+ * Wraps a route's dynamic import so that a missing file, a network failure or a load taking
+ * longer than {@link CHUNK_LOAD_TIMEOUT_MS} rejects with a {@link ChunkLoadError}; `name` names
+ * the chunk when the browser's message does not.
+ */
+export function loadChunk<T>(
+  name: string,
+  importer: () => Promise<T>,
+  timeoutMs = CHUNK_LOAD_TIMEOUT_MS,
+): () => Promise<T> {
+  return () =>
+    new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new ChunkLoadError(name)), timeoutMs);
+      importer().then(
+        (module) => {
+          clearTimeout(timer);
+          resolve(module);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(asChunkLoadError(error, name));
+        },
+      );
+    });
+}

@@ -1,0 +1,67 @@
+/**
+ * The sign-in session as oidc-client-ts stores it, read without loading that library: the
+ * landing page and every API call need only to know whether a session exists and its token,
+ * so the library itself loads only when signing in, out or renewing (lib/oidc.ts).
+ */
+
+/** What GET /api/auth/config answers: the sign-in provider of this deployment and who runs it. */
+export interface AuthConfig {
+  authority: string;
+  clientId: string;
+  scope: string;
+  companyName: string;
+  helpDeskEmail: string;
+}
+
+/** Where the app goes back to after sign-in, carried through the provider in the OIDC state. */
+export interface SignInState {
+  returnTo: string;
+}
+
+/** The stored session's parts the app reads. */
+export interface StoredSession {
+  accessToken: string;
+  expired: boolean;
+  renewable: boolean;
+}
+
+let provider: Pick<AuthConfig, 'authority' | 'clientId'> | null = null;
+
+/** Names the provider whose session is read; set once GET /api/auth/config has answered. */
+export function setSessionProvider(config: Pick<AuthConfig, 'authority' | 'clientId'>): void {
+  provider = { authority: config.authority, clientId: config.clientId };
+}
+
+/** oidc-client-ts's storage key for the signed-in user (its `oidc.` prefix + `user:authority:client`). */
+export function sessionStorageKey(config: Pick<AuthConfig, 'authority' | 'clientId'>): string {
+  return `oidc.user:${config.authority}:${config.clientId}`;
+}
+
+/** The stored session of the current provider, or null when nobody is signed in. */
+export function storedSession(): StoredSession | null {
+  if (!provider) return null;
+  const stored = window.localStorage.getItem(sessionStorageKey(provider));
+  if (!stored) return null;
+  try {
+    const user = JSON.parse(stored) as {
+      access_token?: unknown;
+      expires_at?: unknown;
+      refresh_token?: unknown;
+    };
+    if (typeof user.access_token !== 'string') return null;
+    const expiresAt = typeof user.expires_at === 'number' ? user.expires_at : 0;
+    return {
+      accessToken: user.access_token,
+      expired: expiresAt * 1000 <= Date.now(),
+      renewable: typeof user.refresh_token === 'string' && user.refresh_token !== '',
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** The access token of the signed-in user as stored, or null when none is valid. */
+export function storedAccessToken(): string | null {
+  const session = storedSession();
+  return session && !session.expired ? session.accessToken : null;
+}

@@ -1,0 +1,38 @@
+import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { paths } from '../config/paths.ts';
+import type { AuthConfig } from './oidc-session.ts';
+
+let manager: UserManager | null = null;
+
+/**
+ * The one UserManager of the page, created from the runtime configuration (no rebuild per
+ * deployment). Code + PKCE; the user is stored in localStorage (read by lib/oidc-session.ts),
+ * so /logout/callback's clearing of localStorage ends the session. Renewal uses the refresh
+ * token only: no silent_redirect_uri is configured, so oidc-client-ts never falls back to a
+ * hidden iframe.
+ */
+export function userManagerFor(config: AuthConfig): UserManager {
+  if (
+    manager &&
+    manager.settings.authority === config.authority &&
+    manager.settings.client_id === config.clientId
+  ) {
+    return manager;
+  }
+  manager?.stopSilentRenew();
+  const origin = window.location.origin;
+  manager = new UserManager({
+    authority: config.authority,
+    client_id: config.clientId,
+    scope: config.scope,
+    response_type: 'code',
+    redirect_uri: `${origin}${paths.loginCallback}`,
+    post_logout_redirect_uri: `${origin}${paths.logoutCallback}`,
+    userStore: new WebStorageStateStore({ store: window.localStorage }),
+    stateStore: new WebStorageStateStore({ store: window.localStorage }),
+    automaticSilentRenew: true,
+    monitorSession: false,
+    loadUserInfo: false,
+  });
+  return manager;
+}
