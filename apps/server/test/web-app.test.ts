@@ -1,0 +1,76 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './helpers.ts';
+
+const INDEX = '<!DOCTYPE html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+
+describe('the built web app', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'vmer-dist-'));
+    await mkdir(join(dist, 'assets'));
+    await writeFile(join(dist, 'index.html'), INDEX);
+    await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log("app");');
+    await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    t = await buildTestApp({ env: { WEB_DIST: dist } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('the app\'s pages (/, /home, /questionnaire/x, /login/callback, /logout/callback) load index.html, never cached', async () => {
+    for (const path of ['/', '/home', '/questionnaire/REQ-1', '/login/callback?code=x&state=y', '/logout/callback', '/no/such/page']) {
+      const response = await fetch(`${t.baseUrl}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(await response.text()).toBe(INDEX);
+    }
+    expect((await fetch(`${t.baseUrl}/index.html`)).headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('hashed assets are cached immutably for a year and carry the security headers', async () => {
+    const response = await fetch(`${t.baseUrl}/assets/index-abc123.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('javascript');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('strict-transport-security')).toContain('max-age=31536000');
+    expect(response.headers.getSetCookie()).toEqual([]);
+    const favicon = await fetch(`${t.baseUrl}/favicon.svg`);
+    expect(favicon.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('a missing asset is a 404, not the app; server paths never fall back to the app', async () => {
+    expect((await fetch(`${t.baseUrl}/assets/index-gone.js`)).status).toBe(404);
+    for (const path of ['/api/nothing', '/oidc/nothing', '/metricsx/../api/x']) {
+      const response = await fetch(`${t.baseUrl}${path}`);
+      expect(response.status, path).toBe(404);
+    }
+    const post = await fetch(`${t.baseUrl}/home`, { method: 'POST' });
+    expect(post.status).toBe(404);
+    expect(await post.json()).toEqual({ code: 404, message: 'Not found.' });
+  });
+});
+
+describe('without a built web app', () => {
+  it('a placeholder page says the web app is not built, and the server runs', async () => {
+    const t = await buildTestApp({ env: { WEB_DIST: join(tmpdir(), 'vmer-no-such-dist') } });
+    try {
+      for (const path of ['/', '/home']) {
+        const response = await fetch(`${t.baseUrl}${path}`);
+        expect(response.status).toBe(200);
+        expect(await response.text()).toContain('The web app is not built');
+        expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+      }
+      expect((await fetch(`${t.baseUrl}/api/health`)).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
