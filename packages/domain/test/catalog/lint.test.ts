@@ -347,6 +347,83 @@ describe('lint: references', () => {
   });
 });
 
+describe('lint: duplicates and ranges', () => {
+  it('indicators, exclusions, BMI rules and smoking lists in catalog.yaml', () => {
+    const found = problems(
+      filesWith<Loose>('catalog.yaml', (d) => {
+        d.indicators.push({ code: 'CI', label: { en: 'Again', cn_traditional: '再次' } });
+        d.exclusions.push({ ...d.exclusions[0] });
+        d.ruleAgeList[0].upper = 18;
+        d.ruleAgeList[0].bmiList[0].lower = 30;
+        d.smokingLists[1] = { ...d.smokingLists[0] };
+        return d;
+      }),
+    ).filter((p) => p.file === 'catalog.yaml');
+    expect(found.map((p) => [p.path.join('.'), p.message])).toEqual([
+      ['indicators.2.code', 'indicator CI is listed twice'],
+      ['exclusions.1.code', 'EX1 is listed twice'],
+      ['ruleAgeList.0', 'lower must be below upper'],
+      ['ruleAgeList.0.bmiList.0', 'lower must be below upper'],
+      ['smokingLists', 'smoking list A is listed twice'],
+      ['smokingLists', 'smoking list B is missing'],
+    ]);
+  });
+
+  it('insurers, channels, products and their impairment lists in insurers.yaml', () => {
+    const found = problems(
+      filesWith<Loose>('insurers.yaml', (d) => {
+        const insurer = d.insurers[0];
+        const channel = insurer.channels[0];
+        channel.products[1].impairments.push('hypertension');
+        channel.products.push({ ...channel.products[0] });
+        insurer.channels.push({ ...channel });
+        d.insurers.push({ ...insurer });
+        return d;
+      }),
+    );
+    expect(found.map((p) => [p.path.join('.'), p.message])).toEqual([
+      ['insurers.0.channels.0.products.1.impairments.2', 'hypertension is listed twice'],
+      ['insurers.0.channels.0.products.2.code', 'product WL01 twice in this channel'],
+      ['insurers.0.channels.1.code', 'channel agency twice'],
+      ['insurers.0.channels.1.products.1.impairments.2', 'hypertension is listed twice'],
+      ['insurers.0.channels.1.products.2.code', 'product WL01 twice in this channel'],
+      ['insurers.1.code', 'insurer phkl twice'],
+      ['insurers.1.channels.0.products.1.impairments.2', 'hypertension is listed twice'],
+      ['insurers.1.channels.0.products.2.code', 'product WL01 twice in this channel'],
+      ['insurers.1.channels.1.code', 'channel agency twice'],
+      ['insurers.1.channels.1.products.1.impairments.2', 'hypertension is listed twice'],
+      ['insurers.1.channels.1.products.2.code', 'product WL01 twice in this channel'],
+    ]);
+  });
+
+  it('a group listed twice, a weight unit other than KG or LB, a smoking question that is not R or S', () => {
+    const found = htn((d) => {
+      d.groups.push({ ...d.groups[0] });
+      d.questions[1].options[1].questions[0].type = 'W';
+      d.questions[1].options[1].questions[0].units = ['KG', 'ST'];
+      d.questions[1].options[1].questions[0].bands[0].below = 90;
+      d.questions[2].type = 'C';
+    });
+    expect(found.map((p) => [p.path.join('.'), p.message])).toEqual([
+      ['groups.2.uuid', 'group htn-history is listed twice'],
+      ['questions.1.options.1.questions.0.units.1', 'a weight unit is KG or LB'],
+      ['smokingQuestion', 'the smoking question is an R or S question'],
+      ['cases.1.answers.htn-systolic', 'a W answer is { kg: … }'],
+    ]);
+  });
+
+  it('a radio answer choosing two options, and an expect naming an unknown indicator', () => {
+    const found = htn((d) => {
+      d.cases[0].answers['htn-controlled'] = ['htn-controlled-yes', 'htn-controlled-no'];
+      d.cases[0].expect.TPD = '0';
+    });
+    expect(found.map((p) => [p.path.join('.'), p.message])).toEqual([
+      ['cases.0.answers.htn-controlled', 'an R answer chooses exactly one option'],
+      ['cases.0.expect.TPD', 'unknown indicator TPD (not in catalog.yaml)'],
+    ]);
+  });
+});
+
 describe('lint: languages and HTML', () => {
   it('E-18 an empty text in either language is reported', () => {
     const found = htn((d) => {
