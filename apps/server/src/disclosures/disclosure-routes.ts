@@ -17,6 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, okSchema } from '../http/envelope.ts';
+import { REQUEST_SCOPE } from '../oidc/provider.ts';
 import { HttpError } from '../http/errors.ts';
 import { disclosureService, type DisclosureService, type Requester } from './disclosure-service.ts';
 
@@ -51,18 +52,20 @@ export const disclosureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/request`,
     {
+      config: { clientScope: REQUEST_SCOPE },
       schema: {
-        summary:
-          'A caller system (client credentials, scope disclosure:request) or a person asks for a disclosure',
+        summary: 'A caller system (client credentials, scope disclosure:request) or a person asks for a disclosure',
         tags: TAGS,
         body: disclosureRequestSchema,
         response: { 200: okSchema(disclosureRequestCreatedSchema) },
       },
     },
     async (request) => {
-      const { user } = request;
-      if (!mayEdit(user.role)) throw new HttpError(403, 'forbidden');
-      const requester: Requester = { actor: user.userName, insurers: user.insurers };
+      const { client, user } = request;
+      let requester: Requester;
+      if (client) requester = { actor: client.clientId, insurers: client.insurers };
+      else if (mayEdit(user.role)) requester = { actor: user.userName, insurers: user.insurers };
+      else throw new HttpError(403, 'forbidden');
       return ok(await service.createRequest(requester, request.body));
     },
   );

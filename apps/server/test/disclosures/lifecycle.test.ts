@@ -156,6 +156,16 @@ describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
         age: null,
         gender: null,
       });
+      const trail = await call<AuditEntry[]>(
+        'interviewer1',
+        `/disclosure/${r.body.body!.id}/audit`,
+      );
+      expect(trail.body.body!.map((e) => [e.actor, e.operation])).toEqual([
+        ['demo-integration', 'request'],
+      ]);
+      // The token opens the request call only: disclosures themselves are for people.
+      const read = await api(t.baseUrl, `${BASE}/disclosure/${r.body.body!.requestId}`, { token });
+      expect(read.status).toBe(403);
     });
 
     it.each([
