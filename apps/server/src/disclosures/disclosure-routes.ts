@@ -54,7 +54,8 @@ export const disclosureRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { clientScope: REQUEST_SCOPE },
       schema: {
-        summary: 'A caller system (client credentials, scope disclosure:request) or a person asks for a disclosure',
+        summary:
+          'A caller system (client credentials, scope disclosure:request) or a person asks for a disclosure',
         tags: TAGS,
         body: disclosureRequestSchema,
         response: { 200: okSchema(disclosureRequestCreatedSchema) },
