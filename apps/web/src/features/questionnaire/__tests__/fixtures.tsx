@@ -4,12 +4,10 @@ import { I18nextProvider } from 'react-i18next';
 import type { AnswerOption, AnswerValue, Language, Question } from '@vmer/domain/model';
 import { initI18n } from '../../../lib/i18n.ts';
 import { QuestionField } from '../components/questions/question-field.tsx';
-import { questionnaireTexts } from '../locales.ts';
+import { addQuestionnaireTexts } from '../locales.ts';
 
 export const i18n = initI18n('en');
-for (const [language, texts] of Object.entries(questionnaireTexts)) {
-  i18n.addResourceBundle(language, 'translation', texts, true, true);
-}
+addQuestionnaireTexts(i18n);
 
 /** A question of the given type with everything a renderer reads, overridable. */
 export function question(type: Question['type'], over: Partial<Question> = {}): Question {

@@ -1,47 +1,60 @@
-import Paper from '@mui/material/Paper';
+import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import i18n from 'i18next';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '../../../app/hooks.ts';
+import { addQuestionnaireTexts } from '../locales.ts';
+import { bmiRuleApplied } from '../questionnaire-slice.ts';
+import { useLoadDisclosure } from '../use-load-disclosure.ts';
+import { useScreenContext } from '../use-screen-context.ts';
+import { BasicInformationCard } from './basic-information-card.tsx';
+import { ConditionsCard } from './conditions-card.tsx';
+import { DisclosureCard } from './disclosure-card.tsx';
 
-const SECTIONS = [
-  { id: 'basic-information', title: 'questionnaire.basicInformation' },
-  { id: 'questionnaire', title: 'questionnaire.questionnaire' },
-  { id: 'video-mer-disclosure', title: 'questionnaire.disclosure' },
-] as const;
+// The screen's texts travel with its chunk.
+addQuestionnaireTexts(i18n);
 
 /**
- * The main questionnaire screen (spec §2): basic information, questionnaire and Video MER
- * disclosure sections, in that order. `requestId` names the disclosure request being answered.
+ * The main questionnaire screen (spec §2) at /home and /questionnaire/{requestId}: basic
+ * information, the conditions chosen, and the Video MER disclosure with its decisions.
  */
 export function QuestionnaireScreen({ requestId }: { requestId?: string }) {
   const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { questionnaire, ruleAgeList, special, names, selection } = useScreenContext();
+  const { loading } = useLoadDisclosure(requestId, selection.insurerCode, special?.others?.uuid);
+  const { age, gender, bmi } = questionnaire.profile;
+
+  // The BMI rule follows the applicant's age, gender and BMI (spec §4).
+  useEffect(() => {
+    dispatch(
+      bmiRuleApplied({
+        ruleAgeList,
+        abnormalBmiImpairment: special?.abnormalBmi ?? undefined,
+        abnormalBmiImpairmentName: names.abnormalBmiImpairmentName,
+      }),
+    );
+  }, [
+    age,
+    gender,
+    bmi,
+    ruleAgeList,
+    special?.abnormalBmi,
+    names.abnormalBmiImpairmentName,
+    dispatch,
+  ]);
+
   return (
     <Stack spacing={3}>
-      <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }}>
-        {t('questionnaire.title')}
-        {requestId && (
-          <Typography
-            component="span"
-            variant="body2"
-            color="text.secondary"
-            sx={{ display: 'block' }}
-          >
-            {t('questionnaire.requestLabel', { requestId })}
-          </Typography>
-        )}
+      <Typography component="h1" variant="h5">
+        {t('mer.screen.title')}
       </Typography>
-      {SECTIONS.map((section) => (
-        <Paper
-          key={section.id}
-          component="section"
-          aria-labelledby={`${section.id}-title`}
-          sx={{ p: { xs: 2, md: 3 } }}
-        >
-          <Typography id={`${section.id}-title`} component="h2" variant="h6">
-            {t(section.title)}
-          </Typography>
-        </Paper>
-      ))}
+      {loading && <LinearProgress aria-label={t('mer.screen.loading')} />}
+      <BasicInformationCard />
+      <ConditionsCard />
+      <DisclosureCard />
     </Stack>
   );
 }

@@ -1,0 +1,95 @@
+import type { DiseaseListEntry, Gender, Impairment, Question, RsmScore } from '@vmer/domain/model';
+import type {
+  DisclosureExport,
+  DisclosurePayload,
+  DisclosureReviewed,
+  DisclosureSaved,
+  DisclosureView,
+  SearchEvent,
+  TrackingEvent,
+} from '@vmer/domain/lifecycle';
+import { api, apiGet, apiPost } from '../../../lib/api-client.ts';
+
+/** The header selection and applicant a disease list is asked for (spec §3). */
+export interface DiseaseListRequest {
+  insurerCode: string;
+  channel: string;
+  productCode: string;
+  gender: Gender | null;
+  age: number | null;
+  rsmScore: RsmScore | null;
+}
+
+/** The special conditions of a product (POST /api/disease/special/list). */
+export interface SpecialList {
+  highLowBmi: Impairment | null;
+  abnormalBmi: Impairment | null;
+  others: Impairment | null;
+}
+
+/** The questionnaire screen's calls (spec §7, DESIGN.md §4, §5). */
+export const questionnaireApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    questionnaireInfo: build.query<{ version: string }, void>({
+      query: () => apiGet('questionnaire/get'),
+    }),
+    diseaseList: build.query<
+      { instance: string; diseaseList: DiseaseListEntry[] },
+      DiseaseListRequest
+    >({
+      query: (request) => apiPost('disease/list', { ...request, flag: null }),
+    }),
+    specialList: build.query<SpecialList, DiseaseListRequest>({
+      query: (request) => apiPost('disease/special/list', { ...request, param: null }),
+    }),
+    questions: build.query<Question[], string>({
+      query: (uuid) => apiGet(`question/${encodeURIComponent(uuid)}`),
+    }),
+    disclosure: build.query<DisclosureView, string>({
+      query: (requestId) =>
+        apiGet(`impairment/video_mer/disclosure/${encodeURIComponent(requestId)}`),
+    }),
+    analytics: build.query<unknown, string>({
+      query: (requestId) => apiGet(`analytics/web/${encodeURIComponent(requestId)}`),
+    }),
+    saveDisclosure: build.mutation<DisclosureSaved, DisclosurePayload>({
+      query: (payload) => apiPost('impairment/video_mer/disclosure/save', payload),
+    }),
+    submitDisclosure: build.mutation<DisclosureSaved, DisclosurePayload>({
+      query: (payload) => apiPost('impairment/video_mer/disclosure/submit', payload),
+    }),
+    exportDisclosure: build.mutation<DisclosureExport, DisclosurePayload>({
+      query: (payload) => apiPost('impairment/video_mer/disclosure/export', payload),
+    }),
+    validateDisclosure: build.mutation<DisclosureReviewed, string>({
+      query: (id) => apiPost(`impairment/video_mer/validate/${encodeURIComponent(id)}`),
+    }),
+    rejectDisclosure: build.mutation<DisclosureReviewed, string>({
+      query: (id) => apiPost(`impairment/video_mer/reject/${encodeURIComponent(id)}`),
+    }),
+    trackEvent: build.mutation<unknown, TrackingEvent>({
+      query: (event) => apiPost('analytics/web/create', event),
+    }),
+    logSearch: build.mutation<unknown, SearchEvent>({
+      query: (event) => apiPost('search/disease/create', event),
+    }),
+  }),
+});
+
+export const {
+  useQuestionnaireInfoQuery,
+  useDiseaseListQuery,
+  useLazyDiseaseListQuery,
+  useLazySpecialListQuery,
+  useSpecialListQuery,
+  useLazyQuestionsQuery,
+  useDisclosureQuery,
+  useAnalyticsQuery,
+  useSaveDisclosureMutation,
+  useSubmitDisclosureMutation,
+  useExportDisclosureMutation,
+  useValidateDisclosureMutation,
+  useRejectDisclosureMutation,
+  useTrackEventMutation,
+  useLogSearchMutation,
+} = questionnaireApi;

@@ -1,0 +1,297 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  ageFromBirthDate,
+  parseBirthDate,
+  validateAge,
+  validateBirthDate,
+} from '@vmer/domain/applicant';
+import { GENDERS, RSM_SCORES, type Gender, type RsmScore } from '@vmer/domain/model';
+import { presetSmokingAnswers, smokingStatusIssue } from '@vmer/domain/smoking';
+import { useAppDispatch } from '../../../app/hooks.ts';
+import {
+  ageBasisChosen,
+  ageEntered,
+  applicationNumberEntered,
+  birthDateEntered,
+  formReset,
+  genderChosen,
+  heightEntered,
+  rsmScoreChosen,
+  smokingStatusChosen,
+  weightEntered,
+} from '../questionnaire-slice.ts';
+import { useScreenContext } from '../use-screen-context.ts';
+import { HeightInput } from './questions/height-input.tsx';
+import { WeightInput } from './questions/weight-input.tsx';
+
+const BOTH_WEIGHT_UNITS = ['KG', 'LB'] as const;
+
+/**
+ * The Customer profile / Basic information card (spec §2, §5, DESIGN.md §8): application
+ * number, age, gender, risk score, birth date (with phkl's last-age option), height, weight,
+ * BMI and smoking status, and Reset.
+ */
+export function BasicInformationCard() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { questionnaire, readOnly, insurerEntry, selection, language, smokingQuestion } =
+    useScreenContext();
+  const { profile, applicationNumber, chosen } = questionnaire;
+  const [confirmReset, setConfirmReset] = useState(false);
+  const [birthDateTouched, setBirthDateTouched] = useState(false);
+  const genderLabel = useId();
+  const basisLabel = useId();
+
+  const ageIssue = profile.age === null ? null : validateAge(profile.age)[0];
+  const birthDate = profile.birthDate ?? '';
+  const birthDateIssue = birthDateTouched ? validateBirthDate(birthDate)[0] : undefined;
+  const basis = profile.ageBasis ?? 'last';
+  const smokingIssue = smokingStatusIssue(
+    profile.smokingStatus,
+    chosen.map((c) => c.impairment),
+  );
+  const anythingEntered =
+    applicationNumber !== '' ||
+    chosen.length > 0 ||
+    Object.values(profile).some((value) => value !== null && value !== undefined);
+
+  const derivedAge = (text: string, ageBasis: 'last' | 'next') => {
+    const parsed = parseBirthDate(text);
+    return parsed ? ageFromBirthDate(parsed, new Date(), ageBasis) : null;
+  };
+
+  return (
+    <Card component="section" aria-labelledby="basic-information-title">
+      <CardHeader
+        title={t('mer.basic.title')}
+        slotProps={{ title: { id: 'basic-information-title', component: 'h2', variant: 'h6' } }}
+        action={
+          <Button
+            variant="outlined"
+            disabled={readOnly}
+            onClick={() => (anythingEntered ? setConfirmReset(true) : dispatch(formReset()))}
+          >
+            {t('mer.basic.reset')}
+          </Button>
+        }
+      />
+      <CardContent>
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <TextField
+              fullWidth
+              required
+              size="small"
+              label={t('mer.basic.applicationNumber')}
+              value={applicationNumber}
+              disabled={readOnly}
+              helperText={t('application_number_helper')}
+              onChange={(e) => dispatch(applicationNumberEntered(e.target.value))}
+            />
+          </Grid>
+          <Grid size={{ xs: 6, md: 3 }}>
+            <TextField
+              fullWidth
+              required
+              size="small"
+              label={t('mer.basic.age')}
+              value={profile.age ?? ''}
+              disabled={readOnly}
+              error={ageIssue !== undefined && ageIssue !== null}
+              helperText={ageIssue ? t(ageIssue.code, ageIssue.params ?? {}) : undefined}
+              onChange={(e) => {
+                const digits = e.target.value.replace(/\D/g, '').slice(0, 3);
+                dispatch(ageEntered(digits === '' ? null : Number(digits)));
+              }}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            />
+          </Grid>
+          <Grid size={{ xs: 6, md: 3 }}>
+            <TextField
+              select
+              fullWidth
+              required
+              size="small"
+              label={t('mer.basic.rsmScore')}
+              value={profile.rsmScore ?? ''}
+              disabled={readOnly}
+              onChange={(e) => dispatch(rsmScoreChosen(e.target.value as RsmScore))}
+            >
+              {RSM_SCORES.map((score) => (
+                <MenuItem key={score} value={score}>
+                  {score}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <FormControl required disabled={readOnly}>
+              <FormLabel id={genderLabel}>{t('mer.basic.gender')}</FormLabel>
+              <RadioGroup
+                row
+                aria-labelledby={genderLabel}
+                value={profile.gender ?? ''}
+                onChange={(_, value) => dispatch(genderChosen(value as Gender))}
+              >
+                {GENDERS.map((gender) => (
+                  <FormControlLabel
+                    key={gender}
+                    value={gender}
+                    control={<Radio />}
+                    label={t(gender === 'Male' ? 'mer.basic.male' : 'mer.basic.female')}
+                  />
+                ))}
+              </RadioGroup>
+            </FormControl>
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <TextField
+              fullWidth
+              size="small"
+              label={t('mer.basic.birthDate')}
+              value={birthDate}
+              disabled={readOnly}
+              error={birthDateIssue !== undefined}
+              helperText={birthDateIssue ? t(birthDateIssue.code) : undefined}
+              onBlur={() => setBirthDateTouched(true)}
+              onChange={(e) => {
+                const text = e.target.value.replace(/\D/g, '').slice(0, 8);
+                dispatch(birthDateEntered({ birthDate: text, age: derivedAge(text, basis) }));
+              }}
+              slotProps={{ htmlInput: { inputMode: 'numeric', placeholder: 'DDMMYYYY' } }}
+            />
+          </Grid>
+          {insurerEntry?.lastAgeOption && (
+            <Grid size={12}>
+              <FormControl disabled={readOnly}>
+                <FormLabel id={basisLabel}>{t('mer.basic.ageBasis')}</FormLabel>
+                <RadioGroup
+                  row
+                  aria-labelledby={basisLabel}
+                  value={basis}
+                  onChange={(_, value) => {
+                    const next = value === 'next' ? 'next' : 'last';
+                    dispatch(ageBasisChosen({ basis: next, age: derivedAge(birthDate, next) }));
+                  }}
+                >
+                  <FormControlLabel
+                    value="last"
+                    control={<Radio />}
+                    label={t('mer.basic.lastBirthday')}
+                  />
+                  <FormControlLabel
+                    value="next"
+                    control={<Radio />}
+                    label={t('mer.basic.nextBirthday')}
+                  />
+                </RadioGroup>
+              </FormControl>
+            </Grid>
+          )}
+          <Grid size={{ xs: 12, md: 6 }}>
+            <FormLabel component="div" sx={{ mb: 1 }}>
+              {t('mer.basic.height')}
+            </FormLabel>
+            <HeightInput
+              value={profile.height}
+              disabled={readOnly}
+              invalid={false}
+              onChange={(value) => dispatch(heightEntered(value))}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <FormLabel component="div" sx={{ mb: 1 }}>
+              {t('mer.basic.weight')}
+            </FormLabel>
+            <WeightInput
+              value={profile.weight}
+              units={BOTH_WEIGHT_UNITS}
+              disabled={readOnly}
+              invalid={false}
+              onChange={(value) => dispatch(weightEntered(value))}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <Box>
+              <Typography variant="body2" color="text.secondary">
+                {t('mer.basic.bmi')}
+              </Typography>
+              <Typography variant="h6" component="p" aria-live="polite">
+                {profile.bmi ?? t('mer.basic.bmiNone')}
+              </Typography>
+            </Box>
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <TextField
+              select
+              fullWidth
+              size="small"
+              label={t('mer.basic.smokingStatus')}
+              value={profile.smokingStatus ?? ''}
+              disabled={readOnly}
+              required={smokingIssue !== null || chosen.some((c) => c.impairment.needsSmoking)}
+              error={smokingIssue !== null}
+              helperText={smokingIssue ? t(smokingIssue.code) : undefined}
+              onChange={(e) => {
+                const status = e.target.value;
+                // Spec §4: a smoking question without an option for the status is only logged.
+                for (const miss of presetSmokingAnswers(chosen, status, smokingQuestion).misses) {
+                  console.error('No smoking option for the status', miss);
+                }
+                dispatch(smokingStatusChosen({ status, smokingQuestion }));
+              }}
+            >
+              {selection.smokingStatusList.map((option) => (
+                <MenuItem key={option.value} value={option.value}>
+                  {option.label[language]}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Grid>
+        </Grid>
+      </CardContent>
+      <Dialog
+        open={confirmReset}
+        onClose={() => setConfirmReset(false)}
+        aria-labelledby="reset-title"
+      >
+        <DialogTitle id="reset-title">{t('mer.basic.resetTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('mer.basic.resetConfirm')}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmReset(false)}>{t('mer.common.cancel')}</Button>
+          <Button
+            variant="contained"
+            onClick={() => {
+              setConfirmReset(false);
+              dispatch(formReset());
+            }}
+          >
+            {t('mer.basic.reset')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Card>
+  );
+}

@@ -1,0 +1,206 @@
+import Alert from '@mui/material/Alert';
+import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createSelfDefined } from '@vmer/domain/impairments';
+import { MIN_AGE, type DiseaseListEntry, type Impairment } from '@vmer/domain/model';
+import { useAppDispatch } from '../../../app/hooks.ts';
+import { useNotify } from '../../../lib/use-notify.ts';
+import {
+  useDiseaseListQuery,
+  useLazyQuestionsQuery,
+  useLogSearchMutation,
+} from '../api/questionnaire-api.ts';
+import {
+  bmiAlertDismissed,
+  genderAlertDismissed,
+  impairmentChosen,
+  impairmentRemoved,
+  refusalDismissed,
+} from '../questionnaire-slice.ts';
+import { useTrack } from '../tracking.ts';
+import { useScreenContext } from '../use-screen-context.ts';
+
+/** Condition search starts at this many typed characters (DESIGN.md §8). */
+export const SEARCH_MIN_CHARS = 3;
+const NO_MATCH_LOG_DELAY_MS = 1000;
+
+type Choice = DiseaseListEntry | string;
+
+const filterEntries = createFilterOptions<DiseaseListEntry>({ trim: true });
+
+/**
+ * The Questionnaire card (spec §2): the condition chooser (list or free text), the chosen
+ * conditions as deletable chips, and the gender-change and impairment-was-removed alerts.
+ */
+export function ConditionsCard() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const notify = useNotify();
+  const context = useScreenContext();
+  const { questionnaire, readOnly, language, names, smokingQuestion, special, listRequest } =
+    context;
+  const { chosen, profile, genderChangeRemoved, abnormalBmiReadded, refusal } = questionnaire;
+  const track = useTrack(questionnaire.session.requestId);
+  const underAge = profile.age !== null && profile.age < MIN_AGE;
+  const list = useDiseaseListQuery(listRequest && !underAge && !readOnly ? listRequest : skipToken);
+  const [loadQuestions] = useLazyQuestionsQuery();
+  const [logSearch] = useLogSearchMutation();
+  const [input, setInput] = useState('');
+  const [busy, setBusy] = useState(false);
+  const options = (list.data?.diseaseList ?? []).filter(
+    (entry) => !chosen.some((c) => c.impairment.uuid === entry.uuid),
+  );
+  const searching = input.trim().length >= SEARCH_MIN_CHARS;
+  const matches = searching
+    ? filterEntries(options, { inputValue: input, getOptionLabel: (o) => o.name[language] })
+    : options;
+
+  // A search that finds nothing is logged once the user pauses (type 3, DESIGN.md §8).
+  const loggedNoMatch = useRef('');
+  useEffect(() => {
+    const keyword = input.trim();
+    if (!searching || matches.length > 0 || loggedNoMatch.current === keyword) return;
+    const timer = window.setTimeout(() => {
+      loggedNoMatch.current = keyword;
+      void logSearch({ keyword, disease: null, type: 3 });
+    }, NO_MATCH_LOG_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [input, searching, matches.length, logSearch]);
+
+  useEffect(() => {
+    if (!refusal) return;
+    notify(t(refusal));
+    dispatch(refusalDismissed());
+  }, [refusal, notify, t, dispatch]);
+
+  const add = (impairment: Impairment) =>
+    dispatch(impairmentChosen({ impairment, names, smokingQuestion }));
+
+  const choose = async (choice: Choice) => {
+    const keyword = input.trim();
+    setBusy(true);
+    try {
+      if (typeof choice === 'string') {
+        const template = special?.others;
+        const condition =
+          template &&
+          createSelfDefined(
+            template,
+            choice,
+            Date.now(),
+            chosen.map((c) => c.impairment),
+          );
+        if (!condition) return;
+        add(condition);
+        void logSearch({ keyword: keyword || choice, disease: condition.name.en, type: 2 });
+        track('impairment_added', condition.name.en);
+      } else {
+        const questionList = await loadQuestions(choice.uuid, true).unwrap();
+        add({ ...choice, questionList });
+        void logSearch({ keyword, disease: choice.name.en, type: 1 });
+        track('impairment_added', choice.name.en);
+      }
+      setInput('');
+    } catch {
+      // The failed question call already shows in the global snackbar; nothing is added.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const disabled = readOnly || underAge || !listRequest || busy;
+
+  return (
+    <Card component="section" aria-labelledby="conditions-title">
+      <CardHeader
+        title={t('mer.conditions.title')}
+        slotProps={{ title: { id: 'conditions-title', component: 'h2', variant: 'h6' } }}
+      />
+      <CardContent>
+        <Stack spacing={2}>
+          <Autocomplete<DiseaseListEntry, false, false, true>
+            freeSolo
+            options={options}
+            value={null}
+            inputValue={input}
+            disabled={disabled}
+            loading={list.isFetching || busy}
+            loadingText={t('mer.conditions.loading')}
+            noOptionsText={t('mer.conditions.noOptions')}
+            getOptionLabel={(o) => (typeof o === 'string' ? o : o.name[language])}
+            filterOptions={() => matches}
+            onInputChange={(_, value, reason) => {
+              if (reason !== 'reset') setInput(value);
+            }}
+            onChange={(_, value) => {
+              if (value !== null) void choose(value);
+            }}
+            slotProps={{ listbox: { sx: { maxHeight: '40vh' } } }}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                size="small"
+                label={t('mer.conditions.search')}
+                helperText={
+                  underAge ? t('mer.conditions.underAge') : t('mer.conditions.searchHelp')
+                }
+                error={underAge}
+              />
+            )}
+          />
+          {chosen.length > 0 && (
+            <Stack
+              component="ul"
+              direction="row"
+              aria-label={t('mer.conditions.chosen')}
+              sx={{ flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}
+            >
+              {chosen.map(({ impairment }) => (
+                <li key={impairment.uuid}>
+                  <Chip
+                    label={impairment.name[language]}
+                    color={impairment.selfDefined ? 'secondary' : 'primary'}
+                    variant="outlined"
+                    onDelete={
+                      readOnly
+                        ? undefined
+                        : () => {
+                            dispatch(
+                              impairmentRemoved({
+                                uuid: impairment.uuid,
+                                abnormalBmiImpairmentName: names.abnormalBmiImpairmentName,
+                              }),
+                            );
+                            track('impairment_removed', impairment.name.en);
+                          }
+                    }
+                  />
+                </li>
+              ))}
+            </Stack>
+          )}
+          {genderChangeRemoved.length > 0 && (
+            <Alert severity="info" onClose={() => dispatch(genderAlertDismissed())}>
+              {t('mer.conditions.genderAlert', {
+                names: genderChangeRemoved.map((name) => name[language]).join(', '),
+              })}
+            </Alert>
+          )}
+          {abnormalBmiReadded && (
+            <Alert severity="warning" onClose={() => dispatch(bmiAlertDismissed())}>
+              {t('mer.conditions.bmiAlert', { name: names.abnormalBmiImpairmentName })}
+            </Alert>
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,160 @@
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import {
+  formatIndicatorResult,
+  type ConsolidatedDecision,
+  type Driver,
+  type ImpairmentDecision,
+} from '@vmer/domain/decision-engine';
+import type { Indicator, Language } from '@vmer/domain/model';
+import type { ChosenImpairment } from '@vmer/domain/questionnaire';
+
+interface DecisionSummaryProps {
+  chosen: readonly ChosenImpairment[];
+  decisions: readonly ImpairmentDecision[];
+  consolidated: ConsolidatedDecision;
+  indicators: readonly Indicator[];
+  /** Each shown question's questionnaire-wide number, by uuid. */
+  numbers: ReadonlyMap<string, number>;
+  language: Language;
+}
+
+/**
+ * Each condition's decision per indicator, with what drove it (expandable), and the
+ * consolidated decision across conditions (spec §4, M-29). Computed by the domain's engine.
+ */
+export function DecisionSummary({
+  chosen,
+  decisions,
+  consolidated,
+  indicators,
+  numbers,
+  language,
+}: DecisionSummaryProps) {
+  const { t } = useTranslation();
+  const pending = t('mer.disclosure.pending');
+
+  const driverText = (impairment: ChosenImpairment['impairment'], driver: Driver): string => {
+    if (driver.kind === 'bmi') return t('mer.disclosure.driverBmi');
+    const n = numbers.get(driver.questionUuid) ?? '?';
+    if (driver.kind === 'free-form') return t('mer.disclosure.driverFreeForm', { n });
+    if (driver.kind === 'band') return t('mer.disclosure.driverBand', { n });
+    const question = impairment.questionList.find((q) => q.uuid === driver.questionUuid);
+    const option = question?.answerList.find((o) => o.uuid === driver.optionUuid);
+    return t('mer.disclosure.driverOption', {
+      n,
+      answer: option?.label[language] ?? driver.optionUuid,
+    });
+  };
+
+  return (
+    <Box component="section" aria-labelledby="decisions-title">
+      <Typography
+        id="decisions-title"
+        component="h3"
+        variant="subtitle1"
+        sx={{ fontWeight: 600, mb: 1 }}
+      >
+        {t('mer.disclosure.decisions')}
+      </Typography>
+      <TableContainer>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell component="th" scope="col">
+                {t('mer.disclosure.condition')}
+              </TableCell>
+              {indicators.map((indicator) => (
+                <TableCell key={indicator.code} component="th" scope="col">
+                  {indicator.label[language]}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {chosen.map(({ impairment }, i) => {
+              const decision = decisions[i];
+              return (
+                <TableRow key={impairment.uuid} data-impairment={impairment.uuid}>
+                  <TableCell component="th" scope="row">
+                    {impairment.name[language]}
+                  </TableCell>
+                  {indicators.map((indicator) => {
+                    const result = decision?.indicators?.[indicator.code];
+                    return (
+                      <TableCell key={indicator.code}>
+                        {result ? formatIndicatorResult(result) : pending}
+                      </TableCell>
+                    );
+                  })}
+                </TableRow>
+              );
+            })}
+            <TableRow>
+              <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
+                {t('mer.disclosure.consolidated')}
+              </TableCell>
+              {indicators.map((indicator) => {
+                const result = consolidated.indicators[indicator.code];
+                return (
+                  <TableCell key={indicator.code} sx={{ fontWeight: 600 }}>
+                    {consolidated.complete && result ? formatIndicatorResult(result) : pending}
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {chosen.map(({ impairment }, i) => {
+        const decided = decisions[i]?.indicators;
+        if (!decided) return null;
+        return (
+          <Accordion
+            key={impairment.uuid}
+            disableGutters
+            elevation={0}
+            sx={{ '&:before': { display: 'none' } }}
+          >
+            <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+              <Typography variant="body2">
+                {t('mer.disclosure.drivers', { name: impairment.name[language] })}
+              </Typography>
+            </AccordionSummary>
+            <AccordionDetails>
+              {indicators.map((indicator) => {
+                const result = decided[indicator.code];
+                if (!result) return null;
+                return (
+                  <Box key={indicator.code} sx={{ mb: 1 }}>
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      {indicator.label[language]}: {formatIndicatorResult(result)}
+                    </Typography>
+                    <Box component="ul" sx={{ m: 0, pl: 3 }}>
+                      {result.drivers.map((driver, j) => (
+                        <Typography key={j} component="li" variant="body2">
+                          {driverText(impairment, driver)} → {driver.value}
+                        </Typography>
+                      ))}
+                    </Box>
+                  </Box>
+                );
+              })}
+            </AccordionDetails>
+          </Accordion>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,250 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { buildDocument } from '@vmer/domain/disclosure';
+import { reviewOffered, type DisclosurePayload } from '@vmer/domain/lifecycle';
+import { roleSchema, type DisclosureStatus } from '@vmer/domain/model';
+import { incompleteSummary, type IncompleteSummary } from '@vmer/domain/paging';
+import { useAppDispatch } from '../../../app/hooks.ts';
+import { paths } from '../../../config/paths.ts';
+import type { ApiError } from '../../../lib/api-client.ts';
+import { useNotify } from '../../../lib/use-notify.ts';
+import {
+  useExportDisclosureMutation,
+  useQuestionnaireInfoQuery,
+  useRejectDisclosureMutation,
+  useSaveDisclosureMutation,
+  useSubmitDisclosureMutation,
+  useValidateDisclosureMutation,
+} from '../api/questionnaire-api.ts';
+import { disclosureStored, formReset } from '../questionnaire-slice.ts';
+import { useTrack } from '../tracking.ts';
+import type { useDisclosureModel } from '../use-disclosure-model.ts';
+import { PrintCard } from './print-card.tsx';
+import { ResultDialog, type ResultOutcome } from './result-dialog.tsx';
+
+interface DisclosureActionsProps {
+  model: ReturnType<typeof useDisclosureModel>;
+  onIncomplete: (summary: IncompleteSummary) => void;
+}
+
+const isConflict = (error: unknown): boolean =>
+  (error as ApiError | undefined)?.kind === 'response' &&
+  (error as { status: number }).status === 409;
+
+function downloadBase64(fileName: string, base64: string): void {
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const url = URL.createObjectURL(
+    new Blob([bytes], {
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    }),
+  );
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * The button row of the disclosure card (spec §2, §4): by mode Save and Submit (create), Close
+ * and Submit (edit), Close with Validate and Reject for a reviewer on a submitted disclosure
+ * (view); Export and Print once their conditions hold (DESIGN.md §8). Every outcome is tracked.
+ */
+export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProps) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const { questionnaire, enabled, decisions, pages, selection, userInfo } = model;
+  const { session, chosen, profile, applicationNumber } = questionnaire;
+  const track = useTrack(session.requestId);
+  const catalog = useQuestionnaireInfoQuery();
+  const [save, saving] = useSaveDisclosureMutation();
+  const [submit, submitting] = useSubmitDisclosureMutation();
+  const [exportFile, exporting] = useExportDisclosureMutation();
+  const [validate, validating] = useValidateDisclosureMutation();
+  const [reject, rejecting] = useRejectDisclosureMutation();
+  const [outcome, setOutcome] = useState<ResultOutcome | null>(null);
+  const busy =
+    saving.isLoading ||
+    submitting.isLoading ||
+    exporting.isLoading ||
+    validating.isLoading ||
+    rejecting.isLoading;
+  const role = roleSchema.safeParse(userInfo.role);
+  const review =
+    session.action === 'view' &&
+    session.status !== null &&
+    role.success &&
+    reviewOffered(session.status as DisclosureStatus, role.data);
+
+  const payload = (): DisclosurePayload => ({
+    id: session.id,
+    requestId: session.requestId,
+    version: session.version,
+    applicationNumber,
+    age: profile.age,
+    gender: profile.gender,
+    rsmScore: profile.rsmScore,
+    disclosureJson: JSON.stringify(
+      buildDocument(
+        { profile, chosen },
+        { catalogVersion: catalog.data?.version ?? '', decisions },
+      ),
+    ),
+    ...(session.id === null
+      ? {
+          insurerCode: selection.insurerCode,
+          channel: selection.channel,
+          productCode: selection.productCode,
+        }
+      : {}),
+  });
+
+  const leave = () => {
+    const redirection = session.redirection;
+    setOutcome(null);
+    dispatch(formReset());
+    if (redirection && /^https:\/\//i.test(redirection)) window.location.assign(redirection);
+    else navigate(redirection ?? paths.home, { replace: true });
+  };
+
+  const store = async (kind: 'save' | 'submit') => {
+    if (kind === 'submit') {
+      const summary = incompleteSummary(pages, chosen);
+      if (!summary.complete) {
+        track(
+          'submit_incomplete',
+          undefined,
+          summary.missing.map((m) => m.questionUuid).slice(0, 200),
+        );
+        onIncomplete(summary);
+        return;
+      }
+    }
+    try {
+      const stored = await (kind === 'save' ? save : submit)(payload()).unwrap();
+      dispatch(disclosureStored(stored));
+      track(kind, applicationNumber);
+      setOutcome(kind);
+    } catch (error) {
+      track(`${kind}_failed`, applicationNumber);
+      if (isConflict(error)) notify(t('mer.disclosure.conflict'));
+    }
+  };
+
+  const review_ = async (kind: 'validate' | 'reject') => {
+    if (!session.id) return;
+    try {
+      await (kind === 'validate' ? validate : reject)(session.id).unwrap();
+      track(kind, applicationNumber);
+      leave();
+    } catch {
+      track(`${kind}_failed`, applicationNumber);
+    }
+  };
+
+  const exportDisclosure = async () => {
+    try {
+      const file = await exportFile(payload()).unwrap();
+      downloadBase64(file.fileName, file.content);
+      track('export', applicationNumber);
+    } catch {
+      track('export_failed', applicationNumber);
+    }
+  };
+
+  const print = () => {
+    if (!enabled.print) {
+      const summary = incompleteSummary(pages, chosen);
+      track('print_incomplete');
+      onIncomplete(summary);
+      return;
+    }
+    track('print', applicationNumber);
+    window.print();
+  };
+
+  const noCondition = chosen.length === 0;
+  return (
+    <>
+      <Stack
+        direction="row"
+        className="no-print"
+        sx={{ mt: 3, flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'flex-end' }}
+      >
+        {noCondition && session.action !== 'view' && (
+          <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }}>
+            {t('mer.disclosure.chooseCondition')}
+          </Typography>
+        )}
+        <Button
+          variant="outlined"
+          disabled={!enabled.export || busy}
+          onClick={() => void exportDisclosure()}
+        >
+          {t('mer.disclosure.export')}
+        </Button>
+        {session.action !== 'create' && (
+          <Button variant="outlined" disabled={busy} onClick={() => setOutcome('close_confirm')}>
+            {t('mer.disclosure.close')}
+          </Button>
+        )}
+        {review && (
+          <>
+            <Button
+              variant="outlined"
+              color="error"
+              disabled={busy}
+              onClick={() => void review_('reject')}
+            >
+              {t('mer.disclosure.reject')}
+            </Button>
+            <Button
+              variant="contained"
+              color="success"
+              disabled={busy}
+              onClick={() => void review_('validate')}
+            >
+              {t('mer.disclosure.validate')}
+            </Button>
+          </>
+        )}
+        {session.action === 'create' && (
+          <Button
+            variant="outlined"
+            disabled={!enabled.save || busy}
+            onClick={() => void store('save')}
+          >
+            {t('mer.disclosure.save')}
+          </Button>
+        )}
+        {session.action !== 'view' && (
+          <Button
+            variant="contained"
+            disabled={!enabled.save || busy}
+            onClick={() => void store('submit')}
+          >
+            {t('mer.disclosure.submit')}
+          </Button>
+        )}
+      </Stack>
+      <PrintCard onPrint={print} printCover={model.insurerEntry?.printCover ?? false} />
+      <ResultDialog
+        outcome={outcome}
+        onLeave={() => {
+          track(outcome === 'close_confirm' ? 'close' : `${outcome ?? ''}_ok`);
+          leave();
+        }}
+        onCancel={() => {
+          track('close_cancelled');
+          setOutcome(null);
+        }}
+      />
+    </>
+  );
+}

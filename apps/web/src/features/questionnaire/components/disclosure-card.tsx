@@ -1,0 +1,149 @@
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Divider from '@mui/material/Divider';
+import MenuItem from '@mui/material/MenuItem';
+import Pagination from '@mui/material/Pagination';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { movePage, type IncompleteSummary } from '@vmer/domain/paging';
+import { answerOf } from '@vmer/domain/questionnaire';
+import { useAppDispatch } from '../../../app/hooks.ts';
+import { answerRecorded, pageShown, questionnaireChecked } from '../questionnaire-slice.ts';
+import { useDisclosureModel } from '../use-disclosure-model.ts';
+import { DecisionSummary } from './decision-summary.tsx';
+import { DisclosureActions } from './disclosure-actions.tsx';
+import { IncompleteDialog } from './incomplete-dialog.tsx';
+import { QuestionField } from './questions/question-field.tsx';
+
+/** Pagination keeps the first and last 3 page numbers in view (spec §2, §9). */
+export const PAGINATION_BOUNDARY_COUNT = 3;
+
+/**
+ * The Video MER disclosure card (spec §2): the page dropdown, the current page's questions,
+ * Prev page / Next page and the pagination (moving forward checks the page first), the
+ * decisions, and the mode's buttons.
+ */
+export function DisclosureCard() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const model = useDisclosureModel();
+  const { questionnaire, pages, readOnly, language, numbers, decisions, consolidated, indicators } =
+    model;
+  const { chosen, page: current, checked } = questionnaire;
+  const [incomplete, setIncomplete] = useState<IncompleteSummary | null>(null);
+  const page = pages[current];
+  const answers = chosen.find((c) => c.impairment.uuid === page?.impairmentUuid)?.answers ?? {};
+
+  const move = (target: number) => {
+    const outcome = movePage(pages, chosen, current, target);
+    if (outcome.incomplete) {
+      dispatch(questionnaireChecked());
+      setIncomplete(outcome.incomplete);
+      return;
+    }
+    dispatch(pageShown({ page: outcome.page, pageCount: pages.length }));
+  };
+  const showIncomplete = (summary: IncompleteSummary) => {
+    dispatch(questionnaireChecked());
+    if (summary.firstPageIndex >= 0)
+      dispatch(pageShown({ page: summary.firstPageIndex, pageCount: pages.length }));
+    setIncomplete(summary);
+  };
+
+  return (
+    <Card component="section" aria-labelledby="disclosure-title">
+      <CardHeader
+        title={t('mer.disclosure.title')}
+        slotProps={{ title: { id: 'disclosure-title', component: 'h2', variant: 'h6' } }}
+      />
+      <CardContent>
+        {page ? (
+          <Stack spacing={2}>
+            <TextField
+              select
+              size="small"
+              label={t('mer.disclosure.page')}
+              value={current}
+              onChange={(e) => move(Number(e.target.value))}
+              className="no-print"
+            >
+              {pages.map((p) => (
+                <MenuItem key={p.index} value={p.index}>
+                  {p.label}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+              {page.label}
+            </Typography>
+            <Stack divider={<Divider flexItem />}>
+              {page.questionList.map((q, i) => (
+                <QuestionField
+                  key={q.uuid}
+                  question={q}
+                  number={page.firstQuestionNumber + i}
+                  answer={answerOf(answers, q.uuid)}
+                  language={language}
+                  readOnly={readOnly}
+                  checked={checked}
+                  onChange={(answer) =>
+                    dispatch(
+                      answerRecorded({
+                        impairmentUuid: page.impairmentUuid,
+                        questionUuid: q.uuid,
+                        answer,
+                      }),
+                    )
+                  }
+                />
+              ))}
+            </Stack>
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={2}
+              className="no-print"
+              sx={{ alignItems: 'center', justifyContent: 'space-between' }}
+            >
+              <Button variant="outlined" disabled={current === 0} onClick={() => move(current - 1)}>
+                {t('mer.disclosure.prevPage')}
+              </Button>
+              <Pagination
+                count={pages.length}
+                page={current + 1}
+                boundaryCount={PAGINATION_BOUNDARY_COUNT}
+                onChange={(_, value) => move(value - 1)}
+                aria-label={t('mer.disclosure.pagination')}
+                color="primary"
+              />
+              <Button
+                variant="outlined"
+                disabled={current >= pages.length - 1}
+                onClick={() => move(current + 1)}
+              >
+                {t('mer.disclosure.nextPage')}
+              </Button>
+            </Stack>
+            <Divider />
+            <DecisionSummary
+              chosen={chosen}
+              decisions={decisions}
+              consolidated={consolidated}
+              indicators={indicators}
+              numbers={numbers}
+              language={language}
+            />
+          </Stack>
+        ) : (
+          <Typography color="text.secondary">{t('mer.disclosure.empty')}</Typography>
+        )}
+        <DisclosureActions model={model} onIncomplete={showIncomplete} />
+      </CardContent>
+      <IncompleteDialog summary={incomplete} onClose={() => setIncomplete(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,294 @@
+import { createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
+import { sanitizeApplicationNumber } from '@vmer/domain/applicant';
+import { computeBmi } from '@vmer/domain/bmi';
+import { parseHeight, parseWeight } from '@vmer/domain/answers';
+import type {
+  AnswerValue,
+  Bilingual,
+  DisclosureAction,
+  Gender,
+  Impairment,
+  Profile,
+  RsmScore,
+  RuleAge,
+} from '@vmer/domain/model';
+import {
+  applyBmiRule,
+  applyGenderChange,
+  chooseImpairment,
+  removeImpairment,
+  type BmiImpairmentNames,
+  type ChoiceRefusal,
+} from '@vmer/domain/impairments';
+import { setAnswer, type ChosenImpairment } from '@vmer/domain/questionnaire';
+import { presetSmokingAnswers } from '@vmer/domain/smoking';
+
+/** The disclosure being worked on, as the server knows it (DESIGN.md §4). */
+export interface DisclosureSession {
+  id: string | null;
+  requestId: string | null;
+  action: DisclosureAction;
+  status: number | null;
+  version: number | null;
+  redirection: string | null;
+}
+
+/**
+ * The questionnaire screen (spec §2, §3, §4): the disclosure session, the applicant's basic
+ * information, the chosen conditions with their answers, the page shown and the alerts.
+ * Every rule is the domain's; reducers only call it.
+ */
+export interface QuestionnaireState {
+  session: DisclosureSession;
+  applicationNumber: string;
+  profile: Profile;
+  chosen: ChosenImpairment[];
+  /** The user deleted the Abnormal BMI chip in this disclosure (DESIGN.md §8). */
+  deletedAbnormalBmi: boolean;
+  /** Names of the conditions the last gender change removed; empty hides the alert. */
+  genderChangeRemoved: Bilingual[];
+  /** The impairment-was-removed alert (spec §4 BMI rule). */
+  abnormalBmiReadded: boolean;
+  /** Why the last condition chosen was refused, as a message key. */
+  refusal: ChoiceRefusal | null;
+  page: number;
+  /** The questionnaire has been checked: unanswered questions show their highlight. */
+  checked: boolean;
+}
+
+const NEW_SESSION: DisclosureSession = {
+  id: null,
+  requestId: null,
+  action: 'create',
+  status: null,
+  version: null,
+  redirection: null,
+};
+
+const initialState: QuestionnaireState = {
+  session: NEW_SESSION,
+  applicationNumber: '',
+  profile: { age: null, gender: null, rsmScore: null },
+  chosen: [],
+  deletedAbnormalBmi: false,
+  genderChangeRemoved: [],
+  abnormalBmiReadded: false,
+  refusal: null,
+  page: 0,
+  checked: false,
+};
+
+function withBmi(profile: Profile): Profile {
+  const bmi = computeBmi(parseHeight(profile.height ?? ''), parseWeight(profile.weight ?? ''));
+  const { bmi: _old, ...rest } = profile;
+  return bmi === null ? rest : { ...rest, bmi };
+}
+
+/**
+ * The chosen impairments as stored, not as drafts: the domain indexes an impairment's
+ * questions by object identity, so it must see the same objects every time.
+ */
+function storedChosen(state: QuestionnaireState): ChosenImpairment[] {
+  return original(state.chosen) ?? state.chosen;
+}
+
+function keepPageInRange(state: QuestionnaireState, pageCount: number): void {
+  state.page = Math.min(state.page, Math.max(0, pageCount - 1));
+}
+
+/** What the BMI rule needs from user info and the product's special conditions. */
+export interface BmiRuleContext {
+  ruleAgeList: RuleAge[];
+  abnormalBmiImpairment: Impairment | undefined;
+  abnormalBmiImpairmentName: string;
+}
+
+/** A disclosure loaded from the server, already read back by the domain. */
+export interface DisclosureLoaded {
+  session: DisclosureSession;
+  applicationNumber: string;
+  profile: Profile;
+  chosen: ChosenImpairment[];
+}
+
+export const questionnaireSlice = createSlice({
+  name: 'questionnaire',
+  initialState,
+  reducers: {
+    formReset: () => initialState,
+    disclosureLoaded(state, action: PayloadAction<DisclosureLoaded>) {
+      return { ...initialState, ...action.payload };
+    },
+    disclosureStored(
+      state,
+      action: PayloadAction<Pick<DisclosureSession, 'id' | 'requestId' | 'status' | 'version'>>,
+    ) {
+      state.session = { ...state.session, ...action.payload };
+    },
+    applicationNumberEntered(state, action: PayloadAction<string>) {
+      state.applicationNumber = sanitizeApplicationNumber(action.payload);
+    },
+    ageEntered(state, action: PayloadAction<number | null>) {
+      state.profile.age = action.payload;
+    },
+    /** A birth date typed; `age` is the age it gives (null when it is not a date yet). */
+    birthDateEntered(state, action: PayloadAction<{ birthDate: string; age: number | null }>) {
+      state.profile.birthDate = action.payload.birthDate;
+      if (action.payload.age !== null) state.profile.age = action.payload.age;
+    },
+    ageBasisChosen(state, action: PayloadAction<{ basis: 'last' | 'next'; age: number | null }>) {
+      state.profile.ageBasis = action.payload.basis;
+      if (action.payload.age !== null) state.profile.age = action.payload.age;
+    },
+    genderChosen(state, action: PayloadAction<Gender>) {
+      state.profile.gender = action.payload;
+      const { kept, removed } = applyGenderChange(
+        state.chosen.map((c) => c.impairment),
+        action.payload,
+      );
+      const keep = new Set(kept.map((i) => i.uuid));
+      state.chosen = state.chosen.filter((c) => keep.has(c.impairment.uuid));
+      state.genderChangeRemoved = removed.map((i) => i.name);
+    },
+    rsmScoreChosen(state, action: PayloadAction<RsmScore>) {
+      state.profile.rsmScore = action.payload;
+    },
+    heightEntered(state, action: PayloadAction<string | undefined>) {
+      const { height: _old, ...rest } = state.profile;
+      state.profile = withBmi(
+        action.payload === undefined ? rest : { ...rest, height: action.payload },
+      );
+    },
+    weightEntered(state, action: PayloadAction<string | undefined>) {
+      const { weight: _old, ...rest } = state.profile;
+      state.profile = withBmi(
+        action.payload === undefined ? rest : { ...rest, weight: action.payload },
+      );
+    },
+    smokingStatusChosen(
+      state,
+      action: PayloadAction<{ status: string; smokingQuestion?: string }>,
+    ) {
+      state.profile.smokingStatus = action.payload.status;
+      state.chosen = presetSmokingAnswers(
+        storedChosen(state),
+        action.payload.status,
+        action.payload.smokingQuestion,
+      ).chosen;
+    },
+    impairmentChosen(
+      state,
+      action: PayloadAction<{
+        impairment: Impairment;
+        names: BmiImpairmentNames;
+        smokingQuestion?: string;
+      }>,
+    ) {
+      const { impairment, names, smokingQuestion } = action.payload;
+      const outcome = chooseImpairment(
+        state.chosen.map((c) => c.impairment),
+        impairment,
+        names,
+      );
+      state.refusal = outcome.refused;
+      if (outcome.refused) return;
+      const preset = presetSmokingAnswers(
+        [{ impairment, answers: {} }],
+        state.profile.smokingStatus,
+        smokingQuestion,
+      ).chosen;
+      state.chosen.push(...preset);
+    },
+    impairmentRemoved(
+      state,
+      action: PayloadAction<{ uuid: string; abnormalBmiImpairmentName: string }>,
+    ) {
+      const outcome = removeImpairment(
+        state.chosen.map((c) => c.impairment),
+        action.payload.uuid,
+        { abnormalBmiImpairmentName: action.payload.abnormalBmiImpairmentName },
+      );
+      state.deletedAbnormalBmi ||= outcome.deletedAbnormalBmi;
+      state.chosen = state.chosen.filter((c) => c.impairment.uuid !== action.payload.uuid);
+    },
+    bmiRuleApplied(state, action: PayloadAction<BmiRuleContext>) {
+      const { ruleAgeList, abnormalBmiImpairment, abnormalBmiImpairmentName } = action.payload;
+      const outcome = applyBmiRule({
+        ruleAgeList,
+        age: state.profile.age,
+        gender: state.profile.gender,
+        bmi: state.profile.bmi ?? null,
+        chosen: state.chosen.map((c) => c.impairment),
+        abnormalBmiImpairment,
+        abnormalBmiImpairmentName,
+        deletedByUser: state.deletedAbnormalBmi,
+      });
+      if (outcome.added && abnormalBmiImpairment) {
+        state.chosen.push({ impairment: abnormalBmiImpairment, answers: {} });
+      }
+      if (outcome.removed) {
+        const keep = new Set(outcome.chosen.map((i) => i.uuid));
+        state.chosen = state.chosen.filter((c) => keep.has(c.impairment.uuid));
+      }
+      if (outcome.removedAlert) state.abnormalBmiReadded = true;
+    },
+    answerRecorded(
+      state,
+      action: PayloadAction<{
+        impairmentUuid: string;
+        questionUuid: string;
+        answer: AnswerValue | undefined;
+      }>,
+    ) {
+      const { impairmentUuid, questionUuid, answer } = action.payload;
+      const index = state.chosen.findIndex((c) => c.impairment.uuid === impairmentUuid);
+      if (index < 0) return;
+      const { impairment, answers } = storedChosen(state)[index]!;
+      state.chosen[index]!.answers = setAnswer(impairment, answers, questionUuid, answer);
+    },
+    pageShown(state, action: PayloadAction<{ page: number; pageCount: number }>) {
+      state.page = action.payload.page;
+      keepPageInRange(state, action.payload.pageCount);
+    },
+    questionnaireChecked(state) {
+      state.checked = true;
+    },
+    genderAlertDismissed(state) {
+      state.genderChangeRemoved = [];
+    },
+    bmiAlertDismissed(state) {
+      state.abnormalBmiReadded = false;
+    },
+    refusalDismissed(state) {
+      state.refusal = null;
+    },
+  },
+  selectors: {
+    selectQuestionnaire: (state) => state,
+  },
+});
+
+export const {
+  formReset,
+  disclosureLoaded,
+  disclosureStored,
+  applicationNumberEntered,
+  ageEntered,
+  birthDateEntered,
+  ageBasisChosen,
+  genderChosen,
+  rsmScoreChosen,
+  heightEntered,
+  weightEntered,
+  smokingStatusChosen,
+  impairmentChosen,
+  impairmentRemoved,
+  bmiRuleApplied,
+  answerRecorded,
+  pageShown,
+  questionnaireChecked,
+  genderAlertDismissed,
+  bmiAlertDismissed,
+  refusalDismissed,
+} = questionnaireSlice.actions;
+export const { selectQuestionnaire } = questionnaireSlice.selectors;

@@ -1,0 +1,53 @@
+import { useMemo } from 'react';
+import { bmiDecision } from '@vmer/domain/bmi';
+import { consolidate, decideAll, todayIso } from '@vmer/domain/decision-engine';
+import { enablement } from '@vmer/domain/disclosure';
+import { buildPages } from '@vmer/domain/paging';
+import { useScreenContext } from './use-screen-context.ts';
+
+/**
+ * What the disclosure card shows, computed by the domain from the screen's state: pages,
+ * each condition's decision, the consolidated decision, question numbers and which actions
+ * are enabled.
+ */
+export function useDisclosureModel() {
+  const context = useScreenContext();
+  const { questionnaire, language, indicators, ruleAgeList, names } = context;
+  const { chosen, profile, applicationNumber } = questionnaire;
+
+  const pages = useMemo(() => buildPages(chosen, language), [chosen, language]);
+  const numbers = useMemo(() => {
+    const byUuid = new Map<string, number>();
+    for (const page of pages)
+      page.questionList.forEach((q, i) => byUuid.set(q.uuid, page.firstQuestionNumber + i));
+    return byUuid;
+  }, [pages]);
+  const codes = useMemo(() => indicators.map((i) => i.code), [indicators]);
+  const bmiRule = useMemo(
+    () => bmiDecision(ruleAgeList, profile.age, profile.gender, profile.bmi ?? null),
+    [ruleAgeList, profile.age, profile.gender, profile.bmi],
+  );
+  const decisions = useMemo(
+    () =>
+      decideAll(chosen, {
+        indicators: codes,
+        asOf: todayIso(),
+        bmi: { impairmentName: names.abnormalBmiImpairmentName, decision: bmiRule },
+      }),
+    [chosen, codes, names.abnormalBmiImpairmentName, bmiRule],
+  );
+  const consolidated = useMemo(() => consolidate(decisions, codes), [decisions, codes]);
+  const enabled = enablement({
+    basic: {
+      applicationNumber,
+      age: profile.age,
+      gender: profile.gender,
+      rsmScore: profile.rsmScore,
+    },
+    smokingStatus: profile.smokingStatus,
+    chosen,
+    decisions,
+  });
+
+  return { ...context, pages, numbers, decisions, consolidated, enabled };
+}

@@ -1,0 +1,121 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useEffect } from 'react';
+import { impairmentsToLoad, readDocument, type ImpairmentSource } from '@vmer/domain/disclosure';
+import type { DisclosureView } from '@vmer/domain/lifecycle';
+import {
+  disclosureDocumentSchema,
+  OTHERS_TEMPLATE_UUID,
+  type Impairment,
+} from '@vmer/domain/model';
+import { useAppDispatch } from '../../app/hooks.ts';
+import {
+  useAnalyticsQuery,
+  useDisclosureQuery,
+  useLazyDiseaseListQuery,
+  useLazyQuestionsQuery,
+  useLazySpecialListQuery,
+  type DiseaseListRequest,
+} from './api/questionnaire-api.ts';
+import { disclosureLoaded, formReset } from './questionnaire-slice.ts';
+
+function parseDocument(json: string) {
+  try {
+    const parsed = disclosureDocumentSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * On /questionnaire/{requestId}: fetches the disclosure (and the request's analytics), loads
+ * the questions of the conditions it names and fills the screen with it (spec §4, DESIGN.md
+ * §4). When the fetch fails, nothing of an earlier disclosure stays.
+ */
+export function useLoadDisclosure(
+  requestId: string | undefined,
+  insurerCode: string,
+  othersUuid: string | undefined,
+) {
+  const dispatch = useAppDispatch();
+  const disclosure = useDisclosureQuery(requestId ?? skipToken);
+  useAnalyticsQuery(requestId && insurerCode ? requestId : skipToken);
+  const [loadList] = useLazyDiseaseListQuery();
+  const [loadSpecial] = useLazySpecialListQuery();
+  const [loadQuestions] = useLazyQuestionsQuery();
+
+  useEffect(() => {
+    if (disclosure.isError) dispatch(formReset());
+  }, [disclosure.isError, dispatch]);
+
+  useEffect(() => {
+    const view: DisclosureView | undefined = disclosure.data;
+    if (!view) return;
+    let cancelled = false;
+    const fill = async () => {
+      const doc = parseDocument(view.disclosureJson);
+      const request: DiseaseListRequest = {
+        insurerCode: view.insurerCode,
+        channel: view.channel,
+        productCode: view.productCode,
+        gender: null,
+        age: null,
+        rsmScore: null,
+      };
+      const impairments = new Map<string, Impairment>();
+      const templateUuid = othersUuid ?? OTHERS_TEMPLATE_UUID;
+      if (doc && doc.impairments.length > 0) {
+        const [list, special] = await Promise.all([
+          loadList(request, true).unwrap(),
+          loadSpecial(request, true).unwrap(),
+        ]);
+        const entries = [
+          ...list.diseaseList,
+          ...[special.abnormalBmi, special.highLowBmi, special.others].filter((i) => i !== null),
+        ];
+        for (const uuid of impairmentsToLoad(doc, templateUuid)) {
+          const entry = entries.find((e) => e.uuid === uuid);
+          if (!entry) continue;
+          impairments.set(uuid, {
+            ...entry,
+            questionList: await loadQuestions(uuid, true).unwrap(),
+          });
+        }
+      }
+      if (cancelled) return;
+      const source: ImpairmentSource = {
+        impairment: (uuid) => impairments.get(uuid),
+        othersTemplateUuid: templateUuid,
+      };
+      const read = doc ? readDocument(doc, source) : null;
+      dispatch(
+        disclosureLoaded({
+          session: {
+            id: view.id,
+            requestId: view.requestId,
+            action: view.action,
+            status: view.status,
+            version: view.version,
+            redirection: view.redirection,
+          },
+          applicationNumber: view.applicationNumber,
+          profile: {
+            ...(read?.profile ?? {}),
+            age: view.age ?? read?.profile.age ?? null,
+            gender: view.gender ?? read?.profile.gender ?? null,
+            rsmScore: view.rsmScore ?? read?.profile.rsmScore ?? null,
+          },
+          chosen: read?.chosen ?? [],
+        }),
+      );
+    };
+    fill().catch(() => {
+      // A failed list or question call shows in the global snackbar; the screen keeps what it had.
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [disclosure.data, othersUuid, loadList, loadSpecial, loadQuestions, dispatch]);
+
+  return { loading: disclosure.isFetching };
+}

@@ -1,0 +1,60 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useMemo } from 'react';
+import { MIN_AGE } from '@vmer/domain/model';
+import { useAppSelector } from '../../app/hooks.ts';
+import { useSpecialListQuery, type DiseaseListRequest } from './api/questionnaire-api.ts';
+import { selectQuestionnaire } from './questionnaire-slice.ts';
+
+/**
+ * What the questionnaire screen reads from the rest of the app: the header selection, user
+ * info, the interface language, the product's special conditions and the screen's mode.
+ */
+export function useScreenContext() {
+  const selection = useAppSelector((state) => state.headerSelection);
+  const userState = useAppSelector((state) => state.userInfo);
+  const language = useAppSelector((state) => state.language.language);
+  const questionnaire = useAppSelector(selectQuestionnaire);
+  const { profile } = questionnaire;
+
+  const insurerEntry = selection.fullProductList.find(
+    (entry) =>
+      entry.insurerCode.toLowerCase() === selection.insurerCode &&
+      entry.channel === selection.channel &&
+      entry.productCode === selection.productCode,
+  );
+  const listRequest: DiseaseListRequest | null =
+    selection.insurerCode && selection.channel && selection.productCode
+      ? {
+          insurerCode: selection.insurerCode,
+          channel: selection.channel,
+          productCode: selection.productCode,
+          gender: profile.gender,
+          // The server refuses a list for an applicant under 18 (spec §5).
+          age: profile.age !== null && profile.age >= MIN_AGE ? profile.age : null,
+          rsmScore: profile.rsmScore,
+        }
+      : null;
+  const special = useSpecialListQuery(listRequest ?? skipToken);
+  const names = useMemo(
+    () => ({
+      abnormalBmiImpairmentName: userState.userInfo.abnormalBmiImpairmentName,
+      highLowBmiImpairmentName: userState.userInfo.highLowBmiImpairmentName,
+    }),
+    [userState.userInfo.abnormalBmiImpairmentName, userState.userInfo.highLowBmiImpairmentName],
+  );
+
+  return {
+    selection,
+    insurerEntry,
+    userInfo: userState.userInfo,
+    ruleAgeList: userState.ruleAgeList,
+    indicators: userState.indicateList,
+    smokingQuestion: userState.smokingQuestion ?? undefined,
+    language,
+    questionnaire,
+    listRequest,
+    special: special.data,
+    names,
+    readOnly: questionnaire.session.action === 'view',
+  };
+}
