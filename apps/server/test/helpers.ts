@@ -106,7 +106,8 @@ function freePort(): Promise<number> {
   });
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new, empty PostgreSQL database on the configured server; `drop` removes it. */
+export async function createPostgresDatabase(): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   if (!POSTGRES_URL) throw new Error('Set DATABASE_URL or TEST_DATABASE_URL to test on PostgreSQL');
   const name = `vmer_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
@@ -121,6 +122,7 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
   let dropped = false;
   return {
     url: url.href,
+    name,
     async drop() {
       if (dropped) return;
       dropped = true;

@@ -35,8 +35,13 @@ export async function openDatabase(config: DatabaseConfig, onPoolError?: (error:
         }) as typeof pg.types.getTypeParser,
       },
     });
-    // An idle client losing its server (database restart) must not crash the process.
-    pool.on('error', (error) => onPoolError?.(error));
+    // A client losing its server (database restart, network cut) must not crash the process,
+    // whether it is idle in the pool or checked out between two queries of a transaction:
+    // the next query on it fails, and the pool replaces it.
+    pool.on('connect', (client) => client.on('error', (error) => onPoolError?.(error)));
+    pool.on('error', () => {
+      // Already reported by the client's own listener above.
+    });
     return handle(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), 'postgres', async () => {});
   }
 

@@ -1,0 +1,133 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../src/db/migrate.ts';
+import { api, buildTestApp, createPostgresDatabase, DATABASES, tokenFor, type TestApp } from './helpers.ts';
+
+describe.each(DATABASES)('database on %s', (database) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ database });
+  });
+  afterAll(async () => t?.close());
+
+  it('migrations ran at start-up, in order, each once', async () => {
+    const applied = await t.app.db.selectFrom('schema_migrations').select('name').orderBy('name').execute();
+    const names = applied.map((row) => row.name);
+    expect(names[0]).toBe('0001_platform');
+    expect(names).toEqual([...names].sort());
+    expect(await migrate(t.app.db)).toEqual([]);
+  });
+
+  it('pending migration files apply forward in lexical order; a failing one applies nothing', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vmer-migrations-'));
+    try {
+      await writeFile(join(dir, '9002_second.sql'), 'insert into probe (step) values (2);');
+      await writeFile(join(dir, '9001_first.sql'), 'create table probe (step int not null);\ninsert into probe (step) values (1);');
+      await writeFile(join(dir, 'notes.txt'), 'not a migration');
+      expect(await migrate(t.app.db, dir)).toEqual(['9001_first.sql', '9002_second.sql']);
+      await writeFile(join(dir, '9003_broken.sql'), 'insert into probe (step) values (3);\ninsert into no_such_table values (1);');
+      await expect(migrate(t.app.db, dir)).rejects.toThrow(/Migration 9003_broken.sql failed/);
+      const steps = await sql<{ step: number }>`select step from probe order by step`.execute(t.app.db);
+      expect(steps.rows.map((row) => row.step)).toEqual([1, 2]);
+      await sql`drop table probe`.execute(t.app.db);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('concurrent transactions do not see or undo each other', async () => {
+    await sql`create table concurrent_probe (name text primary key)`.execute(t.app.db);
+    const slow = (name: string, fail: boolean) =>
+      t.app.db.transaction().execute(async (trx) => {
+        await trx.insertInto('platform_secrets').values({ name, value: '1' }).execute();
+        await sql`insert into concurrent_probe values (${name})`.execute(trx);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        if (fail) throw new Error('rolled back');
+      });
+    const outcomes = await Promise.allSettled([slow('tx-a', false), slow('tx-b', true), slow('tx-c', false)]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const rows = await sql<{ name: string }>`select name from concurrent_probe order by name`.execute(t.app.db);
+    expect(rows.rows.map((row) => row.name)).toEqual(['tx-a', 'tx-c']);
+    await sql`drop table concurrent_probe`.execute(t.app.db);
+  });
+
+  it('both databases answer the same JavaScript types (bigint as number, date as text, jsonb parsed, text[] as array)', async () => {
+    const result = await sql<{ n: number; d: string; j: { a: number }; a: string[]; ts: Date }>`
+      select count(*) as n, date '2024-02-29' as d, '{"a":1}'::jsonb as j, array['phkl','slhk'] as a, now() as ts`.execute(t.app.db);
+    expect(result.rows[0]).toMatchObject({ n: 1, d: '2024-02-29', j: { a: 1 }, a: ['phkl', 'slhk'] });
+    expect(result.rows[0]?.ts).toBeInstanceOf(Date);
+  });
+});
+
+/** A TCP proxy in front of PostgreSQL that can be cut and restored, to play a database outage. */
+async function outageProxy(target: URL): Promise<{ port: number; cut(): Promise<void>; restore(): Promise<void> }> {
+  const targetPort = Number(target.port || 5432);
+  const targetHost = target.hostname;
+  const sockets = new Set<Socket>();
+  let server: Server | undefined;
+  let port = 0;
+  const start = () =>
+    new Promise<void>((resolve) => {
+      server = createServer((client) => {
+        const upstream = connect(targetPort, targetHost);
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on('close', () => sockets.delete(socket));
+          socket.on('error', () => socket.destroy());
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.listen(port, '127.0.0.1', () => {
+        const address = server?.address();
+        port = typeof address === 'object' && address ? address.port : port;
+        resolve();
+      });
+    });
+  await start();
+  return {
+    port,
+    cut: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server?.close(() => resolve());
+      }),
+    restore: start,
+  };
+}
+
+describe.runIf(DATABASES.includes('postgres'))('a PostgreSQL outage', () => {
+  it('answers 503 on ready and on writes while the database is away, and recovers by itself', async () => {
+    const database = await createPostgresDatabase();
+    const url = new URL(database.url);
+    const proxy = await outageProxy(url);
+    url.hostname = '127.0.0.1';
+    url.port = String(proxy.port);
+    const t = await buildTestApp({ env: { DATABASE_URL: url.href } });
+    try {
+      const token = await tokenFor(t.baseUrl, 'uw1');
+      expect((await api(t.baseUrl, '/api/ready')).status).toBe(200);
+
+      await proxy.cut();
+      const ready = await api(t.baseUrl, '/api/ready');
+      expect(ready.status).toBe(503);
+      expect(ready.body).toEqual({ code: 503, message: 'The service is temporarily unavailable. Please try again shortly.' });
+      expect((await api(t.baseUrl, '/api/health')).status).toBe(200);
+      const write = await api(t.baseUrl, '/api/user/language', { token, method: 'PUT', body: { language: 'cn_traditional' } });
+      expect(write.status).toBe(503);
+      expect(write.body.code).toBe(503);
+
+      await proxy.restore();
+      expect((await api(t.baseUrl, '/api/ready')).status).toBe(200);
+      const after = await api(t.baseUrl, '/api/user/language', { token, method: 'PUT', body: { language: 'en' } });
+      expect(after.status).toBe(200);
+    } finally {
+      await t.close();
+      await proxy.cut();
+      await database.drop();
+    }
+  });
+});
