@@ -1,34 +1,31 @@
 import {
-  answerShapeIssue,
-  computeBmi,
+  bmiDecision,
   disclosureDocumentSchema,
   issueText,
-  parseHeight,
-  parseWeight,
   validateProfile,
-  bmiDecision,
-  type AnswerMap,
   type Bilingual,
   type DisclosureDocument,
-  type Impairment,
   type Issue,
   type Profile,
 } from '@vmer/domain';
 import {
   consolidate,
   decideAll,
-  formatDecision,
   todayIso,
   type ConsolidatedDecision,
   type ImpairmentDecision,
 } from '@vmer/domain/decision-engine';
-import { isSelfDefinedUuid, matchesGender, selfDefinedCondition } from '@vmer/domain/impairments';
 import {
-  pruneHiddenAnswers,
-  questionnaireIndex,
-  type ChosenImpairment,
-} from '@vmer/domain/questionnaire';
-import { needsSmokingStatus } from '@vmer/domain/smoking';
+  catalogSource,
+  checkDocument,
+  profileBmi,
+  readDocument,
+  recomputeDocument,
+  resolveImpairment,
+  submitIssues,
+} from '@vmer/domain/disclosure';
+import { matchesGender } from '@vmer/domain/impairments';
+import { questionnaireIndex, type ChosenImpairment } from '@vmer/domain/questionnaire';
 import type { CatalogView } from '../catalog/catalog-view.ts';
 import { HttpError, type FieldError } from '../http/errors.ts';
 import { HTTP_MESSAGES } from '../http/messages.ts';
@@ -45,11 +42,17 @@ export interface PayloadProfile {
   rsmScore: Profile['rsmScore'];
 }
 
-/** A disclosure document checked and evaluated against its catalogue version. */
+/** A disclosure document checked and recomputed against its catalogue version. */
 export interface EvaluatedDocument {
   catalog: CatalogView;
   /** The document to store: names from the catalogue, the server's BMI and decisions. */
   document: DisclosureDocument;
+  /** The day D answers were measured to. */
+  asOf: string;
+}
+
+/** The decisions behind an evaluated document, for the spreadsheet. */
+export interface DocumentDecisions {
   chosen: ChosenImpairment[];
   decisions: ImpairmentDecision[];
   consolidated: ConsolidatedDecision;
@@ -57,8 +60,13 @@ export interface EvaluatedDocument {
 }
 
 /** An issue of the domain in both languages, for an error answer. */
-export function issueMessage(issue: Issue): Bilingual {
+function issueMessage(issue: Issue): Bilingual {
   return { en: issueText(issue, 'en'), cn_traditional: issueText(issue, 'cn_traditional') };
+}
+
+/** A domain path into the document (`impairments[0].answers[2].answer`) as a body path. */
+function bodyPath(path: string): string {
+  return `${ROOT}.${path.replace(/\[(\d+)\]/g, '.$1')}`;
 }
 
 /**
@@ -98,12 +106,12 @@ export function parseDocument(json: string): DisclosureDocument {
 }
 
 /**
- * Checks a document against the catalogue version it names and recomputes everything the
- * server stores (DESIGN.md §4, §5): every impairment, question and option uuid must exist and
- * every answer have its type's shape, or 400 names it. Conditions must be offered for the
- * product and apply to the applicant's gender. The profile takes the payload's basic data,
- * names come from the catalogue, answers to questions not shown are dropped, and BMI and
- * every decision are computed here: whatever the client sent for them is ignored.
+ * Checks a document against the catalogue version it names and recomputes what the server
+ * stores (DESIGN.md §4, §5): every impairment, question and option uuid must exist and every
+ * answer have its type's shape (the domain's checkDocument), each condition must be offered
+ * for the product and apply to the applicant's gender, or 400 names it. The profile takes
+ * the payload's basic data; names, BMI and every decision are the server's (the domain's
+ * recomputeDocument): whatever the client sent for them is ignored.
  */
 export function evaluateDocument(
   doc: DisclosureDocument,
@@ -113,186 +121,124 @@ export function evaluateDocument(
   asOf: string = todayIso(),
 ): EvaluatedDocument {
   const { catalog } = view;
-  const errors: FieldError[] = [];
-  const profile: Profile = {
-    ...doc.profile,
-    age: basic.age,
-    gender: basic.gender,
-    rsmScore: basic.rsmScore,
+  const sent: DisclosureDocument = {
+    ...doc,
+    catalogVersion: view.version,
+    profile: { ...doc.profile, age: basic.age, gender: basic.gender, rsmScore: basic.rsmScore },
   };
-  const offered = new Set(
-    view
-      .product(product.insurerCode, product.channel, product.productCode)
-      ?.offered.map((i) => i.uuid),
-  );
-  const specials = new Set(
-    Object.values(view.specials).flatMap((i: Impairment | null) => i?.uuid ?? []),
-  );
-  const template = view.specials.others;
-  const seen = new Set<string>();
-  const chosen: ChosenImpairment[] = [];
-
-  doc.impairments.forEach((disclosed, i) => {
-    const at = `${ROOT}.impairments.${i}`;
-    let impairment: Impairment | undefined;
-    if (disclosed.selfDefined) {
-      const name = disclosed.name.trim();
-      if (template && isSelfDefinedUuid(disclosed.uuid, template.uuid) && name !== '') {
-        impairment = selfDefinedCondition(template, disclosed.uuid, name);
-      } else if (name === '') {
-        errors.push({ path: `${at}.name`, message: 'field_required' });
-      }
-    } else {
-      impairment = view.impairment(disclosed.uuid);
-      if (impairment && !offered.has(impairment.uuid) && !specials.has(impairment.uuid)) {
-        errors.push({ path: `${at}.uuid`, message: 'disclosure_impairment_not_offered' });
-        return;
-      }
+  const errors: FieldError[] = checkDocument(sent, catalog).issues.map((issue) => ({
+    path: bodyPath(issue.path),
+    message: issueMessage(issue),
+  }));
+  const offered = view.product(product.insurerCode, product.channel, product.productCode)?.offered;
+  const source = catalogSource(catalog);
+  sent.impairments.forEach((entry, i) => {
+    const impairment = resolveImpairment(entry, source);
+    if (!impairment) return;
+    const path = `${ROOT}.impairments.${i}.uuid`;
+    const special = Object.values(view.specials).some((s) => s?.uuid === impairment.uuid);
+    if (!impairment.selfDefined && !special && !offered?.some((o) => o.uuid === impairment.uuid)) {
+      errors.push({ path, message: 'disclosure_impairment_not_offered' });
+    } else if (!matchesGender(impairment, sent.profile.gender)) {
+      errors.push({ path, message: 'disclosure_impairment_gender' });
     }
-    if (!impairment) {
-      errors.push({ path: `${at}.uuid`, message: unknown('impairment', disclosed.uuid) });
-      return;
-    }
-    if (seen.has(impairment.uuid)) {
-      errors.push({ path: `${at}.uuid`, message: 'field_not_allowed' });
-      return;
-    }
-    seen.add(impairment.uuid);
-    if (!matchesGender(impairment, profile.gender)) {
-      errors.push({ path: `${at}.uuid`, message: 'disclosure_impairment_gender' });
-    }
-    const index = questionnaireIndex(impairment);
-    const answers: AnswerMap = {};
-    disclosed.answers.forEach(({ questionUuid, answer }, j) => {
-      const q = index.questions.get(questionUuid);
-      if (!q) {
-        errors.push({
-          path: `${at}.answers.${j}.questionUuid`,
-          message: unknown('question', questionUuid),
-        });
-        return;
-      }
-      if (Object.hasOwn(answers, questionUuid)) {
-        errors.push({ path: `${at}.answers.${j}.questionUuid`, message: 'field_not_allowed' });
-        return;
-      }
-      const shape = answerShapeIssue(q, answer);
-      if (shape) {
-        errors.push({ path: `${at}.answers.${j}.answer`, message: issueMessage(shape) });
-        return;
-      }
-      answers[questionUuid] = answer;
-    });
-    chosen.push({ impairment, answers: pruneHiddenAnswers(impairment, answers) });
   });
   if (errors.length > 0) throw new HttpError(400, 'disclosure_document_invalid', errors);
+  return { catalog: view, document: recomputeDocument(sent, catalog, asOf), asOf };
+}
 
+/** The per-condition and consolidated decisions of an evaluated document. */
+export function documentDecisions(evaluated: EvaluatedDocument): DocumentDecisions {
+  const { catalog } = evaluated.catalog;
+  const { profile } = evaluated.document;
+  const { chosen } = readDocument(evaluated.document, catalogSource(catalog));
   const indicators = catalog.indicators.map((indicator) => indicator.code);
-  const bmi = computeBmi(parseHeight(profile.height), parseWeight(profile.weight));
+  const bmi = profileBmi(profile);
   const decisions = decideAll(chosen, {
     indicators,
-    asOf,
+    asOf: evaluated.asOf,
     bmi: {
       impairmentName: catalog.settings.abnormalBmiImpairmentName,
       decision: bmiDecision(catalog.ruleAgeList, profile.age, profile.gender, bmi),
     },
   });
-  const { bmi: _clientBmi, ...rest } = profile;
-  const document: DisclosureDocument = {
-    schemaVersion: 1,
-    catalogVersion: view.version,
-    profile: bmi === null ? rest : { ...rest, bmi },
-    impairments: chosen.map(({ impairment, answers }, i) => ({
-      uuid: impairment.uuid,
-      name: impairment.name.en,
-      selfDefined: impairment.selfDefined,
-      answers: Object.entries(answers).map(([questionUuid, answer]) => ({ questionUuid, answer })),
-      decision: formatDecision(decisions[i]!),
-    })),
-  };
-  return {
-    catalog: view,
-    document,
-    chosen,
-    decisions,
-    consolidated: consolidate(decisions, indicators),
-    bmi,
-  };
+  return { chosen, decisions, consolidated: consolidate(decisions, indicators), bmi };
 }
 
-function unknown(kind: 'impairment' | 'question', uuid: string): Bilingual {
-  const text =
-    HTTP_MESSAGES[
-      kind === 'impairment' ? 'disclosure_unknown_impairment' : 'disclosure_unknown_question'
-    ];
-  const shown = uuid.slice(0, 100);
-  return {
-    en: text.en.replace('{uuid}', shown),
-    cn_traditional: text.cn_traditional.replace('{uuid}', shown),
-  };
+/** Profile issues at their body paths: the basic fields beside the document, the rest in it. */
+function profileProblems(issues: readonly Issue[]): FieldError[] {
+  const basicFields = ['applicationNumber', 'age', 'gender', 'rsmScore'];
+  return issues.map((issue) => ({
+    path: basicFields.includes(issue.path) ? issue.path : `${ROOT}.profile.${issue.path}`,
+    message: issueMessage(issue),
+  }));
 }
 
 /** What save needs (spec §4, DESIGN.md §8): the basic data, and one condition with a decision. */
 export function saveProblems(evaluated: EvaluatedDocument, basic: PayloadProfile): FieldError[] {
-  const errors = profileProblems(evaluated, basic, false);
-  if (!evaluated.decisions.some((d) => d.indicators !== null)) {
-    errors.push({ path: `${ROOT}.impairments`, message: 'disclosure_no_decision' });
-  }
+  const profile = validateProfile(
+    { ...evaluated.document.profile, applicationNumber: basic.applicationNumber },
+    { smokingRequired: false },
+  );
+  const errors = profileProblems(profile.issues);
+  const decided = evaluated.document.impairments.some(
+    (i) => Object.keys(i.decision ?? {}).length > 0,
+  );
+  if (!decided) errors.push({ path: `${ROOT}.impairments`, message: 'disclosure_no_decision' });
   return errors;
 }
 
 /**
- * What submit and export need (spec §4, §5): the basic data (smoking status included when a
- * condition needs it), at least one condition, and every shown mandatory question answered,
- * each unanswered one named with its condition.
+ * What submit needs (spec §4, §5, the domain's submitIssues): the basic data (smoking status
+ * included when a condition needs it), at least one condition, and every shown mandatory
+ * question answered. Export needs the same but for the smoking status and the condition
+ * (spec §5: complete basic data, no unanswered mandatory question). Each unanswered question
+ * is named with its condition and its text.
  */
 export function completionProblems(
   evaluated: EvaluatedDocument,
   basic: PayloadProfile,
+  purpose: 'submit' | 'export',
 ): FieldError[] {
-  const errors = profileProblems(
-    evaluated,
-    basic,
-    needsSmokingStatus(evaluated.chosen.map((c) => c.impairment)),
+  const { catalog } = evaluated.catalog;
+  const { document } = evaluated;
+  const issues = submitIssues(basic.applicationNumber, document, catalog).filter(
+    (issue) =>
+      purpose === 'submit' ||
+      (issue.code !== 'smoking_required' && issue.code !== 'please_choose_video_mer'),
   );
-  if (evaluated.chosen.length === 0) {
+  const source = catalogSource(catalog);
+  const errors = profileProblems(
+    issues.filter(
+      (issue) => issue.code !== 'disclosure_unanswered' && issue.code !== 'please_choose_video_mer',
+    ),
+  );
+  if (issues.some((issue) => issue.code === 'please_choose_video_mer')) {
     errors.push({ path: `${ROOT}.impairments`, message: 'disclosure_no_decision' });
   }
-  evaluated.decisions.forEach((decision, i) => {
-    const { impairment } = evaluated.chosen[i]!;
-    const questions = questionnaireIndex(impairment).questions;
-    for (const uuid of decision.unanswered) {
-      const text = questions.get(uuid)?.question;
-      const prompt = HTTP_MESSAGES.disclosure_question_unanswered;
-      const fill = (template: string, language: keyof Bilingual) =>
-        template
-          .replace('{condition}', impairment.name[language])
-          .replace('{question}', htmlToText(text?.[language] ?? uuid).replace(/\n/g, ' '));
-      errors.push({
-        path: `${ROOT}.impairments.${i}.${uuid}`,
-        message: {
-          en: fill(prompt.en, 'en'),
-          cn_traditional: fill(prompt.cn_traditional, 'cn_traditional'),
-        },
-      });
+  for (const issue of issues) {
+    if (issue.code !== 'disclosure_unanswered') continue;
+    const index = Number(/\[(\d+)\]/.exec(issue.path)?.[1]);
+    const entry = document.impairments[index];
+    const impairment = entry && resolveImpairment(entry, source);
+    const uuid = String(issue.params?.question ?? '');
+    const question = impairment && questionnaireIndex(impairment).questions.get(uuid);
+    if (!impairment || !question) {
+      errors.push({ path: bodyPath(issue.path), message: issueMessage(issue) });
+      continue;
     }
-  });
+    const prompt = HTTP_MESSAGES.disclosure_question_unanswered;
+    const fill = (template: string, language: keyof Bilingual) =>
+      template
+        .replace('{condition}', impairment.name[language])
+        .replace('{question}', htmlToText(question.question[language]).replace(/\n/g, ' '));
+    errors.push({
+      path: `${bodyPath(issue.path)}.${uuid}`,
+      message: {
+        en: fill(prompt.en, 'en'),
+        cn_traditional: fill(prompt.cn_traditional, 'cn_traditional'),
+      },
+    });
+  }
   return errors;
-}
-
-function profileProblems(
-  evaluated: EvaluatedDocument,
-  basic: PayloadProfile,
-  smokingRequired: boolean,
-): FieldError[] {
-  const result = validateProfile(
-    { ...evaluated.document.profile, applicationNumber: basic.applicationNumber },
-    { smokingRequired },
-  );
-  return result.issues.map((issue) => ({
-    path: ['applicationNumber', 'age', 'gender', 'rsmScore'].includes(issue.path)
-      ? issue.path
-      : `${ROOT}.profile.${issue.path}`,
-    message: issueMessage(issue),
-  }));
 }

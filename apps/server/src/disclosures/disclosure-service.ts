@@ -34,6 +34,7 @@ import { HttpError, type FieldError } from '../http/errors.ts';
 import { HTTP_MESSAGES } from '../http/messages.ts';
 import {
   completionProblems,
+  documentDecisions,
   evaluateDocument,
   parseDocument,
   saveProblems,
@@ -270,7 +271,7 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
       const problems =
         operation === 'save'
           ? saveProblems(evaluated, basicOf(payload))
-          : completionProblems(evaluated, basicOf(payload));
+          : completionProblems(evaluated, basicOf(payload), 'submit');
       if (problems.length > 0) {
         throw operation === 'save'
           ? new HttpError(400, 'disclosure_basic_data_incomplete', problems)
@@ -490,7 +491,7 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
         basicOf(payload),
         codes,
       );
-      const problems = completionProblems(evaluated, basicOf(payload));
+      const problems = completionProblems(evaluated, basicOf(payload), 'export');
       if (problems.length > 0) throw incomplete(problems);
       const workbook = await buildExportWorkbook({
         language: caller.language,
@@ -499,10 +500,7 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
         ...codes,
         applicationNumber: payload.applicationNumber,
         profile: evaluated.document.profile,
-        bmi: evaluated.bmi,
-        chosen: evaluated.chosen,
-        decisions: evaluated.decisions,
-        consolidated: evaluated.consolidated,
+        ...documentDecisions(evaluated),
         generatedAt: new Date(),
       });
       return {

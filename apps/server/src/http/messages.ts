@@ -101,14 +101,6 @@ export const HTTP_MESSAGES = {
     en: 'The disclosure document is not valid.',
     cn_traditional: '披露文件無效。',
   },
-  disclosure_unknown_impairment: {
-    en: 'There is no condition {uuid} in this catalogue version.',
-    cn_traditional: '此目錄版本沒有病症 {uuid}。',
-  },
-  disclosure_unknown_question: {
-    en: 'This condition has no question {uuid}.',
-    cn_traditional: '此病症沒有問題 {uuid}。',
-  },
   disclosure_impairment_gender: {
     en: "This condition does not apply to the applicant's gender.",
     cn_traditional: '此病症不適用於申請人的性別。',
@@ -128,10 +120,6 @@ export const HTTP_MESSAGES = {
   insurer_product_unknown: {
     en: 'The channel has no such product.',
     cn_traditional: '此渠道沒有此產品。',
-  },
-  redirection_invalid: {
-    en: 'The redirection must be an https address or a path on this site.',
-    cn_traditional: '轉向地址必須為 https 地址或本網站的路徑。',
   },
   idempotency_key_invalid: {
     en: 'An Idempotency-Key is 1 to 200 visible characters.',
