@@ -122,6 +122,16 @@ describe.each(DATABASES)('embedded sign-in on %s', (database) => {
     expect(refused).toContain('role="alert">用戶名稱或密碼不正確。</p>');
   });
 
+  it('an interaction without its cookie (expired or foreign) shows the error page in the chosen language', async () => {
+    const { pageUrl } = await openSignInPage(t.baseUrl, cookieFetch());
+    const stranger = await fetch(`${pageUrl}?lang=cn_traditional`);
+    expect(stranger.status).toBe(400);
+    const html = await stranger.text();
+    expect(html).toContain('<html lang="zh-Hant">');
+    expect(html).toContain('登入逾時。請重新開始。');
+    expect(html).toMatch(/<div role="alert">/);
+  });
+
   it('the web client renews with a refresh token and no iframe', async () => {
     const tokens = await signInForTokens({ url: t.baseUrl, user: 'agent1', password: 'demo' });
     expect(tokens.refresh_token).toBeTruthy();

@@ -25,6 +25,7 @@ const TEXT = {
     errorTitle: 'Sign-in problem',
     errorIntro: 'The sign-in could not be completed.',
     backToApp: 'Back to Video MER',
+    expired: 'The sign-in took too long. Please start again.',
   },
   cn_traditional: {
     htmlLang: 'zh-Hant',
@@ -49,6 +50,7 @@ const TEXT = {
     errorTitle: '登入問題',
     errorIntro: '無法完成登入。',
     backToApp: '返回 Video MER',
+    expired: '登入逾時。請重新開始。',
   },
 } as const;
 
@@ -149,8 +151,15 @@ export function signedOutPage(language: Language, brand: PageBrand): string {
   );
 }
 
-export function errorPage(language: Language, brand: PageBrand, error: string, description: string | undefined): string {
+/** The provider's error page; `expired` is the sign-in that outlived its interaction. */
+export function errorPage(
+  language: Language,
+  brand: PageBrand,
+  error: string,
+  description: string | undefined | 'expired',
+): string {
   const t = TEXT[language];
+  if (description === 'expired') description = t.expired;
   return layout(
     language,
     brand,

@@ -86,7 +86,7 @@ export async function oidcRoutes(app: FastifyInstance, { provider, config, db }:
       return reply
         .code(400)
         .type('text/html; charset=utf-8')
-        .send(errorPage(pageLanguage(request, undefined), brand, 'session_expired', 'The sign-in took too long. Please start again.'));
+        .send(errorPage(pageLanguage(request, undefined), brand, 'session_expired', 'expired'));
     };
 
     forms.get<{ Params: { uid: string } }>(`${OIDC_PATH}/interaction/:uid`, async (request, reply) => {
