@@ -118,6 +118,11 @@ export function DisclosureCard() {
                 boundaryCount={PAGINATION_BOUNDARY_COUNT}
                 onChange={(_, value) => move(value - 1)}
                 aria-label={t('mer.disclosure.pagination')}
+                getItemAriaLabel={(type, n) =>
+                  type === 'page'
+                    ? t('mer.disclosure.goToPage', { n: n ?? 0 })
+                    : t(`mer.disclosure.goTo.${type}`)
+                }
                 color="primary"
               />
               <Button

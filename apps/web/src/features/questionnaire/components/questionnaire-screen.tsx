@@ -1,7 +1,6 @@
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import i18n from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/hooks.ts';
@@ -13,15 +12,14 @@ import { BasicInformationCard } from './basic-information-card.tsx';
 import { ConditionsCard } from './conditions-card.tsx';
 import { DisclosureCard } from './disclosure-card.tsx';
 
-// The screen's texts travel with its chunk.
-addQuestionnaireTexts(i18n);
-
 /**
  * The main questionnaire screen (spec §2) at /home and /questionnaire/{requestId}: basic
  * information, the conditions chosen, and the Video MER disclosure with its decisions.
  */
 export function QuestionnaireScreen({ requestId }: { requestId?: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The screen's texts travel with its chunk; they join i18next's resources on first use.
+  if (!i18n.exists('mer.screen.title')) addQuestionnaireTexts(i18n);
   const dispatch = useAppDispatch();
   const { questionnaire, ruleAgeList, special, names, selection } = useScreenContext();
   const { loading } = useLoadDisclosure(requestId, selection.insurerCode, special?.others?.uuid);

@@ -1,0 +1,192 @@
+import type { Impairment, Question, SmokingList, UserInfo } from '@vmer/domain/model';
+import { INITIAL_USER_INFO } from '@vmer/domain/model';
+import { createStore } from '../../../app/store.ts';
+import {
+  insurerListLoaded,
+  smokingListsReceived,
+} from '../../header-selection/header-selection-slice.ts';
+import { ok, startApiServer, type Answer, type ReceivedRequest } from '../../../test/api-server.ts';
+import { renderWithApp } from '../../../test/render.tsx';
+import { QuestionnaireScreen } from '../components/questionnaire-screen.tsx';
+import { disclosureLoaded, type DisclosureSession } from '../questionnaire-slice.ts';
+import { option, question } from './fixtures.tsx';
+
+const group = (uuid: string, index: number, en: string) => ({
+  uuid,
+  index,
+  header: { en, cn_traditional: en },
+});
+
+function impairment(
+  uuid: string,
+  en: string,
+  gender: Impairment['gender'],
+  questionList: Question[],
+  over: Partial<Impairment> = {},
+): Impairment {
+  return {
+    uuid,
+    name: { en, cn_traditional: `${en}（中）` },
+    gender,
+    decision: ['LIFE'],
+    exNoList: [],
+    questionList,
+    selfDefined: false,
+    ...over,
+  };
+}
+
+const radio = (uuid: string, parent: string, index: number, g = group('g1', 1, 'History')) =>
+  question('R', {
+    uuid,
+    index,
+    parentUuid: parent,
+    uuidPath: parent,
+    group: g,
+    question: { en: `Question ${uuid}`, cn_traditional: `問題 ${uuid}` },
+    answerList: [
+      option(`${uuid}-no`, 'No', { parentUuid: uuid, decision: { LIFE: '0' } }),
+      option(`${uuid}-yes`, 'Yes', { parentUuid: uuid, decision: { LIFE: '25' } }),
+    ],
+  });
+
+/** Asthma: six History questions (two pages); both genders. */
+export const ASTHMA = impairment(
+  'asthma',
+  'Asthma',
+  'Both',
+  [1, 2, 3, 4, 5, 6].map((n) => radio(`a${n}`, 'asthma', n)),
+);
+/** A Female-only condition, one question. */
+export const OVARIAN_CYST = impairment('ovarian-cyst', 'Ovarian cyst', 'Female', [
+  radio('o1', 'ovarian-cyst', 1),
+]);
+export const OTHERS = impairment('other-impairment', 'Others', 'Both', [
+  question('T', {
+    uuid: 'oth1',
+    index: 1,
+    parentUuid: 'other-impairment',
+    uuidPath: 'other-impairment',
+  }),
+]);
+export const ABNORMAL_BMI = impairment('abnormal-bmi', 'Abnormal BMI', 'Both', [
+  radio('b1', 'abnormal-bmi', 1),
+]);
+
+const CATALOGUE = [ASTHMA, OVARIAN_CYST, OTHERS, ABNORMAL_BMI];
+const entry = ({ questionList: _q, ...rest }: Impairment) => rest;
+
+const SMOKING: SmokingList[] = (['A', 'B'] as const).map((id) => ({
+  id,
+  lookbackMonths: id === 'A' ? 6 : 12,
+  options: ['heavy', 'light', 'quit-recent', 'quit-long', 'never'].map((value) => ({
+    value,
+    label: { en: `${value} (${id})`, cn_traditional: `${value}（${id}）` },
+  })),
+}));
+
+export const USER_INFO: UserInfo = {
+  ...INITIAL_USER_INFO,
+  userName: 'uw1',
+  role: 'underwriter',
+  insurerCode: 'phkl',
+  indicateList: [{ code: 'LIFE', label: { en: 'Life', cn_traditional: '人壽' } }],
+};
+
+/** The API the screen talks to, answering from the small catalogue above. */
+export function answerFor(
+  overrides: (request: ReceivedRequest) => Answer | undefined = () => undefined,
+) {
+  return (request: ReceivedRequest): Answer => {
+    const overridden = overrides(request);
+    if (overridden) return overridden;
+    const path = request.url.pathname.replace(/^\/api\//, '');
+    if (path === 'disease/list') {
+      const gender = (JSON.parse(request.body) as { gender: string | null }).gender;
+      const list = [ASTHMA, OVARIAN_CYST].filter(
+        (i) => gender === null || i.gender === 'Both' || i.gender === gender,
+      );
+      return ok({ instance: '00000000-0000-4000-8000-000000000001', diseaseList: list.map(entry) });
+    }
+    if (path === 'disease/special/list')
+      return ok({ highLowBmi: null, abnormalBmi: ABNORMAL_BMI, others: OTHERS });
+    if (path.startsWith('question/')) {
+      const found = CATALOGUE.find(
+        (i) => i.uuid === decodeURIComponent(path.slice('question/'.length)),
+      );
+      return found
+        ? ok(found.questionList)
+        : { status: 404, json: { code: 404, message: 'Not found' } };
+    }
+    if (path === 'questionnaire/get') return ok({ version: '7' });
+    return ok(null);
+  };
+}
+
+interface ScreenOptions {
+  insurerCode?: 'phkl' | 'slhk';
+  session?: Partial<DisclosureSession>;
+  overrides?: (request: ReceivedRequest) => Answer | undefined;
+}
+
+/** The questionnaire screen with a real store and a stand-in API over real HTTP. */
+export async function renderScreen({
+  insurerCode = 'phkl',
+  session,
+  overrides,
+}: ScreenOptions = {}) {
+  const api = await startApiServer(answerFor(overrides));
+  const store = createStore({
+    userInfo: {
+      status: 'loaded',
+      userInfo: USER_INFO,
+      ruleAgeList: [],
+      indicateList: USER_INFO.indicateList,
+      exWordingList: [],
+      smokingQuestion: null,
+      consolidateList: [],
+    },
+  });
+  store.dispatch(
+    insurerListLoaded([
+      {
+        insurerCode,
+        channel: 'agency',
+        productCode: 'wl01',
+        insurerName: { en: insurerCode, cn_traditional: insurerCode },
+        productName: { en: 'Whole life', cn_traditional: '終身' },
+        smokingList: insurerCode === 'phkl' ? 'B' : 'A',
+        lastAgeOption: insurerCode === 'phkl',
+        printCover: insurerCode === 'slhk',
+      },
+    ]),
+  );
+  store.dispatch(smokingListsReceived(SMOKING));
+  if (session) {
+    store.dispatch(
+      disclosureLoaded({
+        session: {
+          id: null,
+          requestId: null,
+          action: 'create',
+          status: null,
+          version: null,
+          redirection: null,
+          ...session,
+        },
+        applicationNumber: '',
+        profile: { age: null, gender: null, rsmScore: null },
+        chosen: [],
+      }),
+    );
+  }
+  const view = renderWithApp(<QuestionnaireScreen />, { store, path: '/home' });
+  return { ...view, api };
+}
+
+/** The requests of a path received so far, bodies parsed. */
+export function sent(api: { requests: ReceivedRequest[] }, path: string): unknown[] {
+  return api.requests
+    .filter((r) => r.url.pathname === `/api/${path}`)
+    .map((r) => (r.body ? (JSON.parse(r.body) as unknown) : null));
+}
