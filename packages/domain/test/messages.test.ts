@@ -95,23 +95,28 @@ describe('messageText', () => {
 describe('keys emitted', () => {
   it('every issue the pure rules emit has a message', () => {
     const codes = new Set<string>();
-    fc.assert(
-      fc.property(
-        fc.constantFrom(...QUESTION_TYPES),
-        fc.anything(),
-        fc.boolean(),
-        (type, raw, optional) => {
-          const q = makeChoiceQuestion('C', {
-            type,
-            units: ['kg'],
-            ...(optional ? { mandatory: 'N' } : {}),
-          });
-          const shape = answerShapeIssue(q, raw);
-          if (shape) codes.add(shape.code);
-          if (!shape) for (const issue of questionIssues(q, raw as never)) codes.add(issue.code);
-        },
-      ),
-    );
+    const collect = (type: (typeof QUESTION_TYPES)[number], raw: unknown, optional: boolean) => {
+      const q = makeChoiceQuestion('C', {
+        type,
+        units: ['kg'],
+        ...(optional ? { mandatory: 'N' } : {}),
+      });
+      const shape = answerShapeIssue(q, raw);
+      if (shape) codes.add(shape.code);
+      if (!shape) for (const issue of questionIssues(q, raw as never)) codes.add(issue.code);
+    };
+    // Representative answers of every shape, so the bound below never rests on chance…
+    const samples: unknown[] = [
+      [], '', 'x', 7, ['no-such-option'], ['a', 'a'],
+      [{ value: '1', unit: '' }], [{ value: '', unit: 'kg' }], [{ value: 'abc', unit: 'kg' }],
+      [{ value: '1', unit: 'zz' }], { value: '', exact: true, zoneId: '' },
+      { value: '1800-01-01', exact: true, zoneId: '' },
+    ];
+    for (const type of QUESTION_TYPES) {
+      for (const raw of samples) for (const optional of [true, false]) collect(type, raw, optional);
+    }
+    // …and arbitrary values on top.
+    fc.assert(fc.property(fc.constantFrom(...QUESTION_TYPES), fc.anything(), fc.boolean(), collect));
     const profile = validateProfile(
       {
         applicationNumber: '-',
