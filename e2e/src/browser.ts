@@ -59,3 +59,25 @@ export async function signIn(page: Page, baseUrl: string, userName: string): Pro
   await signInAtProvider(page, userName);
   await page.waitForURL(`${baseUrl}/home`);
 }
+
+/** Whether a request went to the app's API. */
+export function isApiRequest(url: string): boolean {
+  return new URL(url).pathname.startsWith('/api/');
+}
+
+/** The app state, read through the debug getter (set localStorage 'vmer.debug' to '1' first). */
+export async function appState<T = Record<string, unknown>>(page: Page): Promise<T> {
+  return page.evaluate(() => {
+    const getter = (window as unknown as { __vmerState?: () => unknown }).__vmerState;
+    if (!getter)
+      throw new Error(
+        'window.__vmerState is missing: set localStorage vmer.debug to 1 before loading',
+      );
+    return getter() as never;
+  });
+}
+
+/** Turns the debug state getter on for every page of the context, from its first load. */
+export async function enableStateGetter(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => window.localStorage.setItem('vmer.debug', '1'));
+}

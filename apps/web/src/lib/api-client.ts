@@ -61,7 +61,7 @@ export function apiUrl(request: Pick<ApiRequest, 'url' | 'params'>): string {
     if (value !== undefined) url.searchParams.set(name, String(value));
   }
   url.searchParams.set('datatimestamp', String(dataTimestamp()));
-  return url.pathname + url.search;
+  return url.href;
 }
 
 /** The headers every call carries (spec §7). */

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -29,9 +29,16 @@ const EMPTY: AccountRequest = { name: '', email: '', insurer: '', role: '' };
 export function AccountRequestForm({ helpDeskEmail }: { helpDeskEmail: string | null }) {
   const { t } = useTranslation();
   const [request, setRequest] = useState<AccountRequest>(EMPTY);
-  const [submitted, setSubmitted] = useState(false);
+  const [attempts, setAttempts] = useState(0);
   const [prepared, setPrepared] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
   const problems = validateAccountRequest(request);
+  const submitted = attempts > 0;
+
+  // After a refused attempt, take the user to the first field to correct.
+  useEffect(() => {
+    if (attempts > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempts]);
 
   const message = (problem: FieldProblem | undefined) =>
     problem ? t(`accountRequest.${problem.key}`, problem.params ?? {}) : undefined;
@@ -47,12 +54,8 @@ export function AccountRequestForm({ helpDeskEmail }: { helpDeskEmail: string | 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(problems).length > 0 || !helpDeskEmail) {
-      const firstInvalid = document.querySelector<HTMLElement>('[aria-invalid="true"]');
-      firstInvalid?.focus();
-      return;
-    }
+    setAttempts((count) => count + 1);
+    if (Object.keys(problems).length > 0 || !helpDeskEmail) return;
     const labels = {
       name: t('accountRequest.name'),
       email: t('accountRequest.email'),
@@ -76,7 +79,7 @@ export function AccountRequestForm({ helpDeskEmail }: { helpDeskEmail: string | 
       aria-labelledby="account-request-title"
       sx={{ p: { xs: 3, md: 4 }, width: '100%', maxWidth: 560 }}
     >
-      <Stack spacing={2.5} component="form" noValidate onSubmit={submit}>
+      <Stack spacing={2.5} component="form" ref={form} noValidate onSubmit={submit}>
         <Typography id="account-request-title" component="h1" variant="h5" sx={{ fontWeight: 700 }}>
           {t('accountRequest.title')}
         </Typography>

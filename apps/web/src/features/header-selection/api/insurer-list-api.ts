@@ -1,10 +1,10 @@
-import type { InsurerEntry } from '@vmer/domain/model';
+import type { Bilingual, InsurerEntry } from '@vmer/domain/model';
 import { api, apiGet } from '../../../lib/api-client.ts';
 
 /** One insurer × channel × product the caller may work for (GET /api/insurer/list). */
 export interface InsurerListEntry extends InsurerEntry {
-  insurerName: string;
-  productName: string;
+  insurerName: Bilingual;
+  productName: Bilingual;
   smokingList: 'A' | 'B';
   lastAgeOption: boolean;
   printCover: boolean;

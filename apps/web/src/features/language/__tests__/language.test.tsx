@@ -1,0 +1,70 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { NotificationProvider } from '../../global-feedback/components/notification-provider.tsx';
+import { ok, startApiServer, type ApiServer } from '../../../test/api-server.ts';
+import { renderWithApp } from '../../../test/render.tsx';
+import { LanguageButton } from '../components/language-button.tsx';
+import { LanguageSync } from '../components/language-sync.tsx';
+import { LANGUAGE_STORAGE_KEY } from '../language-slice.ts';
+
+let server: ApiServer | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+function renderButton() {
+  return renderWithApp(
+    <NotificationProvider>
+      <LanguageSync />
+      <LanguageButton />
+    </NotificationProvider>,
+  );
+}
+
+describe('language dialog', () => {
+  it('L-08 L-18 the language icon opens a dialog with exactly English and Traditional Chinese', async () => {
+    const user = userEvent.setup();
+    renderButton();
+    await user.click(screen.getByRole('button', { name: 'Language settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Language' });
+    const choices = within(dialog)
+      .getAllByRole('button')
+      .filter((button) => button.textContent !== 'Cancel');
+    expect(choices.map((choice) => choice.textContent)).toEqual(['English', 'Traditional Chinese']);
+  });
+
+  it('choosing the second choice sets cn_traditional, saves it and shows the interface in Traditional Chinese', async () => {
+    server = await startApiServer(() => ok(null));
+    const user = userEvent.setup();
+    const { store } = renderButton();
+    await user.click(screen.getByRole('button', { name: 'Language settings' }));
+    await user.click(await screen.findByRole('button', { name: 'Traditional Chinese' }));
+
+    expect(store.getState().language.language).toBe('cn_traditional');
+    expect(await screen.findByRole('button', { name: '語言設定' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('zh-Hant-HK');
+    expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('cn_traditional');
+    await waitFor(() => expect(server!.requests).toHaveLength(1));
+    const saved = server.requests[0]!;
+    expect(saved.method).toBe('PUT');
+    expect(saved.url.pathname).toBe('/api/user/language');
+    expect(JSON.parse(saved.body)).toEqual({ language: 'cn_traditional' });
+    expect(await screen.findByText('介面已轉為繁體中文。下次登入時會沿用此選擇。')).toBeTruthy();
+  });
+
+  it('L-19 choosing the first choice sets en and shows the interface in English again', async () => {
+    server = await startApiServer(() => ok(null));
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'cn_traditional');
+    const user = userEvent.setup();
+    const { store } = renderButton();
+    await user.click(screen.getByRole('button', { name: '語言設定' }));
+    const dialog = await screen.findByRole('dialog', { name: '語言' });
+    await user.click(within(dialog).getByRole('button', { name: '英文' }));
+    expect(store.getState().language.language).toBe('en');
+    expect(await screen.findByRole('button', { name: 'Language settings' })).toBeTruthy();
+    await waitFor(() => expect(server!.requests).toHaveLength(1));
+    expect(JSON.parse(server.requests[0]!.body)).toEqual({ language: 'en' });
+  });
+});

@@ -1,0 +1,74 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RouteError } from '../../app/route-error.tsx';
+import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, loadChunk } from '../chunk-load.ts';
+import { initI18n } from '../i18n.ts';
+
+const never = () => new Promise<never>(() => {});
+
+describe('chunk loading', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('X-06 a missing chunk fails as ChunkLoadError named by its file', async () => {
+    const missing = () =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module: http://localhost:3000/assets/home-B2x9aQ.js'));
+    const error = await loadChunk('home', missing)().catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(ChunkLoadError);
+    expect((error as ChunkLoadError).chunk).toBe('home-B2x9aQ.js');
+    expect((error as Error).message).toBe('Loading chunk home-B2x9aQ.js failed');
+  });
+
+  it('X-08 a chunk failing through the network (Firefox and Safari wording, a failed preload) is a ChunkLoadError', async () => {
+    for (const message of [
+      'error loading dynamically imported module: http://host/assets/privacy-1.js',
+      'Importing a module script failed.',
+      'Unable to preload CSS for /assets/landing-2.css',
+    ]) {
+      const error = await loadChunk('privacy', () => Promise.reject(new TypeError(message)))().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ChunkLoadError);
+    }
+  });
+
+  it('a module that loads but throws is not a chunk failure', async () => {
+    const broken = new Error('Cannot read properties of undefined');
+    const error = await loadChunk('home', () => Promise.reject(broken))().catch((e: unknown) => e);
+    expect(error).toBe(broken);
+  });
+
+  it('X-07 C-22 a chunk not loaded within 120 seconds fails', async () => {
+    expect(CHUNK_LOAD_TIMEOUT_MS).toBe(120_000);
+    vi.useFakeTimers();
+    let settled: unknown = 'pending';
+    loadChunk('home', never)().then(
+      () => (settled = 'loaded'),
+      (error: unknown) => (settled = error),
+    );
+    await vi.advanceTimersByTimeAsync(119_999);
+    expect(settled).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled).toBeInstanceOf(ChunkLoadError);
+    expect((settled as Error).message).toBe('Loading chunk home failed');
+  });
+
+  it('X-06 the route error shows "Loading chunk {n} failed" with a reload button', async () => {
+    initI18n('en');
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          errorElement: <RouteError />,
+          lazy: loadChunk('home', () =>
+            Promise.reject(new TypeError('Failed to fetch dynamically imported module: http://x/assets/home-Zz9.js')),
+          ),
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('heading', { name: 'Loading chunk home-Zz9.js failed' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+  });
+});

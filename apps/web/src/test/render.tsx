@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders } from '../app/providers.tsx';
+import { createStore, type AppStore } from '../app/store.ts';
+import { initI18n } from '../lib/i18n.ts';
+
+/** Renders `ui` with the real store, theme and i18n, at `path` of a memory router. */
+export function renderWithApp(ui: ReactNode, { store = createStore(), path = '/' }: { store?: AppStore; path?: string } = {}) {
+  initI18n(store.getState().language.language);
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
+  const result = render(
+    <AppProviders store={store}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, store, router };
+}
