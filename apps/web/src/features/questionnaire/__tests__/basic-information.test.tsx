@@ -19,7 +19,7 @@ async function open(options: Parameters<typeof renderScreen>[0] = {}) {
 const textbox = (name: string) =>
   screen.getByRole('textbox', { name: new RegExp(`^${name}`) }) as HTMLInputElement;
 
-describe('Basic information card', () => {
+describe('Basic information card', { timeout: 20_000 }, () => {
   it('M-01 the screen shows basic information, questionnaire and disclosure sections in order', async () => {
     await open();
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);

@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiServer } from '../../../test/api-server.ts';
+import { renderScreen, sent } from './screen-fixtures.tsx';
+
+let api: ApiServer | undefined;
+afterEach(async () => {
+  await api?.close();
+  api = undefined;
+});
+
+async function openWithApplicant(gender: 'Male' | 'Female' = 'Female') {
+  const view = await renderScreen();
+  api = view.api;
+  await userEvent.type(screen.getByRole('textbox', { name: /^Age/ }), '45');
+  await userEvent.click(screen.getByRole('radio', { name: gender }));
+  return view;
+}
+
+const chooser = () => screen.getByRole('combobox', { name: 'Medical condition' });
+const chips = () =>
+  within(screen.getByRole('list', { name: 'Chosen conditions' }))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
+
+async function choose(typed: string, optionName: string) {
+  await userEvent.clear(chooser());
+  await userEvent.type(chooser(), typed);
+  await userEvent.click(await screen.findByRole('option', { name: optionName }));
+}
+
+describe('Questionnaire card', { timeout: 20_000 }, () => {
+  it('M-11 M-12 S-14 S-37 choosing a listed condition loads its questions and adds its chip and pages', async () => {
+    const { api } = await openWithApplicant();
+    await choose('asth', 'Asthma');
+    await waitFor(() => expect(chips()).toEqual(['Asthma']));
+    expect(api.requests.some((r) => r.url.pathname === '/api/question/asthma')).toBe(true);
+    const listRequest = sent(api, 'disease/list').at(-1) as Record<string, unknown>;
+    expect(listRequest).toMatchObject({
+      insurerCode: 'phkl',
+      channel: 'agency',
+      productCode: 'wl01',
+      gender: 'Female',
+      age: 45,
+    });
+    expect(screen.getByRole('heading', { name: 'Asthma - Page 1 - History' })).toBeTruthy();
+    await waitFor(() =>
+      expect(sent(api, 'search/disease/create')).toContainEqual({
+        keyword: 'asth',
+        disease: 'Asthma',
+        type: 1,
+      }),
+    );
+  });
+
+  it('V-62 fewer than 3 typed characters do not search: every condition stays offered', async () => {
+    await openWithApplicant();
+    await userEvent.type(chooser(), 'as');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Asthma',
+      'Ovarian cyst',
+    ]);
+    await userEvent.type(chooser(), 't');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Asthma']);
+  });
+
+  it('M-14 E-12 E-45 a typed name not in the list becomes a self-defined condition with the Others questions', async () => {
+    const { api, store } = await openWithApplicant();
+    await userEvent.type(chooser(), 'Gout{Enter}');
+    await waitFor(() => expect(chips()).toEqual(['Gout']));
+    const [chosen] = store.getState().questionnaire.chosen;
+    expect(chosen?.impairment.selfDefined).toBe(true);
+    expect(chosen?.impairment.uuid).toMatch(/^other-impairment-\d+$/);
+    expect(chosen?.impairment.questionList.map((q) => q.uuid)).toEqual(['oth1']);
+    await waitFor(() =>
+      expect(sent(api, 'search/disease/create')).toContainEqual({
+        keyword: 'Gout',
+        disease: 'Gout',
+        type: 2,
+      }),
+    );
+  });
+
+  it('M-13 S-38 deleting a chip removes the condition, its questions and pages', async () => {
+    await openWithApplicant();
+    await choose('asth', 'Asthma');
+    await waitFor(() => expect(chips()).toEqual(['Asthma']));
+    const chip = screen.getByRole('button', { name: 'Asthma' });
+    await userEvent.click(within(chip).getByTestId('CancelIcon'));
+    await waitFor(() =>
+      expect(screen.queryByRole('list', { name: 'Chosen conditions' })).toBeNull(),
+    );
+    expect(screen.queryByRole('heading', { name: /Asthma - Page/ })).toBeNull();
+  });
+
+  it('S-60 S-61 M-15 a gender change removes the other gender’s conditions, names them in a dismissible alert', async () => {
+    await openWithApplicant('Female');
+    await choose('ovar', 'Ovarian cyst');
+    await choose('asth', 'Asthma');
+    await waitFor(() => expect(chips()).toEqual(['Ovarian cyst', 'Asthma']));
+    await userEvent.click(screen.getByRole('radio', { name: 'Male' }));
+    expect(chips()).toEqual(['Asthma']);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Ovarian cyst');
+    await userEvent.click(within(alert).getByRole('button', { name: /close/i }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

@@ -1,0 +1,249 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiServer } from '../../../test/api-server.ts';
+import { ok } from '../../../test/api-server.ts';
+import { renderScreen, sent } from './screen-fixtures.tsx';
+
+let api: ApiServer | undefined;
+afterEach(async () => {
+  await api?.close();
+  api = undefined;
+});
+
+const ID = '00000000-0000-4000-8000-0000000000aa';
+type Options = Parameters<typeof renderScreen>[0];
+
+async function openWithAsthma(options: Options = {}) {
+  const view = await renderScreen({
+    ...options,
+    overrides: (request) => {
+      const path = request.url.pathname;
+      if (path.endsWith('/disclosure/save') || path.endsWith('/disclosure/submit')) {
+        return ok({
+          id: ID,
+          requestId: ID,
+          status: path.endsWith('save') ? 2 : 3,
+          version: 1,
+          disclosureJson: '{}',
+        });
+      }
+      return options.overrides?.(request);
+    },
+  });
+  api = view.api;
+  await userEvent.type(screen.getByRole('textbox', { name: /^Application number/ }), 'APP1');
+  await userEvent.type(screen.getByRole('textbox', { name: /^Age/ }), '45');
+  await userEvent.click(screen.getByRole('radio', { name: 'Male' }));
+  await userEvent.click(screen.getByRole('combobox', { name: /Risk score/ }));
+  await userEvent.click(screen.getByRole('option', { name: 'A' }));
+  await userEvent.type(screen.getByRole('combobox', { name: 'Medical condition' }), 'asth');
+  await userEvent.click(await screen.findByRole('option', { name: 'Asthma' }));
+  await screen.findByRole('heading', { name: 'Asthma - Page 1 - History' });
+  return view;
+}
+
+const button = (name: string) =>
+  screen.getByRole('button', { name, exact: true }) as HTMLButtonElement;
+const answerNo = async (...uuids: string[]) => {
+  for (const uuid of uuids) {
+    const section = screen.getByRole('region', { name: new RegExp(`Question ${uuid}$`) });
+    await userEvent.click(within(section).getByRole('radio', { name: 'No' }));
+  }
+};
+
+describe('Video MER disclosure card', { timeout: 30_000 }, () => {
+  it('M-17 M-18 S-29 C-05 the page dropdown lists every page; a page shows at most 5 top-level questions', async () => {
+    await openWithAsthma();
+    expect(screen.getAllByRole('region', { name: /Question a\d$/ })).toHaveLength(5);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Page' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Asthma - Page 1 - History',
+      'Asthma - Page 2 - History',
+    ]);
+  });
+
+  it('S-31 G-01 G-02 G-05 V-21 Next page with unanswered questions shows the dialog listing them; OK stays', async () => {
+    await openWithAsthma();
+    await answerNo('a1', 'a3');
+    await userEvent.click(button('Next page'));
+    const dialog = screen.getByRole('dialog', { name: 'Incomplete questionnaire' });
+    expect(dialog.textContent).toContain('Questionnaire has not been completed.');
+    expect(dialog.textContent).toContain('Questions: 2, 4, 5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('heading', { name: 'Asthma - Page 1 - History' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: /Question a2$/ }).getAttribute('data-status')).toBe(
+      'empty',
+    );
+  });
+
+  it('S-32 S-33 S-34 a complete page moves on; Prev page is free; the pagination forward checks too', async () => {
+    await openWithAsthma();
+    await answerNo('a1', 'a2', 'a3', 'a4', 'a5');
+    await userEvent.click(button('Next page'));
+    expect(screen.getByRole('heading', { name: 'Asthma - Page 2 - History' })).toBeTruthy();
+    await userEvent.click(button('Prev page'));
+    expect(screen.getByRole('heading', { name: 'Asthma - Page 1 - History' })).toBeTruthy();
+    const q1 = screen.getByRole('region', { name: /Question a1$/ });
+    await userEvent.click(within(q1).getByRole('radio', { name: 'Yes' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Go to page 2' }));
+    expect(screen.getByRole('heading', { name: 'Asthma - Page 2 - History' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to page 1' }));
+    expect(screen.getByRole('heading', { name: 'Asthma - Page 1 - History' })).toBeTruthy();
+  });
+
+  it('M-29 S-16 S-50 S-51 S-52 decisions show once complete, and Save and Submit enable', async () => {
+    await openWithAsthma();
+    expect(button('Save').disabled).toBe(true);
+    expect(button('Submit').disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+    await answerNo('a1', 'a2', 'a3', 'a4', 'a5');
+    await userEvent.click(button('Next page'));
+    const q6 = screen.getByRole('region', { name: /Question a6$/ });
+    await userEvent.click(within(q6).getByRole('radio', { name: 'Yes' }));
+    const row = screen.getByRole('row', { name: /^Asthma/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['25']);
+    expect(button('Save').disabled).toBe(false);
+    expect(button('Submit').disabled).toBe(false);
+  });
+
+  it('G-06 G-07 G-08 S-23 saving shows the save result; OK resets the form and goes to a fresh /home', async () => {
+    const { router, store } = await openWithAsthma();
+    await answerNo('a1', 'a2', 'a3', 'a4', 'a5');
+    await userEvent.click(button('Next page'));
+    await answerNo('a6');
+    await userEvent.click(button('Save'));
+    const dialog = await screen.findByRole('dialog', { name: 'Video MER' });
+    expect(dialog.textContent).toContain(
+      'The questionnaire has been saved. It is not completed yet.',
+    );
+    const [payload] = sent(api!, 'impairment/video_mer/disclosure/save') as Record<
+      string,
+      unknown
+    >[];
+    expect(payload).toMatchObject({
+      applicationNumber: 'APP1',
+      age: 45,
+      gender: 'Male',
+      rsmScore: 'A',
+      insurerCode: 'phkl',
+    });
+    const doc = JSON.parse(payload!.disclosureJson as string) as {
+      impairments: { uuid: string; answers: unknown[] }[];
+    };
+    expect(doc.impairments[0]).toMatchObject({ uuid: 'asthma' });
+    expect(doc.impairments[0]!.answers).toHaveLength(6);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(store.getState().questionnaire.chosen).toEqual([]));
+    expect(router.state.location.pathname).toBe('/home');
+    await waitFor(() =>
+      expect(sent(api!, 'analytics/web/create')).toContainEqual(
+        expect.objectContaining({ activity: 'save' }),
+      ),
+    );
+  });
+
+  it('S-24 G-09 Submit with every condition complete shows the submit result', async () => {
+    await openWithAsthma();
+    await answerNo('a1', 'a2', 'a3', 'a4', 'a5');
+    await userEvent.click(button('Next page'));
+    await answerNo('a6');
+    await userEvent.click(button('Submit'));
+    const dialog = await screen.findByRole('dialog', { name: 'Video MER' });
+    expect(dialog.textContent).toContain('submitted and is completed. Thank you.');
+  });
+
+  it('Submit with a condition still incomplete shows the incomplete dialog and submits nothing', async () => {
+    await openWithAsthma();
+    await answerNo('a1', 'a2', 'a3', 'a4', 'a5');
+    await userEvent.click(button('Next page'));
+    await answerNo('a6');
+    await userEvent.type(
+      screen.getByRole('combobox', { name: 'Medical condition' }),
+      'Gout{Enter}',
+    );
+    await screen.findByRole('button', { name: 'Gout' });
+    await userEvent.click(button('Submit'));
+    const dialog = screen.getByRole('dialog', { name: 'Incomplete questionnaire' });
+    expect(dialog.textContent).toContain('Questions: 7');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByRole('heading', { name: 'Gout - Page 1 - History' })).toBeTruthy();
+    expect(sent(api!, 'impairment/video_mer/disclosure/submit')).toEqual([]);
+  });
+
+  it('S-17 G-11 G-13 G-12 S-25 edit mode shows Close and Submit; Close asks, Cancel stays, Proceed leaves', async () => {
+    const { router, store } = await openWithAsthma({
+      session: { action: 'edit', status: 2, id: ID, version: 1, redirection: '/privacy' },
+    });
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    await userEvent.click(button('Close'));
+    let dialog = screen.getByRole('dialog', { name: 'Video MER' });
+    expect(dialog.textContent).toContain('Close without saving?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(store.getState().questionnaire.chosen).toHaveLength(1);
+    await userEvent.click(button('Close'));
+    dialog = screen.getByRole('dialog', { name: 'Video MER' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Proceed' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/privacy'));
+    expect(sent(api!, 'impairment/video_mer/disclosure/save')).toEqual([]);
+  });
+
+  it('S-19 S-20 view mode at status 3 offers Validate and Reject to an underwriter; other statuses do not', async () => {
+    const view = await renderScreen({ session: { action: 'view', status: 3, id: ID } });
+    api = view.api;
+    expect(button('Validate')).toBeTruthy();
+    expect(button('Reject')).toBeTruthy();
+    expect(button('Close')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+    view.unmount();
+    await api.close();
+    const other = await renderScreen({ session: { action: 'view', status: 4, id: ID } });
+    api = other.api;
+    expect(screen.queryByRole('button', { name: 'Validate' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
+  });
+
+  it('S-21 Validate calls the server and, once done, resets the form and leaves', async () => {
+    const view = await renderScreen({
+      session: { action: 'view', status: 3, id: ID, redirection: '/privacy' },
+    });
+    api = view.api;
+    await userEvent.click(button('Validate'));
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/privacy'));
+    expect(
+      api.requests.some((r) => r.url.pathname === `/api/impairment/video_mer/validate/${ID}`),
+    ).toBe(true);
+  });
+
+  it('M-22 C-26 the print action shows above 667 px of height and not at 667', async () => {
+    window.innerHeight = 668;
+    const tall = await renderScreen();
+    api = tall.api;
+    expect(screen.getByRole('complementary', { name: 'Print' })).toBeTruthy();
+    tall.unmount();
+    await api.close();
+    window.innerHeight = 667;
+    const short = await renderScreen();
+    api = short.api;
+    expect(screen.queryByRole('complementary', { name: 'Print' })).toBeNull();
+    window.innerHeight = 768;
+  });
+
+  it('V-60 printing with a condition lacking a decision shows the highlights and does not print', async () => {
+    window.innerHeight = 800;
+    await openWithAsthma();
+    let printed = false;
+    window.print = () => {
+      printed = true;
+    };
+    await userEvent.click(screen.getByRole('button', { name: 'Print' }));
+    expect(screen.getByRole('dialog', { name: 'Incomplete questionnaire' })).toBeTruthy();
+    expect(printed).toBe(false);
+  });
+});
