@@ -44,7 +44,7 @@ async function openWithAsthma(options: Options = {}) {
 }
 
 const button = (name: string) =>
-  screen.getByRole('button', { name, exact: true }) as HTMLButtonElement;
+  screen.getByRole('button', { name }) as HTMLButtonElement;
 const answerNo = async (...uuids: string[]) => {
   for (const uuid of uuids) {
     const section = screen.getByRole('region', { name: new RegExp(`Question ${uuid}$`) });
