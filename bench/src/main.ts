@@ -4,8 +4,9 @@
  */
 import { decisionRows } from './decisions.ts';
 import { formatTable } from './harness.ts';
+import { lifecycleRows } from './lifecycle-bench.ts';
 import type { Row } from './harness.ts';
 
-const rows: Row[] = [...decisionRows()];
+const rows: Row[] = [...decisionRows(), ...(await lifecycleRows())];
 console.log(formatTable(rows));
 if (rows.some((row) => row.ok === false)) process.exitCode = 1;

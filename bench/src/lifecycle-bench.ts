@@ -1,0 +1,301 @@
+/**
+ * DESIGN.md §7: save and submit on PostgreSQL at ≥ 70% of the throughput of a bare Fastify
+ * route doing one INSERT, p99 under 50 ms at 200 concurrent connections; export of a
+ * 10-condition disclosure under 100 ms. The app and the bare route each run in a process of
+ * their own against a database made for the run (dropped after); autocannon drives both.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import type { Catalog, DisclosureDocument } from '@vmer/domain';
+import { buildCatalogView } from '../../apps/server/src/catalog/catalog-view.ts';
+import { signIn } from '../../apps/server/src/cli/sign-in.ts';
+import {
+  completionProblems,
+  documentDecisions,
+  evaluateDocument,
+  parseDocument,
+} from '../../apps/server/src/disclosures/disclosure-document.ts';
+import { buildExportWorkbook } from '../../apps/server/src/disclosures/export-workbook.ts';
+import {
+  answersFor,
+  documentFor,
+  PROFILE,
+  sampleCatalog,
+} from '../../apps/server/test/disclosures/fixtures.ts';
+import { formatUs } from './harness.ts';
+import type { Row } from './harness.ts';
+
+const SERVER_MAIN = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
+const BARE_SERVER = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
+const POSTGRES_URL =
+  process.env.DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
+const PRODUCT = { insurerCode: 'phkl', channel: 'agency', productCode: 'WL01' };
+const SPECIAL = new Set(['abnormal-bmi', 'high-low-bmi', 'other-impairment']);
+const CONNECTIONS = [50, 200];
+const RUN_SECONDS = 6;
+const THROUGHPUT_TARGET = 0.7;
+const P99_TARGET_MS = 50;
+const EXPORT_TARGET_US = 100_000;
+
+/** A complete disclosure of `count` conditions of the shipped catalogue that a man may have. */
+function disclosureOf(catalog: Catalog, version: string, count: number): DisclosureDocument {
+  const impairments = catalog.impairments
+    .filter((i) => !SPECIAL.has(i.uuid) && i.gender !== 'Female')
+    .slice(0, count);
+  return documentFor(
+    version,
+    impairments.map((impairment) => ({ impairment, answers: answersFor(impairment, 'opening') })),
+  );
+}
+
+function payloadOf(doc: DisclosureDocument, applicationNumber: string) {
+  return {
+    applicationNumber,
+    age: PROFILE.age,
+    gender: PROFILE.gender,
+    rsmScore: PROFILE.rsmScore,
+    disclosureJson: JSON.stringify(doc),
+    ...PRODUCT,
+  };
+}
+
+async function timeAsync(
+  fn: () => Promise<unknown>,
+  runs: number,
+): Promise<{ medianUs: number; p99Us: number }> {
+  for (let i = 0; i < Math.ceil(runs / 5); i++) await fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = process.hrtime.bigint();
+    await fn();
+    times.push(Number(process.hrtime.bigint() - start) / 1000);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+  return { medianUs: at(0.5), p99Us: at(0.99) };
+}
+
+/** Export of a 10-condition disclosure, as the export call does it: read, check, decide, write. */
+async function exportRow(): Promise<Row> {
+  const catalog = await sampleCatalog();
+  const view = buildCatalogView('1', catalog);
+  const doc = disclosureOf(catalog, '1', 10);
+  const payload = payloadOf(doc, 'BENCH1');
+  const basic = {
+    applicationNumber: payload.applicationNumber,
+    age: payload.age,
+    gender: payload.gender,
+    rsmScore: payload.rsmScore,
+  };
+  const exportOnce = async () => {
+    const evaluated = evaluateDocument(parseDocument(payload.disclosureJson), view, basic, PRODUCT);
+    if (completionProblems(evaluated, basic, 'export').length > 0)
+      throw new Error('bench disclosure incomplete');
+    return buildExportWorkbook({
+      language: 'en',
+      catalog,
+      catalogVersion: '1',
+      ...PRODUCT,
+      applicationNumber: payload.applicationNumber,
+      profile: evaluated.document.profile,
+      ...documentDecisions(evaluated),
+      generatedAt: new Date(),
+    });
+  };
+  const emptyWorkbook = async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Summary').addRow(['Video MER disclosure']);
+    return workbook.xlsx.writeBuffer();
+  };
+  const full = await timeAsync(exportOnce, 40);
+  const empty = await timeAsync(emptyWorkbook, 40);
+  return {
+    benchmark: `export, ${doc.impairments.length} conditions (${doc.impairments.reduce((n, i) => n + i.answers.length, 0)} answers)`,
+    result: `${formatUs(full.medianUs)} (p99 ${formatUs(full.p99Us)})`,
+    baseline: `one-cell ExcelJS workbook ${formatUs(empty.medianUs)}`,
+    ratio: `×${(full.medianUs / empty.medianUs).toFixed(1)}`,
+    target: `< ${formatUs(EXPORT_TARGET_US)}`,
+    ok: full.medianUs < EXPORT_TARGET_US,
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+function start(script: string, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null)
+      throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+async function load(
+  url: string,
+  connections: number,
+  requests: autocannon.Request[],
+  headers: Record<string, string>,
+  seconds = RUN_SECONDS,
+): Promise<autocannon.Result> {
+  return autocannon({ url, connections, duration: seconds, requests, headers, timeout: 30 });
+}
+
+/** A database of its own for the run, on the PostgreSQL server; undefined when none answers. */
+async function createDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const name = `vmer_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+  } catch {
+    return undefined;
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    async drop() {
+      const client = new pg.Client({ connectionString: POSTGRES_URL });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+const rps = (result: autocannon.Result) => result.requests.average;
+const failures = (result: autocannon.Result) => result.non2xx + result.errors + result.timeouts;
+
+/** The save+submit rows against the bare INSERT route, at each connection count. */
+async function throughputRows(): Promise<Row[]> {
+  const database = await createDatabase();
+  if (!database) {
+    return CONNECTIONS.map((connections) => ({
+      benchmark: `save+submit, ${connections} connections`,
+      result: 'skipped: no PostgreSQL at DATABASE_URL',
+      baseline: '',
+      ratio: '',
+      target: '',
+      ok: null,
+    }));
+  }
+  const children: ChildProcess[] = [];
+  try {
+    const [appPort, barePort] = [await freePort(), await freePort()];
+    const appUrl = `http://127.0.0.1:${appPort}`;
+    const bareUrl = `http://127.0.0.1:${barePort}`;
+    const app = start(SERVER_MAIN, {
+      NODE_ENV: 'development',
+      PORT: String(appPort),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: appUrl,
+      DATABASE_URL: database.url,
+      API_RATE_LIMIT: '0',
+      SIGN_IN_RATE_LIMIT: '0',
+      LOG_LEVEL: 'silent',
+    });
+    children.push(app);
+    const bare = start(BARE_SERVER, { PORT: String(barePort), DATABASE_URL: database.url });
+    children.push(bare);
+    await waitFor(`${appUrl}/api/ready`, app);
+    await waitFor(`${bareUrl}/ready`, bare);
+
+    const token = await signIn({ url: appUrl, user: 'interviewer1', password: 'demo' });
+    const version = (
+      (await (
+        await fetch(`${appUrl}/api/questionnaire/get`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json()) as {
+        body: { version: string };
+      }
+    ).body.version;
+    const catalog = await sampleCatalog();
+    // A typical disclosure: two conditions, every shown question answered.
+    const body = JSON.stringify(payloadOf(disclosureOf(catalog, version, 2), 'BENCH1'));
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    const appRequests: autocannon.Request[] = [
+      { method: 'POST', path: '/api/impairment/video_mer/disclosure/save', body },
+      { method: 'POST', path: '/api/impairment/video_mer/disclosure/submit', body },
+    ];
+    const bareRequests: autocannon.Request[] = [{ method: 'POST', path: '/bare', body }];
+
+    // Warm both up (JIT, pools, caches) before measuring.
+    await load(appUrl, 50, appRequests, headers, 4);
+    await load(bareUrl, 50, bareRequests, headers, 2);
+
+    const rows: Row[] = [];
+    for (const connections of CONNECTIONS) {
+      const measured = await load(appUrl, connections, appRequests, headers);
+      const baseline = await load(bareUrl, connections, bareRequests, headers);
+      const ratio = rps(baseline) > 0 ? rps(measured) / rps(baseline) : 0;
+      const p99Target = connections === 200;
+      const failed = failures(measured) + failures(baseline);
+      rows.push({
+        benchmark: `save+submit, ${connections} connections`,
+        result: `${Math.round(rps(measured))} req/s, p99 ${measured.latency.p99} ms${failed ? `, ${failed} failed` : ''}`,
+        baseline: `bare INSERT route ${Math.round(rps(baseline))} req/s, p99 ${baseline.latency.p99} ms`,
+        ratio: `${Math.round(ratio * 100)}%`,
+        target: `≥ ${THROUGHPUT_TARGET * 100}%${p99Target ? `, p99 < ${P99_TARGET_MS} ms` : ''}`,
+        ok:
+          failed === 0 &&
+          ratio >= THROUGHPUT_TARGET &&
+          (!p99Target || measured.latency.p99 < P99_TARGET_MS),
+      });
+    }
+    return rows;
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise((resolve) =>
+            child.exitCode !== null ? resolve(null) : child.once('exit', resolve),
+          ),
+      ),
+    );
+    await database.drop();
+  }
+}
+
+/** The lifecycle benchmark's rows. */
+export async function lifecycleRows(): Promise<Row[]> {
+  return [...(await throughputRows()), await exportRow()];
+}
