@@ -47,18 +47,68 @@ export interface WorklistFilter {
 
 const ALL_STATUSES: readonly DisclosureStatus[] = [1, 2, 3, 4, 5];
 
+/** What an audit entry says beyond the disclosure it belongs to (taken from the written row). */
+export type AuditOf = Pick<
+  NewAuditEntry,
+  'actor' | 'operation' | 'from_status' | 'catalog_version' | 'payload_sha256' | 'reason'
+>;
+
+const AUDIT_COLUMNS = [
+  'disclosure_id',
+  'insurer_code',
+  'actor',
+  'operation',
+  'from_status',
+  'to_status',
+  'catalog_version',
+  'payload_sha256',
+  'reason',
+] as const;
+
+/** The audit entry's values for the row the statement wrote (the `d` CTE). */
+function auditValues(audit: AuditOf) {
+  const typed = <T>(value: T, type: string) => sql<T>`cast(${value} as ${sql.raw(type)})`;
+  return [
+    'd.id as disclosure_id',
+    'd.insurer_code as insurer_code',
+    typed(audit.actor, 'text').as('actor'),
+    typed(audit.operation, 'text').as('operation'),
+    typed(audit.from_status ?? null, 'smallint').as('from_status'),
+    'd.status as to_status',
+    typed(audit.catalog_version ?? null, 'text').as('catalog_version'),
+    typed(audit.payload_sha256 ?? null, 'text').as('payload_sha256'),
+    typed(audit.reason ?? null, 'text').as('reason'),
+  ] as const;
+}
+
 /** Queries of disclosures and their audit trail. Each takes an optional transaction. */
 export function disclosureRepository(db: Kysely<Database>) {
   return {
-    /** Adds a disclosure; refuses (throws) one outside the scope, which the service has checked. */
+    /**
+     * Adds a disclosure with the audit entry of its creation, in one statement (so in one
+     * transaction and one round trip). Refuses (throws) one outside the scope, which the
+     * service has checked.
+     */
     async insert(
       scope: InsurerScope,
       values: NewDisclosure,
+      audit: AuditOf,
       trx: Executor = db,
     ): Promise<DisclosureRow> {
-      if (!scope.insurers.includes(values.insurer_code))
+      if (!scope.insurers.includes(values.insurer_code)) {
         throw new Error('disclosure outside the caller scope');
-      return trx.insertInto('disclosures').values(values).returningAll().executeTakeFirstOrThrow();
+      }
+      return trx
+        .with('d', (q) => q.insertInto('disclosures').values(values).returningAll())
+        .with('a', (q) =>
+          q
+            .insertInto('disclosure_audit')
+            .columns(AUDIT_COLUMNS)
+            .expression((eb) => eb.selectFrom('d').select(auditValues(audit))),
+        )
+        .selectFrom('d')
+        .selectAll()
+        .executeTakeFirstOrThrow();
     },
 
     /** The disclosure opened at /questionnaire/{requestId}, if the caller may see it. */
@@ -76,14 +126,10 @@ export function disclosureRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    /**
-     * A disclosure by id, if the caller may see it. With `lock` the row stays locked until the
-     * transaction ends, so concurrent changes of one disclosure run one after the other.
-     */
+    /** A disclosure by id, if the caller may see it. */
     async findById(
       scope: InsurerScope,
       id: string,
-      options: { lock?: boolean } = {},
       trx: Executor = db,
     ): Promise<DisclosureRow | undefined> {
       if (scope.insurers.length === 0) return undefined;
@@ -92,13 +138,14 @@ export function disclosureRepository(db: Kysely<Database>) {
         .selectAll()
         .where('id', '=', id)
         .where('insurer_code', 'in', scope.insurers)
-        .$if(options.lock === true, (qb) => qb.forUpdate())
         .executeTakeFirst();
     },
 
     /**
-     * Changes a disclosure if it still has the version the change was based on, and moves the
-     * version on by one. Undefined when the row is gone, outside the scope or changed since.
+     * Changes a disclosure if it still has the version the change was based on, moves the
+     * version on by one and adds the change's audit entry, in one statement: two changes based
+     * on one version cannot both pass (the second finds the version moved on). Undefined when
+     * the row is gone, outside the scope or changed since.
      */
     async update(
       scope: InsurerScope,
@@ -108,21 +155,33 @@ export function disclosureRepository(db: Kysely<Database>) {
         Updateable<DisclosuresTable>,
         'id' | 'version' | 'insurer_code' | 'created_at' | 'created_by'
       >,
+      audit: AuditOf,
       trx: Executor = db,
     ): Promise<DisclosureRow | undefined> {
       if (scope.insurers.length === 0) return undefined;
       return trx
-        .updateTable('disclosures')
-        .set((eb) => ({ ...changes, version: eb('version', '+', 1), updated_at: sql<Date>`now()` }))
-        .where('id', '=', id)
-        .where('insurer_code', 'in', scope.insurers)
-        .where('version', '=', expectedVersion)
-        .returningAll()
+        .with('d', (q) =>
+          q
+            .updateTable('disclosures')
+            .set((eb) => ({
+              ...changes,
+              version: eb('version', '+', 1),
+              updated_at: sql<Date>`now()`,
+            }))
+            .where('id', '=', id)
+            .where('insurer_code', 'in', scope.insurers)
+            .where('version', '=', expectedVersion)
+            .returningAll(),
+        )
+        .with('a', (q) =>
+          q
+            .insertInto('disclosure_audit')
+            .columns(AUDIT_COLUMNS)
+            .expression((eb) => eb.selectFrom('d').select(auditValues(audit))),
+        )
+        .selectFrom('d')
+        .selectAll()
         .executeTakeFirst();
-    },
-
-    async appendAudit(entry: NewAuditEntry, trx: Executor = db): Promise<void> {
-      await trx.insertInto('disclosure_audit').values(entry).execute();
     },
 
     /** A disclosure's audit trail, oldest first. */

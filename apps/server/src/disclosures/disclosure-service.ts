@@ -25,7 +25,7 @@ import {
   type WorklistPage,
   type WorklistQuery,
 } from '@vmer/domain/lifecycle';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AuthUser } from '../auth/authenticate.ts';
 import type { CatalogService } from '../catalog/catalog-service.ts';
 import type { CatalogView, ProductView } from '../catalog/catalog-view.ts';
@@ -43,7 +43,9 @@ import {
 } from './disclosure-document.ts';
 import {
   disclosureRepository,
+  type AuditOf,
   type DisclosureRow,
+  type Executor,
   type InsurerScope,
 } from './disclosure-repository.ts';
 import { buildExportWorkbook } from './export-workbook.ts';
@@ -110,15 +112,17 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
    * Runs a change once per Idempotency-Key (DESIGN.md §4): a retry with the same key gets the
    * first answer, a key reused for another request 422. The key is taken inside the change's
    * transaction, so a concurrent retry waits for the first and then answers its result.
+   * Without a key the change needs no transaction of its own: its one write statement carries
+   * the audit entry and the version check.
    */
   async function once<T>(
     caller: Caller,
     key: string | undefined,
     operation: string,
     requestSha256: string,
-    work: (trx: Transaction<Database>) => Promise<T>,
+    work: (trx: Executor) => Promise<T>,
   ): Promise<T> {
-    if (key === undefined) return db.transaction().execute(work);
+    if (key === undefined) return work(db);
     const replay = async (): Promise<T> => {
       const stored = await keys.find(caller.subject, key);
       if (!stored || stored.response === null) throw new HttpError(409, 'idempotency_in_progress');
@@ -191,15 +195,13 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
   async function targetOf(
     caller: Caller,
     payload: DisclosurePayload,
-    trx: Transaction<Database> | Kysely<Database>,
-    lock: boolean,
+    trx: Executor,
   ): Promise<DisclosureRow | undefined> {
     let row: DisclosureRow | undefined;
-    if (payload.id) row = await disclosures.findById(caller, payload.id, { lock }, trx);
-    else if (payload.requestId) {
-      const byRequest = await disclosures.findByRequestId(caller, payload.requestId, trx);
-      row = byRequest && (await disclosures.findById(caller, byRequest.id, { lock }, trx));
-    } else return undefined;
+    if (payload.id) row = await disclosures.findById(caller, payload.id, trx);
+    else if (payload.requestId)
+      row = await disclosures.findByRequestId(caller, payload.requestId, trx);
+    else return undefined;
     if (!row) throw new HttpError(404, 'not_found');
     const mismatches: FieldError[] = [];
     const expect = (field: string, sent: string | null | undefined, stored: string) => {
@@ -250,7 +252,7 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
     const view = await catalogFor(document.catalogVersion);
     const payloadSha256 = sha256(JSON.stringify(payload));
     return once(caller, idempotencyKey, operation, payloadSha256, async (trx) => {
-      const row = await targetOf(caller, payload, trx, true);
+      const row = await targetOf(caller, payload, trx);
       const to = OPERATION_TARGET[operation];
       let product: ProductView | undefined;
       if (row) {
@@ -277,6 +279,7 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
           ? new HttpError(400, 'disclosure_basic_data_incomplete', problems)
           : incomplete(problems);
       }
+      const disclosureJson = JSON.stringify(evaluated.document);
       const values = {
         application_number: payload.applicationNumber,
         age: payload.age,
@@ -284,13 +287,21 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
         rsm_score: payload.rsmScore,
         status: to,
         catalog_version: view.version,
-        document: JSON.stringify(evaluated.document),
+        document: disclosureJson,
         updated_by: caller.userName,
         // The reason stays in view while the interviewer corrects; a new submission ends it.
         ...(operation === 'submit' ? { reject_reason: null } : {}),
       };
+      const audit: AuditOf = {
+        actor: caller.userName,
+        operation,
+        from_status: row ? row.status : null,
+        catalog_version: view.version,
+        payload_sha256: payloadSha256,
+        reason: null,
+      };
       const saved = row
-        ? await disclosures.update(caller, row.id, row.version, values, trx)
+        ? await disclosures.update(caller, row.id, row.version, values, audit, trx)
         : await disclosures.insert(
             caller,
             {
@@ -303,29 +314,17 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
               redirection: null,
               created_by: caller.userName,
             },
+            audit,
             trx,
           );
+      // The version moved on between the read and the write: someone else's change came first.
       if (!saved) throw new HttpError(409, 'disclosure_stale_version');
-      await disclosures.appendAudit(
-        {
-          disclosure_id: saved.id,
-          insurer_code: saved.insurer_code,
-          actor: caller.userName,
-          operation,
-          from_status: row ? row.status : null,
-          to_status: to,
-          catalog_version: view.version,
-          payload_sha256: payloadSha256,
-          reason: null,
-        },
-        trx,
-      );
       return {
         id: saved.id,
         requestId: saved.request_id,
         status: to,
         version: saved.version,
-        disclosureJson: JSON.stringify(evaluated.document),
+        disclosureJson,
       };
     });
   }
@@ -339,7 +338,7 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
   ): Promise<DisclosureReviewed> {
     const payloadSha256 = sha256(JSON.stringify({ id, ...body }));
     return once(caller, idempotencyKey, operation, payloadSha256, async (trx) => {
-      const row = await disclosures.findById(caller, id, { lock: true }, trx);
+      const row = await disclosures.findById(caller, id, trx);
       if (!row) throw new HttpError(404, 'not_found');
       if (!mayReview(caller.role)) throw new HttpError(403, 'forbidden');
       const from = row.status as DisclosureStatus;
@@ -351,23 +350,17 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
         row.id,
         row.version,
         { status: to, reject_reason: reason, updated_by: caller.userName },
-        trx,
-      );
-      if (!saved) throw new HttpError(409, 'disclosure_stale_version');
-      await disclosures.appendAudit(
         {
-          disclosure_id: row.id,
-          insurer_code: row.insurer_code,
           actor: caller.userName,
           operation,
           from_status: from,
-          to_status: to,
           catalog_version: row.catalog_version,
           payload_sha256: payloadSha256,
           reason,
         },
         trx,
       );
+      if (!saved) throw new HttpError(409, 'disclosure_stale_version');
       return { id: saved.id, requestId: saved.request_id, status: to, version: saved.version };
     });
   }
@@ -386,44 +379,35 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
       const scope: InsurerScope = { insurers: requester.insurers };
       const id = randomUUID();
       const requestId = randomUUID();
-      await db.transaction().execute(async (trx) => {
-        await disclosures.insert(
-          scope,
-          {
-            id,
-            request_id: requestId,
-            insurer_code: product.insurer.code,
-            channel: product.channel,
-            product_code: product.product.code,
-            application_number: body.applicationNumber,
-            age: body.age ?? null,
-            gender: body.gender ?? null,
-            rsm_score: body.rsmScore ?? null,
-            redirection: body.redirection ?? null,
-            status: 1,
-            catalog_version: null,
-            document: null,
-            reject_reason: null,
-            created_by: requester.actor,
-            updated_by: requester.actor,
-          },
-          trx,
-        );
-        await disclosures.appendAudit(
-          {
-            disclosure_id: id,
-            insurer_code: product.insurer.code,
-            actor: requester.actor,
-            operation: 'request',
-            from_status: null,
-            to_status: 1,
-            catalog_version: null,
-            payload_sha256: sha256(JSON.stringify(body)),
-            reason: null,
-          },
-          trx,
-        );
-      });
+      await disclosures.insert(
+        scope,
+        {
+          id,
+          request_id: requestId,
+          insurer_code: product.insurer.code,
+          channel: product.channel,
+          product_code: product.product.code,
+          application_number: body.applicationNumber,
+          age: body.age ?? null,
+          gender: body.gender ?? null,
+          rsm_score: body.rsmScore ?? null,
+          redirection: body.redirection ?? null,
+          status: 1,
+          catalog_version: null,
+          document: null,
+          reject_reason: null,
+          created_by: requester.actor,
+          updated_by: requester.actor,
+        },
+        {
+          actor: requester.actor,
+          operation: 'request',
+          from_status: null,
+          catalog_version: null,
+          payload_sha256: sha256(JSON.stringify(body)),
+          reason: null,
+        },
+      );
       return { requestId, id, address: `/questionnaire/${requestId}` };
     },
 
@@ -482,7 +466,7 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
     async export(caller: Caller, payload: DisclosurePayload): Promise<DisclosureExport> {
       const document = parseDocument(payload.disclosureJson);
       const view = await catalogFor(document.catalogVersion);
-      const row = await targetOf(caller, payload, db, false);
+      const row = await targetOf(caller, payload, db);
       const product = row ? undefined : productFor(view, caller.insurers, payload);
       const codes = productCodes(row, product);
       const evaluated: EvaluatedDocument = evaluateDocument(
