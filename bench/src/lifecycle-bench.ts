@@ -40,6 +40,8 @@ const PRODUCT = { insurerCode: 'phkl', channel: 'agency', productCode: 'WL01' };
 const SPECIAL = new Set(['abnormal-bmi', 'high-low-bmi', 'other-impairment']);
 const CONNECTIONS = [50, 200];
 const RUN_SECONDS = 6;
+const WORKLIST_ROWS = 1_000_000;
+const WORKLIST_TARGET_US = 50_000;
 const THROUGHPUT_TARGET = 0.7;
 const P99_TARGET_MS = 50;
 const EXPORT_TARGET_US = 100_000;
@@ -280,7 +282,7 @@ async function throughputRows(): Promise<Row[]> {
           (!p99Target || measured.latency.p99 < P99_TARGET_MS),
       });
     }
-    return rows;
+    return [...rows, ...(await worklistRows(appUrl, token, database.url))];
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(
@@ -293,6 +295,57 @@ async function throughputRows(): Promise<Row[]> {
     );
     await database.drop();
   }
+}
+
+/** Median and p99 of sequential GETs of an authenticated path. */
+async function timeGet(url: string, token: string, runs = 30) {
+  return timeAsync(async () => {
+    const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    await response.arrayBuffer();
+  }, runs);
+}
+
+/**
+ * The worklist stays fast at a million disclosures: the same pages timed on the table the
+ * throughput runs left, then after a million more rows over three insurers and five statuses.
+ */
+async function worklistRows(appUrl: string, token: string, databaseUrl: string): Promise<Row[]> {
+  const pages = [
+    ['status 3, newest first', '/api/impairment/video_mer/disclosures?status=3&page=1'],
+    ['all statuses, page 50', '/api/impairment/video_mer/disclosures?page=50'],
+    ['application number prefix', '/api/impairment/video_mer/disclosures?q=APP12345'],
+  ] as const;
+  const before = [];
+  for (const [, path] of pages) before.push(await timeGet(`${appUrl}${path}`, token));
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into disclosures (id, request_id, insurer_code, channel, product_code, application_number,
+         status, created_by, updated_by, created_at, updated_at)
+       select gen_random_uuid(), gen_random_uuid(), (array['phkl', 'slhk', 'demo'])[1 + i % 3], 'agency', 'WL01',
+         'APP' || i, 1 + i % 5, 'bench', 'bench', now() - i * interval '1 second', now() - i * interval '1 second'
+       from generate_series(1, $1::int) as i`,
+      [WORKLIST_ROWS],
+    );
+    await client.query('analyze disclosures');
+  } finally {
+    await client.end();
+  }
+  const rows: Row[] = [];
+  for (const [i, [name, path]] of pages.entries()) {
+    const after = await timeGet(`${appUrl}${path}`, token);
+    rows.push({
+      benchmark: `worklist at ${WORKLIST_ROWS.toLocaleString('en')} disclosures: ${name}`,
+      result: `${formatUs(after.medianUs)} (p99 ${formatUs(after.p99Us)})`,
+      baseline: `same page before the million ${formatUs(before[i]!.medianUs)}`,
+      ratio: `×${(after.medianUs / before[i]!.medianUs).toFixed(1)}`,
+      target: `< ${formatUs(WORKLIST_TARGET_US)}`,
+      ok: after.medianUs < WORKLIST_TARGET_US,
+    });
+  }
+  return rows;
 }
 
 /** The lifecycle benchmark's rows. */

@@ -200,7 +200,7 @@ describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
   });
 
   describe('the whole way through', () => {
-    it('A-17 A-19 A-21 S-23 S-24 P-09 save partial, submit refused, save complete, submit, validate', async () => {
+    it('A-17 A-19 A-21 A-22 S-26 P-09 save partial, submit refused, save complete, submit, validate', async () => {
       const { requestId, id } = await newRequest();
 
       const first = await call<DisclosureSaved>('interviewer1', '/disclosure/save', {
@@ -273,7 +273,7 @@ describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
       expect(trail.body.body![1]!.catalogVersion).toBe(version);
     });
 
-    it('A-23 S-22 P-10 reject with a reason, the interviewer sees it, corrects and resubmits', async () => {
+    it('A-23 S-26 P-09 P-10 reject with a reason, the interviewer sees it, corrects and resubmits', async () => {
       const { id, requestId } = await submitted('uw1');
       const rejected = await call<DisclosureReviewed>('uw1', `/reject/${id}`, {
         body: { reason: 'Please add the latest blood pressure readings.' },
@@ -331,7 +331,7 @@ describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
   });
 
   describe('forbidden moves answer 409 with a clear message', () => {
-    it('S-26 save and submit of a submitted or validated disclosure; validate and reject of anything but submitted', async () => {
+    it('save and submit of a submitted or validated disclosure; validate and reject of anything but submitted', async () => {
       const { id, version: v3 } = await submitted();
       const save3 = await call('interviewer1', '/disclosure/save', {
         body: payload(complete(), { id, version: v3 }),
@@ -634,7 +634,7 @@ describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
       expect(await paths(payload(doc, PHKL))).toEqual(['disclosureJson.impairments.0.uuid']);
     });
 
-    it('V-10 C-01 an application number with bad characters or over 30, an applicant under 18', async () => {
+    it('V-10 an application number with bad characters or over 30, an applicant under 18', async () => {
       expect(await paths(payload(complete(), { ...PHKL, applicationNumber: 'AB-12 @3' }))).toEqual([
         'applicationNumber',
       ]);
@@ -653,7 +653,7 @@ describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
       expect(r.body.errors?.map((e) => e.path)).toEqual(['disclosureJson']);
     });
 
-    it('X-09 save needs the basic data and one condition with a decision', async () => {
+    it('save needs the basic data and one condition with a decision', async () => {
       const noDecision = documentFor(version, [{ impairment: asthma, answers: {} }]);
       expect(await paths(payload(noDecision, PHKL))).toEqual(['disclosureJson.impairments']);
       expect(await paths(payload(complete(), { ...PHKL, gender: null }))).toEqual(['gender']);
