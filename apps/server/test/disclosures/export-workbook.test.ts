@@ -118,6 +118,26 @@ describe('export workbook', () => {
     );
   });
 
+  it('lists the wording of every exclusion a condition gives', async () => {
+    const indicators = catalog.indicators.map((i) => i.code);
+    const chosen = catalog.impairments
+      .map((impairment) => ({ impairment, answers: answersFor(impairment) }))
+      .find(({ impairment, answers }) => {
+        const [decision] = decideAll([{ impairment, answers }], { indicators, asOf: '2026-01-15' });
+        return Object.values(decision?.indicators ?? {}).some((r) => r.value === 'EX');
+      });
+    expect(chosen, 'a sample condition giving an exclusion').toBeDefined();
+    const data = input('en', [chosen!]);
+    const codes = Object.values(data.decisions[0]!.indicators!).flatMap((r) => r.exclusions);
+    const workbook = await read(await buildExportWorkbook(data));
+    const summary = workbook.getWorksheet('Summary')!;
+    for (const code of codes) {
+      const wording = catalog.exclusions.find((e) => e.code === code)!.wording.en;
+      expect(valueBeside(summary, code)).toBe(wording);
+    }
+    expect(column(summary, 1)).toContain('Exclusions');
+  });
+
   it('writes the same workbook in Traditional Chinese', async () => {
     const hypertension = impairmentOf(catalog, 'hypertension');
     const answers = answersFor(hypertension, 'opening');
