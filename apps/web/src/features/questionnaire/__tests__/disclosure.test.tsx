@@ -43,8 +43,7 @@ async function openWithAsthma(options: Options = {}) {
   return view;
 }
 
-const button = (name: string) =>
-  screen.getByRole('button', { name }) as HTMLButtonElement;
+const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 const answerNo = async (...uuids: string[]) => {
   for (const uuid of uuids) {
     const section = screen.getByRole('region', { name: new RegExp(`Question ${uuid}$`) });

@@ -1,4 +1,4 @@
-import type { Impairment, Question, SmokingList, UserInfo } from '@vmer/domain/model';
+import type { Impairment, Question, RuleAge, SmokingList, UserInfo } from '@vmer/domain/model';
 import { INITIAL_USER_INFO } from '@vmer/domain/model';
 import { createStore } from '../../../app/store.ts';
 import {
@@ -125,6 +125,9 @@ export function answerFor(
 
 interface ScreenOptions {
   insurerCode?: 'phkl' | 'slhk';
+  ruleAgeList?: RuleAge[];
+  path?: string;
+  requestId?: string;
   session?: Partial<DisclosureSession>;
   overrides?: (request: ReceivedRequest) => Answer | undefined;
 }
@@ -132,6 +135,9 @@ interface ScreenOptions {
 /** The questionnaire screen with a real store and a stand-in API over real HTTP. */
 export async function renderScreen({
   insurerCode = 'phkl',
+  ruleAgeList = [],
+  path = '/home',
+  requestId,
   session,
   overrides,
 }: ScreenOptions = {}) {
@@ -140,7 +146,7 @@ export async function renderScreen({
     userInfo: {
       status: 'loaded',
       userInfo: USER_INFO,
-      ruleAgeList: [],
+      ruleAgeList,
       indicateList: USER_INFO.indicateList,
       exWordingList: [],
       smokingQuestion: null,
@@ -180,7 +186,7 @@ export async function renderScreen({
       }),
     );
   }
-  const view = renderWithApp(<QuestionnaireScreen />, { store, path: '/home' });
+  const view = renderWithApp(<QuestionnaireScreen requestId={requestId} />, { store, path });
   return { ...view, api };
 }
 

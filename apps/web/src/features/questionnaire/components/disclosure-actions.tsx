@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -11,7 +12,6 @@ import { incompleteSummary, type IncompleteSummary } from '@vmer/domain/paging';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { paths } from '../../../config/paths.ts';
 import type { ApiError } from '../../../lib/api-client.ts';
-import { useNotify } from '../../../lib/use-notify.ts';
 import {
   useExportDisclosureMutation,
   useQuestionnaireInfoQuery,
@@ -58,7 +58,6 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const notify = useNotify();
   const { questionnaire, enabled, decisions, pages, selection, userInfo } = model;
   const { session, chosen, profile, applicationNumber } = questionnaire;
   const track = useTrack(session.requestId);
@@ -69,6 +68,7 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
   const [validate, validating] = useValidateDisclosureMutation();
   const [reject, rejecting] = useRejectDisclosureMutation();
   const [outcome, setOutcome] = useState<ResultOutcome | null>(null);
+  const [conflict, setConflict] = useState(false);
   const busy =
     saving.isLoading ||
     submitting.isLoading ||
@@ -126,6 +126,7 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
         return;
       }
     }
+    setConflict(false);
     try {
       const stored = await (kind === 'save' ? save : submit)(payload()).unwrap();
       dispatch(disclosureStored(stored));
@@ -133,7 +134,7 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
       setOutcome(kind);
     } catch (error) {
       track(`${kind}_failed`, applicationNumber);
-      if (isConflict(error)) notify(t('mer.disclosure.conflict'));
+      setConflict(isConflict(error));
     }
   };
 
@@ -172,6 +173,16 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
   const noCondition = chosen.length === 0;
   return (
     <>
+      {conflict && (
+        <Alert
+          severity="warning"
+          className="no-print"
+          sx={{ mt: 3 }}
+          onClose={() => setConflict(false)}
+        >
+          {t('mer.disclosure.conflict')}
+        </Alert>
+      )}
       <Stack
         direction="row"
         className="no-print"

@@ -1,0 +1,149 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RuleAge } from '@vmer/domain/model';
+import { ok, type ApiServer } from '../../../test/api-server.ts';
+import { renderScreen, sent } from './screen-fixtures.tsx';
+
+let api: ApiServer | undefined;
+afterEach(async () => {
+  await api?.close();
+  api = undefined;
+});
+
+const RULES: RuleAge[] = [
+  {
+    lower: 18,
+    upper: 120,
+    gender: 'All',
+    bmiList: [
+      { lower: 0, upper: 30, decision: { LIFE: '0' } },
+      { lower: 30, upper: 100, decision: { LIFE: '50' } },
+    ],
+  },
+];
+
+const textbox = (name: RegExp) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+const chips = () =>
+  screen.queryByRole('list', { name: 'Chosen conditions' })
+    ? within(screen.getByRole('list', { name: 'Chosen conditions' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent)
+    : [];
+
+async function fillBasics() {
+  await userEvent.type(textbox(/^Application number/), 'APP1');
+  await userEvent.type(textbox(/^Age/), '45');
+  await userEvent.click(screen.getByRole('radio', { name: 'Male' }));
+  await userEvent.click(screen.getByRole('combobox', { name: /Risk score/ }));
+  await userEvent.click(screen.getByRole('option', { name: 'A' }));
+}
+
+describe('BMI rule, export and conflicts', { timeout: 30_000 }, () => {
+  it('S-53 S-55 S-57 an abnormal BMI adds Abnormal BMI by itself; a normal one removes it', async () => {
+    const view = await renderScreen({ ruleAgeList: RULES });
+    api = view.api;
+    await userEvent.type(textbox(/^Age/), '45');
+    await userEvent.type(textbox(/Height \(cm\)/), '170');
+    await userEvent.type(textbox(/Weight \(kg\)/), '95');
+    await waitFor(() => expect(chips()).toEqual(['Abnormal BMI']));
+    await userEvent.clear(textbox(/Weight \(kg\)/));
+    await userEvent.type(textbox(/Weight \(kg\)/), '70');
+    await waitFor(() => expect(chips()).toEqual([]));
+  });
+
+  it('S-56 M-16 when the deleted Abnormal BMI comes back the removed alert shows and can be dismissed', async () => {
+    const view = await renderScreen({ ruleAgeList: RULES });
+    api = view.api;
+    await userEvent.type(textbox(/^Age/), '45');
+    await userEvent.type(textbox(/Height \(cm\)/), '170');
+    await userEvent.type(textbox(/Weight \(kg\)/), '95');
+    await waitFor(() => expect(chips()).toEqual(['Abnormal BMI']));
+    await userEvent.click(
+      within(screen.getByRole('button', { name: 'Abnormal BMI' })).getByTestId('CancelIcon'),
+    );
+    expect(chips()).toEqual([]);
+    await userEvent.clear(textbox(/Weight \(kg\)/));
+    await userEvent.type(textbox(/Weight \(kg\)/), '96');
+    await waitFor(() => expect(chips()).toEqual(['Abnormal BMI']));
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Abnormal BMI was added again');
+    await userEvent.click(within(alert).getByRole('button', { name: /close/i }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('V-58 V-59 Export waits for basic data and answers, then saves questionnaire_{application number}.xlsx', async () => {
+    const view = await renderScreen({
+      overrides: (request) =>
+        request.url.pathname.endsWith('/disclosure/export')
+          ? ok({ fileName: 'questionnaire_APP1.xlsx', content: btoa('PK-xlsx') })
+          : undefined,
+    });
+    api = view.api;
+    const exportButton = () => screen.getByRole('button', { name: 'Export' }) as HTMLButtonElement;
+    expect(exportButton().disabled).toBe(true);
+    await fillBasics();
+    await userEvent.type(screen.getByRole('combobox', { name: 'Medical condition' }), 'asth');
+    await userEvent.click(await screen.findByRole('option', { name: 'Asthma' }));
+    await screen.findByRole('heading', { name: 'Asthma - Page 1 - History' });
+    expect(exportButton().disabled).toBe(true);
+    for (const n of [1, 2, 3, 4, 5]) {
+      const section = screen.getByRole('region', { name: new RegExp(`Question a${n}$`) });
+      await userEvent.click(within(section).getByRole('radio', { name: 'No' }));
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await userEvent.click(
+      within(screen.getByRole('region', { name: /Question a6$/ })).getByRole('radio', {
+        name: 'No',
+      }),
+    );
+    expect(exportButton().disabled).toBe(false);
+    const downloads: string[] = [];
+    const click = HTMLAnchorElement.prototype.click;
+    URL.createObjectURL = () => 'blob:export';
+    URL.revokeObjectURL = () => undefined;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    };
+    try {
+      await userEvent.click(exportButton());
+      await waitFor(() => expect(downloads).toEqual(['questionnaire_APP1.xlsx']));
+    } finally {
+      HTMLAnchorElement.prototype.click = click;
+    }
+    expect(sent(api, 'impairment/video_mer/disclosure/export')).toHaveLength(1);
+  });
+
+  it('a 409 on save is explained and nothing typed is lost', async () => {
+    const view = await renderScreen({
+      overrides: (request) =>
+        request.url.pathname.endsWith('/disclosure/save')
+          ? {
+              status: 409,
+              json: { code: 409, message: 'The disclosure was changed by someone else' },
+            }
+          : undefined,
+    });
+    api = view.api;
+    await fillBasics();
+    await userEvent.type(screen.getByRole('combobox', { name: 'Medical condition' }), 'asth');
+    await userEvent.click(await screen.findByRole('option', { name: 'Asthma' }));
+    await screen.findByRole('heading', { name: 'Asthma - Page 1 - History' });
+    for (const n of [1, 2, 3, 4, 5]) {
+      const section = screen.getByRole('region', { name: new RegExp(`Question a${n}$`) });
+      await userEvent.click(within(section).getByRole('radio', { name: 'No' }));
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await userEvent.click(
+      within(screen.getByRole('region', { name: /Question a6$/ })).getByRole('radio', {
+        name: 'No',
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent(api!, 'impairment/video_mer/disclosure/save')).toHaveLength(1));
+    expect(await screen.findByText(/Someone else changed this disclosure/)).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Video MER' })).toBeNull();
+    expect(textbox(/^Application number/).value).toBe('APP1');
+    expect(view.store.getState().questionnaire.chosen[0]?.answers).toHaveProperty('a6');
+  });
+});
