@@ -53,20 +53,25 @@ for (const viewport of ['desktop', 'phone'] as const) {
       const insurer = header.getByRole('group', { name: 'Insurer', exact: true });
       await expect.poll(() => insurer.textContent()).toBe('InsurerPHKL');
       expect(await insurer.getByRole('button').count()).toBe(0);
-      expect(
-        await header
-          .getByRole('group', { name: 'Channel', exact: true })
-          .or(header.getByRole('button', { name: /^Channel: / }))
-          .count(),
-      ).toBe(1);
-      expect(
-        await header
-          .getByRole('group', { name: 'Product', exact: true })
-          .or(header.getByRole('button', { name: /^Product: / }))
-          .count(),
-      ).toBe(1);
-      expect(await header.getByTestId('user-name').textContent()).toBe('interviewer1');
-      expect((await selection(page)).insurerCode).toBe('phkl');
+      // Channel, product and user name render as their own calls answer: wait for each.
+      await expect
+        .poll(() =>
+          header
+            .getByRole('group', { name: 'Channel', exact: true })
+            .or(header.getByRole('button', { name: /^Channel: / }))
+            .count(),
+        )
+        .toBe(1);
+      await expect
+        .poll(() =>
+          header
+            .getByRole('group', { name: 'Product', exact: true })
+            .or(header.getByRole('button', { name: /^Product: / }))
+            .count(),
+        )
+        .toBe(1);
+      await expect.poll(() => header.getByTestId('user-name').textContent()).toBe('interviewer1');
+      await expect.poll(async () => (await selection(page)).insurerCode).toBe('phkl');
       await page.context().close();
     });
 
