@@ -73,14 +73,16 @@ export function useLoadDisclosure(
           ...list.diseaseList,
           ...[special.abnormalBmi, special.highLowBmi, special.others].filter((i) => i !== null),
         ];
-        for (const uuid of impairmentsToLoad(doc, templateUuid)) {
-          const entry = entries.find((e) => e.uuid === uuid);
-          if (!entry) continue;
-          impairments.set(uuid, {
-            ...entry,
-            questionList: await loadQuestions(uuid, true).unwrap(),
-          });
-        }
+        await Promise.all(
+          impairmentsToLoad(doc, templateUuid).map(async (uuid) => {
+            const entry = entries.find((e) => e.uuid === uuid);
+            if (!entry) return;
+            impairments.set(uuid, {
+              ...entry,
+              questionList: await loadQuestions(uuid, true).unwrap(),
+            });
+          }),
+        );
       }
       if (cancelled) return;
       const source: ImpairmentSource = {

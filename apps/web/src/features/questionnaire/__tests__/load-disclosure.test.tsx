@@ -1,0 +1,96 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ok, type ApiServer } from '../../../test/api-server.ts';
+import { renderScreen } from './screen-fixtures.tsx';
+
+let api: ApiServer | undefined;
+afterEach(async () => {
+  await api?.close();
+  api = undefined;
+});
+
+const REQUEST = '00000000-0000-4000-8000-0000000000bb';
+
+const view = (over: Record<string, unknown> = {}) => ({
+  id: REQUEST,
+  requestId: REQUEST,
+  action: 'edit',
+  status: 2,
+  version: 3,
+  applicationNumber: 'APP77',
+  age: 52,
+  gender: 'Male',
+  rsmScore: 'B',
+  insurerCode: 'phkl',
+  channel: 'agency',
+  productCode: 'wl01',
+  redirection: null,
+  catalogVersion: '7',
+  rejectReason: null,
+  disclosureJson: JSON.stringify({
+    schemaVersion: 1,
+    catalogVersion: '7',
+    profile: { age: 52, gender: 'Male', rsmScore: 'B', height: '{"cm":170,"ft":5,"inch":6.93}' },
+    impairments: [
+      {
+        uuid: 'asthma',
+        name: 'Asthma',
+        selfDefined: false,
+        answers: [{ questionUuid: 'a1', answer: ['a1-yes'] }],
+      },
+      { uuid: 'other-impairment-1700000000000', name: 'Gout', selfDefined: true, answers: [] },
+    ],
+  }),
+  ...over,
+});
+
+describe('Opening /questionnaire/{requestId}', { timeout: 30_000 }, () => {
+  it('S-66 E-10 the disclosure is fetched and fills the screen, answers and mode included', async () => {
+    const screenView = await renderScreen({
+      requestId: REQUEST,
+      path: `/questionnaire/${REQUEST}`,
+      overrides: (request) =>
+        request.url.pathname === `/api/impairment/video_mer/disclosure/${REQUEST}`
+          ? ok(view())
+          : undefined,
+    });
+    api = screenView.api;
+    await waitFor(
+      () =>
+        expect(
+          (screen.getByRole('textbox', { name: /^Application number/ }) as HTMLInputElement).value,
+        ).toBe('APP77'),
+      { timeout: 10_000 },
+    );
+    expect((screen.getByRole('textbox', { name: /^Age/ }) as HTMLInputElement).value).toBe('52');
+    expect((screen.getByRole('textbox', { name: /Height \(cm\)/ }) as HTMLInputElement).value).toBe(
+      '170',
+    );
+    const chips = within(
+      await screen.findByRole('list', { name: 'Chosen conditions' }),
+    ).getAllByRole('listitem');
+    expect(chips.map((c) => c.textContent)).toEqual(['Asthma', 'Gout']);
+    const q1 = screen.getByRole('region', { name: /Question a1$/ });
+    expect((within(q1).getByRole('radio', { name: 'Yes' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(api.requests.some((r) => r.url.pathname === `/api/analytics/web/${REQUEST}`)).toBe(true);
+  });
+
+  it('S-67 when the fetch fails nothing of an earlier disclosure shows', async () => {
+    const screenView = await renderScreen({
+      requestId: REQUEST,
+      path: `/questionnaire/${REQUEST}`,
+      session: { action: 'edit', id: REQUEST, status: 2 },
+      overrides: (request) =>
+        request.url.pathname === `/api/impairment/video_mer/disclosure/${REQUEST}`
+          ? { status: 404, json: { code: 404, message: 'Not found' } }
+          : undefined,
+    });
+    api = screenView.api;
+    await waitFor(() =>
+      expect(screenView.store.getState().questionnaire.session.action).toBe('create'),
+    );
+    expect(screenView.store.getState().questionnaire.session.id).toBeNull();
+  });
+});
