@@ -19,11 +19,15 @@ import { z } from 'zod';
 import { ok, okSchema } from '../http/envelope.ts';
 import { REQUEST_SCOPE } from '../oidc/provider.ts';
 import { HttpError } from '../http/errors.ts';
+import { idempotencyRepository } from './idempotency-repository.ts';
 import { disclosureService, type DisclosureService, type Requester } from './disclosure-service.ts';
 
 const BASE = '/impairment/video_mer';
 const TAGS = ['disclosures'];
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+/** How long a first answer is kept for retries under its Idempotency-Key. */
+const IDEMPOTENCY_KEY_HOURS = 24;
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 const requestIdParams = z.object({ requestId: disclosureIdSchema }).strict();
 const idParams = z.object({ id: disclosureIdSchema }).strict();
@@ -48,6 +52,14 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
  */
 export const disclosureRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = disclosureService({ db: app.db, catalog: app.catalog });
+  const keys = idempotencyRepository(app.db);
+  const sweep = setInterval(() => {
+    keys
+      .sweep(IDEMPOTENCY_KEY_HOURS)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'sweeping idempotency keys failed'));
+  }, SWEEP_INTERVAL_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 
   app.post(
     `${BASE}/request`,

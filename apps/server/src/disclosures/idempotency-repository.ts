@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, IdempotencyKeysTable } from '../db/schema.ts';
 import type { Executor } from './disclosure-repository.ts';
 
@@ -56,6 +56,14 @@ export function idempotencyRepository(db: Kysely<Database>) {
         .set({ response: JSON.stringify(response) })
         .where('subject', '=', subject)
         .where('key', '=', key)
+        .execute();
+    },
+
+    /** Forgets the keys older than `hours`: a retry comes within minutes, not days. */
+    async sweep(hours: number, trx: Executor = db): Promise<void> {
+      await trx
+        .deleteFrom('idempotency_keys')
+        .where('created_at', '<', sql<Date>`now() - make_interval(hours => ${hours})`)
         .execute();
     },
   };

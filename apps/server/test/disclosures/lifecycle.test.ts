@@ -11,6 +11,8 @@ import type {
   DisclosureView,
   WorklistPage,
 } from '@vmer/domain/lifecycle';
+import { sql } from 'kysely';
+import { idempotencyRepository } from '../../src/disclosures/idempotency-repository.ts';
 import { api, buildTestApp, DATABASES, tokenFor, type TestApp } from '../helpers.ts';
 import {
   answersFor,
@@ -550,6 +552,18 @@ describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
       });
       expect(bad.status).toBe(400);
       expect(bad.body.errors?.[0]?.path).toBe('headers.idempotency-key');
+    });
+    it('keys are kept for a day, then forgotten', async () => {
+      const keys = idempotencyRepository(t.app.db);
+      const entry = { subject: 'someone', operation: 'save', requestSha256: 'a'.repeat(64) };
+      await keys.claim({ ...entry, key: 'fresh' });
+      await keys.claim({ ...entry, key: 'stale' });
+      await sql`update idempotency_keys set created_at = now() - interval '25 hours' where key = 'stale'`.execute(
+        t.app.db,
+      );
+      await keys.sweep(24);
+      expect(await keys.find('someone', 'fresh')).toBeDefined();
+      expect(await keys.find('someone', 'stale')).toBeUndefined();
     });
   });
 
