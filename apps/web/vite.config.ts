@@ -1,16 +1,12 @@
 import { defineConfig, parseAst, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
-// Vendor code every page needs sits in two long-cached chunks; the date pickers, which only
-// the questionnaire uses, in one of their own. Material UI components are left to follow the
-// routes that import them, so the sign-in page loads only what it shows (DESIGN.md §7:
-// initial JavaScript under 250 KB gzipped).
+// Vendor code every page needs sits in two long-cached chunks. Everything else follows the
+// dynamic imports: each route's code, and the date pickers (imported lazily by the date
+// question), load only where they are used, so the sign-in page loads only what it shows
+// (DESIGN.md §7: initial JavaScript under 250 KB gzipped). A group of its own for the pickers
+// would drag the Material UI components they share with the first page into their chunk.
 const CHUNK_GROUPS = [
-  {
-    name: 'date-pickers',
-    test: /node_modules[\\/](@mui[\\/](x-date-pickers|x-internals)|dayjs)[\\/]/,
-    priority: 30,
-  },
   {
     name: 'mui-core',
     test: /node_modules[\\/](@mui[\\/](system|styled-engine|utils|private-theming)|@emotion|stylis)[\\/]/,

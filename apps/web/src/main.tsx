@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { exposeStateForDebugging } from './app/debug.ts';
 import { AppProviders } from './app/providers.tsx';
-import { createRouter } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
 import { createStore } from './app/store.ts';
 import { initI18n } from './lib/i18n.ts';
 
@@ -17,7 +17,9 @@ if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <AppProviders store={store}>
-      <RouterProvider router={createRouter()} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>,
 );

@@ -1,28 +1,33 @@
-import Box from '@mui/material/Box';
+import { Component, Suspense, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Logo } from '../components/logo.tsx';
 import { paths } from '../config/paths.ts';
 import { ChunkLoadError } from '../lib/chunk-load.ts';
+import { PageLoading } from './layout/page-loading.tsx';
+
+/** What an unmatched path fails with: shown as its status and text. */
+export class RouteNotFound extends Error {
+  readonly status = 404;
+  readonly statusText = 'Not Found';
+}
 
 function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
+  if (error instanceof RouteNotFound) return `${error.status} ${error.statusText}`;
   if (error instanceof Error) return error.message;
   return String(error);
 }
 
 /**
- * What a route shows when it fails (spec §8): 'Loading chunk {n} failed' with a reload when a
+ * What a route shows when it fails (spec §8): 'Loading chunk {n} failed' with a reload when its
  * script could not be loaded, otherwise 'Unexpected Application Error!' with the status or
  * message (an unmatched path shows 404 Not Found).
  */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const chunkFailed = error instanceof ChunkLoadError;
   return (
@@ -60,25 +65,54 @@ export function RouteError() {
   );
 }
 
-/** The same, as a whole page: for failures above every layout, such as an unmatched path. */
-export function RootRouteError() {
+/** The fallback of an unmatched path (spec §2). */
+export function NotFound() {
+  return <RouteError error={new RouteNotFound()} />;
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  /** Changes on navigation, so that leaving a failed page clears the failure. */
+  resetKey: string;
+}
+
+class Boundary extends Component<BoundaryProps, { error: unknown; resetKey: string }> {
+  override state = { error: null as unknown, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(
+    props: BoundaryProps,
+    state: { error: unknown; resetKey: string },
+  ) {
+    return props.resetKey === state.resetKey ? null : { error: null, resetKey: props.resetKey };
+  }
+
+  override render() {
+    return this.state.error ? <RouteError error={this.state.error} /> : this.props.children;
+  }
+}
+
+/**
+ * Where a layout shows its page: while the page's code loads, the progress bar; when loading it
+ * or rendering it fails, {@link RouteError} in place of the page, the layout around it intact.
+ */
+export function RouteBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
   return (
-    <Box
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        gap: 3,
-        p: 3,
-      }}
-    >
-      <Box component="header" sx={{ alignSelf: 'flex-start' }}>
-        <Logo />
-      </Box>
-      <Box component="main" sx={{ width: '100%' }}>
-        <RouteError />
-      </Box>
-    </Box>
+    <Boundary resetKey={pathname}>
+      <Suspense fallback={<PageLoading />}>{children}</Suspense>
+    </Boundary>
+  );
+}
+
+/** A layout's page slot, with the loading and failure handling of {@link RouteBoundary}. */
+export function PageOutlet() {
+  return (
+    <RouteBoundary>
+      <Outlet />
+    </RouteBoundary>
   );
 }

@@ -1,83 +1,77 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazy, type ComponentType } from 'react';
+import { Route, Routes } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { RequireAuth } from '../features/auth/components/require-auth.tsx';
 import { loadChunk } from '../lib/chunk-load.ts';
 import { PublicLayout } from './layout/public-layout.tsx';
-import { PageLoading } from './layout/page-loading.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
-import { RootRouteError, RouteError } from './route-error.tsx';
+import { NotFound, RouteBoundary } from './route-error.tsx';
 
-/** Every screen of spec §2. Pages load on demand; a failed load shows in the layout around it. */
-export const routes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    errorElement: <RootRouteError />,
-    hydrateFallbackElement: <PageLoading />,
-    children: [
-      {
-        element: <PublicLayout />,
-        children: [
-          {
-            errorElement: <RouteError />,
-            children: [
-              {
-                path: paths.landing,
-                lazy: loadChunk('landing', () => import('./routes/landing.tsx')),
-              },
-              {
-                path: paths.privacy,
-                lazy: loadChunk('privacy', () => import('./routes/privacy.tsx')),
-              },
-              {
-                path: paths.accountRequest,
-                lazy: loadChunk('account-request', () => import('./routes/account-request.tsx')),
-              },
-              {
-                path: paths.loginCallback,
-                lazy: loadChunk('login-callback', () =>
-                  import('../features/auth/components/login-callback.tsx').then((module) => ({
-                    Component: module.LoginCallback,
-                  })),
-                ),
-              },
-              {
-                path: paths.logoutCallback,
-                lazy: loadChunk('logout-callback', () =>
-                  import('../features/auth/components/logout-callback.tsx').then((module) => ({
-                    Component: module.LogoutCallback,
-                  })),
-                ),
-              },
-            ],
-          },
-        ],
-      },
-      {
-        element: <RequireAuth />,
-        children: [
-          {
-            lazy: loadChunk('app-layout', () =>
-              import('./layout/app-layout.tsx').then((module) => ({ Component: module.AppLayout })),
-            ),
-            children: [
-              {
-                errorElement: <RouteError />,
-                children: [
-                  { path: paths.home, lazy: loadChunk('home', () => import('./routes/home.tsx')) },
-                  {
-                    path: paths.questionnaire,
-                    lazy: loadChunk('questionnaire', () => import('./routes/questionnaire.tsx')),
-                  },
-                ],
-              },
-            ],
-          },
-        ],
-      },
-    ],
-  },
-];
+/** A page whose code loads on first visit; a load that fails or times out is a ChunkLoadError. */
+function lazyPage<T>(name: string, importer: () => Promise<T>, pick: (module: T) => ComponentType) {
+  return lazy(() => loadChunk(name, importer)().then((module) => ({ default: pick(module) })));
+}
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+const routeComponent = (module: { Component: ComponentType }) => module.Component;
+
+const Landing = lazyPage('landing', () => import('./routes/landing.tsx'), routeComponent);
+const Privacy = lazyPage('privacy', () => import('./routes/privacy.tsx'), routeComponent);
+const AccountRequest = lazyPage(
+  'account-request',
+  () => import('./routes/account-request.tsx'),
+  routeComponent,
+);
+const LoginCallback = lazyPage(
+  'login-callback',
+  () => import('../features/auth/components/login-callback.tsx'),
+  (module) => module.LoginCallback,
+);
+const LogoutCallback = lazyPage(
+  'logout-callback',
+  () => import('../features/auth/components/logout-callback.tsx'),
+  (module) => module.LogoutCallback,
+);
+const AppLayout = lazyPage(
+  'app-layout',
+  () => import('./layout/app-layout.tsx'),
+  (module) => module.AppLayout,
+);
+const Home = lazyPage('home', () => import('./routes/home.tsx'), routeComponent);
+const Questionnaire = lazyPage(
+  'questionnaire',
+  () => import('./routes/questionnaire.tsx'),
+  routeComponent,
+);
+
+/**
+ * Every screen of spec §2. Pages load on demand; a page that fails to load shows in the layout
+ * around it, and an unmatched path shows the generic fallback.
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route element={<PublicLayout />}>
+          <Route path={paths.landing} element={<Landing />} />
+          <Route path={paths.privacy} element={<Privacy />} />
+          <Route path={paths.accountRequest} element={<AccountRequest />} />
+          <Route path={paths.loginCallback} element={<LoginCallback />} />
+          <Route path={paths.logoutCallback} element={<LogoutCallback />} />
+          <Route path="*" element={<NotFound />} />
+        </Route>
+        <Route element={<RequireAuth />}>
+          <Route
+            element={
+              <RouteBoundary>
+                <AppLayout />
+              </RouteBoundary>
+            }
+          >
+            <Route path={paths.home} element={<Home />} />
+            <Route path={paths.questionnaire} element={<Questionnaire />} />
+          </Route>
+        </Route>
+      </Route>
+    </Routes>
+  );
 }

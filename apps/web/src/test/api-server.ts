@@ -28,7 +28,9 @@ export interface ApiServer {
  * `answer(request)`. jsdom's address is moved to its origin, so the app's same-origin /api/
  * calls reach it.
  */
-export async function startApiServer(answer: (request: ReceivedRequest) => Answer): Promise<ApiServer> {
+export async function startApiServer(
+  answer: (request: ReceivedRequest) => Answer,
+): Promise<ApiServer> {
   const requests: ReceivedRequest[] = [];
   const server = createServer((incoming, outgoing) => {
     let body = '';
@@ -57,7 +59,9 @@ export async function startApiServer(answer: (request: ReceivedRequest) => Answe
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  (globalThis as unknown as { jsdom: { reconfigure: (options: { url: string }) => void } }).jsdom.reconfigure({
+  (
+    globalThis as unknown as { jsdom: { reconfigure: (options: { url: string }) => void } }
+  ).jsdom.reconfigure({
     url: `${origin}/`,
   });
   return {

@@ -6,7 +6,10 @@ import { createStore, type AppStore } from '../app/store.ts';
 import { initI18n } from '../lib/i18n.ts';
 
 /** Renders `ui` with the real store, theme and i18n, at `path` of a memory router. */
-export function renderWithApp(ui: ReactNode, { store = createStore(), path = '/' }: { store?: AppStore; path?: string } = {}) {
+export function renderWithApp(
+  ui: ReactNode,
+  { store = createStore(), path = '/' }: { store?: AppStore; path?: string } = {},
+) {
   initI18n(store.getState().language.language);
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
   const result = render(

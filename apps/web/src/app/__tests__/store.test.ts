@@ -9,16 +9,33 @@ describe('app state', () => {
   it('E-06 L-07 before user info loads the app holds userName --, an empty role and insurer code, language en', () => {
     const { userInfo } = createStore().getState();
     expect(userInfo.userInfo).toEqual(INITIAL_USER_INFO);
-    expect(userInfo.userInfo).toMatchObject({ userName: '--', role: '', insurerCode: '', language: 'en' });
+    expect(userInfo.userInfo).toMatchObject({
+      userName: '--',
+      role: '',
+      insurerCode: '',
+      language: 'en',
+    });
   });
 
   it('E-53 the application-wide state holds user info, its lists, the loading status and the API-error flag with its message', () => {
     const state = createStore().getState();
     expect(Object.keys(state.userInfo)).toEqual(
-      expect.arrayContaining(['userInfo', 'ruleAgeList', 'indicateList', 'exWordingList', 'smokingQuestion', 'consolidateList']),
+      expect.arrayContaining([
+        'userInfo',
+        'ruleAgeList',
+        'indicateList',
+        'exWordingList',
+        'smokingQuestion',
+        'consolidateList',
+      ]),
     );
     expect(state.globalFeedback.loadingStatus).toBe('Idle');
-    expect(state.globalFeedback.apiError).toEqual({ open: false, message: null, kind: null, status: null });
+    expect(state.globalFeedback.apiError).toEqual({
+      open: false,
+      message: null,
+      kind: null,
+      status: null,
+    });
   });
 
   it('E-08 E-09 the header selection holds insurer, channel, product, the lists and the full product list', () => {
@@ -60,7 +77,9 @@ describe('app state', () => {
         highLowBmiImpairmentName: 'High / Low BMI',
         abnormalBmiImpairmentName: 'Abnormal BMI',
       });
-      expect(userInfo.indicateList).toEqual([{ code: 'LIFE', label: { en: 'Life', cn_traditional: '人壽' } }]);
+      expect(userInfo.indicateList).toEqual([
+        { code: 'LIFE', label: { en: 'Life', cn_traditional: '人壽' } },
+      ]);
       expect(userInfo.smokingQuestion).toBe('smoking-question');
     } finally {
       await server.close();
@@ -68,7 +87,9 @@ describe('app state', () => {
   });
 
   it('when the session ends nothing of the previous user stays', async () => {
-    const server = await startApiServer(() => ok({ userName: 'uw1', role: 'underwriter', insurerCode: 'phkl', language: 'cn_traditional' }));
+    const server = await startApiServer(() =>
+      ok({ userName: 'uw1', role: 'underwriter', insurerCode: 'phkl', language: 'cn_traditional' }),
+    );
     try {
       const store = createStore();
       store.dispatch(signedIn());

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import { Outlet } from 'react-router';
 import { SkipLink } from '../../components/skip-link.tsx';
 import { NotificationProvider } from '../../features/global-feedback/components/notification-provider.tsx';
 import { useGetInsurerListQuery } from '../../features/header-selection/api/insurer-list-api.ts';
@@ -7,6 +6,7 @@ import { useGetUserInfoQuery } from '../../features/user-info/api/user-info-api.
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
 import { PageMain } from './page-main.tsx';
+import { PageOutlet } from '../route-error.tsx';
 
 /**
  * The frame of the signed-in screens; it loads user info and the insurer list they work within.
@@ -22,7 +22,7 @@ export function AppLayout() {
         <SkipLink />
         <AppHeader />
         <PageMain>
-          <Outlet />
+          <PageOutlet />
         </PageMain>
         <AppFooter />
       </Box>

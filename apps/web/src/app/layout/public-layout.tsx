@@ -2,13 +2,14 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, Outlet } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo.tsx';
 import { SkipLink } from '../../components/skip-link.tsx';
 import { paths } from '../../config/paths.ts';
 import { AppFooter } from './app-footer.tsx';
 import { PageMain } from './page-main.tsx';
+import { PageOutlet } from '../route-error.tsx';
 
 /** The frame of the public pages: logo bar, centred content, footer. */
 export function PublicLayout() {
@@ -37,7 +38,7 @@ export function PublicLayout() {
         </Toolbar>
       </AppBar>
       <PageMain centred>
-        <Outlet />
+        <PageOutlet />
       </PageMain>
       <AppFooter />
     </Box>

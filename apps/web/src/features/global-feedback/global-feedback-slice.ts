@@ -35,6 +35,11 @@ export interface GlobalFeedbackState {
   requestsInFlight: number;
   /** The global API-error flag and its message (spec §3, §4). */
   apiError: ApiErrorState;
+  /**
+   * The 'Network Error' banner is up: raised with status Error, it stays until dismissed even
+   * when later requests change the status, so that the user gets to read it.
+   */
+  networkErrorBanner: boolean;
   /** A long operation is running: the full-screen spinner shows. */
   longOperation: boolean;
 }
@@ -43,6 +48,7 @@ const initialState: GlobalFeedbackState = {
   loadingStatus: 'Idle',
   requestsInFlight: 0,
   apiError: { open: false, message: null, kind: null, status: null },
+  networkErrorBanner: false,
   longOperation: false,
 };
 
@@ -71,6 +77,7 @@ export const globalFeedbackSlice = createSlice({
       state.apiError.open = false;
     },
     networkErrorDismissed(state) {
+      state.networkErrorBanner = false;
       if (state.loadingStatus === 'Error') state.loadingStatus = 'Idle';
     },
   },
@@ -107,6 +114,7 @@ export const globalFeedbackSlice = createSlice({
           const error = action.payload as ApiError | undefined;
           if (!error || error.kind === 'transport') {
             state.loadingStatus = 'Error';
+            state.networkErrorBanner = true;
             const message = error?.message ?? action.error.message ?? null;
             state.apiError = { open: true, message, kind: 'transport', status: null };
           } else {
@@ -122,11 +130,16 @@ export const globalFeedbackSlice = createSlice({
   },
   selectors: {
     selectLoadingStatus: (state) => state.loadingStatus,
+    selectNetworkErrorBanner: (state) => state.networkErrorBanner,
     selectApiError: (state) => state.apiError,
     selectLongOperation: (state) => state.longOperation,
   },
 });
 
 export const { apiErrorDismissed, networkErrorDismissed } = globalFeedbackSlice.actions;
-export const { selectLoadingStatus, selectApiError, selectLongOperation } =
-  globalFeedbackSlice.selectors;
+export const {
+  selectLoadingStatus,
+  selectNetworkErrorBanner,
+  selectApiError,
+  selectLongOperation,
+} = globalFeedbackSlice.selectors;

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiDelete, apiGet, apiPost, apiPut, envelopeBaseQuery, type ApiRequest } from '../api-client.ts';
+import {
+  apiDelete,
+  apiGet,
+  apiPost,
+  apiPut,
+  envelopeBaseQuery,
+  type ApiRequest,
+} from '../api-client.ts';
 import { setSessionProvider, sessionStorageKey } from '../oidc-session.ts';
 import { ok, startApiServer, type ApiServer } from '../../test/api-server.ts';
 
@@ -16,13 +23,21 @@ function signInAs(accessToken: string) {
   setSessionProvider(PROVIDER);
   window.localStorage.setItem(
     sessionStorageKey(PROVIDER),
-    JSON.stringify({ access_token: accessToken, expires_at: Math.floor(Date.now() / 1000) + 600, token_type: 'Bearer' }),
+    JSON.stringify({
+      access_token: accessToken,
+      expires_at: Math.floor(Date.now() / 1000) + 600,
+      token_type: 'Bearer',
+    }),
   );
 }
 
 function send(request: ApiRequest) {
   const controller = new AbortController();
-  return envelopeBaseQuery(request, { signal: controller.signal } as Parameters<typeof envelopeBaseQuery>[1], {});
+  return envelopeBaseQuery(
+    request,
+    { signal: controller.signal } as Parameters<typeof envelopeBaseQuery>[1],
+    {},
+  );
 }
 
 describe('API client', () => {
@@ -40,9 +55,13 @@ describe('API client', () => {
       expect(request.headers['x-requested-with']).toBe('XMLHttpRequest');
       expect(request.headers.authorization).toBe('Bearer stored-token');
       expect(request.headers.instance).toBe('inst-123');
-      expect(Number(request.url.searchParams.get('datatimestamp'))).toBeGreaterThan(Date.now() - 60_000);
+      expect(Number(request.url.searchParams.get('datatimestamp'))).toBeGreaterThan(
+        Date.now() - 60_000,
+      );
     }
-    expect(first!.url.searchParams.get('datatimestamp')).not.toBe(second!.url.searchParams.get('datatimestamp'));
+    expect(first!.url.searchParams.get('datatimestamp')).not.toBe(
+      second!.url.searchParams.get('datatimestamp'),
+    );
   });
 
   it('A-04 a token passed explicitly is sent instead of the stored one', async () => {
@@ -75,7 +94,10 @@ describe('API client', () => {
   it('A-07 X-09 code 200 gives the body; other codes and statuses give an error with the message', async () => {
     const answers = [
       { json: { code: 200, body: [1, 2] } },
-      { status: 400, json: { code: 400, message: 'Bad input', errors: [{ path: 'age', message: 'Too young' }] } },
+      {
+        status: 400,
+        json: { code: 400, message: 'Bad input', errors: [{ path: 'age', message: 'Too young' }] },
+      },
       { json: { code: 500, message: 'Odd' } },
       { status: 503, json: { code: 200, body: 'not trusted' } },
     ];
@@ -88,7 +110,12 @@ describe('API client', () => {
       message: 'Bad input',
       errors: [{ path: 'age', message: 'Too young' }],
     });
-    expect((await send(apiGet('c'))).error).toMatchObject({ kind: 'response', status: 200, code: 500, message: 'Odd' });
+    expect((await send(apiGet('c'))).error).toMatchObject({
+      kind: 'response',
+      status: 200,
+      code: 500,
+      message: 'Odd',
+    });
     expect((await send(apiGet('d'))).error).toMatchObject({ kind: 'response', status: 503 });
   });
 

@@ -1,7 +1,8 @@
+import { lazy } from 'react';
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RouteError } from '../../app/route-error.tsx';
+import { RouteBoundary } from '../../app/route-error.tsx';
 import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, loadChunk } from '../chunk-load.ts';
 import { initI18n } from '../i18n.ts';
 
@@ -14,7 +15,11 @@ describe('chunk loading', () => {
 
   it('X-06 a missing chunk fails as ChunkLoadError named by its file', async () => {
     const missing = () =>
-      Promise.reject(new TypeError('Failed to fetch dynamically imported module: http://localhost:3000/assets/home-B2x9aQ.js'));
+      Promise.reject(
+        new TypeError(
+          'Failed to fetch dynamically imported module: http://localhost:3000/assets/home-B2x9aQ.js',
+        ),
+      );
     const error = await loadChunk('home', missing)().catch((failure: unknown) => failure);
     expect(error).toBeInstanceOf(ChunkLoadError);
     expect((error as ChunkLoadError).chunk).toBe('home-B2x9aQ.js');
@@ -27,7 +32,9 @@ describe('chunk loading', () => {
       'Importing a module script failed.',
       'Unable to preload CSS for /assets/landing-2.css',
     ]) {
-      const error = await loadChunk('privacy', () => Promise.reject(new TypeError(message)))().catch((e: unknown) => e);
+      const error = await loadChunk('privacy', () =>
+        Promise.reject(new TypeError(message)),
+      )().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ChunkLoadError);
     }
   });
@@ -55,20 +62,23 @@ describe('chunk loading', () => {
 
   it('X-06 the route error shows "Loading chunk {n} failed" with a reload button', async () => {
     initI18n('en');
-    const router = createMemoryRouter(
-      [
-        {
-          path: '/',
-          errorElement: <RouteError />,
-          lazy: loadChunk('home', () =>
-            Promise.reject(new TypeError('Failed to fetch dynamically imported module: http://x/assets/home-Zz9.js')),
-          ),
-        },
-      ],
-      { initialEntries: ['/'] },
+    const Home = lazy(() =>
+      loadChunk('home', () =>
+        Promise.reject(
+          new TypeError('Failed to fetch dynamically imported module: http://x/assets/home-Zz9.js'),
+        ),
+      )(),
     );
-    render(<RouterProvider router={router} />);
-    expect(await screen.findByRole('heading', { name: 'Loading chunk home-Zz9.js failed' })).toBeTruthy();
+    render(
+      <MemoryRouter>
+        <RouteBoundary>
+          <Home />
+        </RouteBoundary>
+      </MemoryRouter>,
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Loading chunk home-Zz9.js failed' }),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
   });
 });

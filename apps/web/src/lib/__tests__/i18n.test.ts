@@ -6,7 +6,12 @@ import { htmlLanguageOf, initI18n, localeOf, resources } from '../i18n.ts';
 
 function leaves(value: unknown, prefix = ''): Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return { [prefix]: value };
-  return Object.assign({}, ...Object.entries(value).map(([key, child]) => leaves(child, prefix ? `${prefix}.${key}` : key)));
+  return Object.assign(
+    {},
+    ...Object.entries(value).map(([key, child]) =>
+      leaves(child, prefix ? `${prefix}.${key}` : key),
+    ),
+  );
 }
 
 describe('languages', () => {
@@ -34,8 +39,12 @@ describe('languages', () => {
 
   it('placeholders are filled in: {name} as the domain writes them', () => {
     const i18n = initI18n('en');
-    expect(i18n.t('footer.copyright', { year: 2026, company: 'Acme Re' })).toBe('© 2026 Acme Re. All rights reserved.');
-    expect(i18n.t('feedback.chunkFailed', { name: 'home-1.js' })).toBe('Loading chunk home-1.js failed');
+    expect(i18n.t('footer.copyright', { year: 2026, company: 'Acme Re' })).toBe(
+      '© 2026 Acme Re. All rights reserved.',
+    );
+    expect(i18n.t('feedback.chunkFailed', { name: 'home-1.js' })).toBe(
+      'Loading chunk home-1.js failed',
+    );
   });
 
   it('dates and numbers are formatted in Hong Kong English or Hong Kong Chinese', () => {
@@ -43,7 +52,11 @@ describe('languages', () => {
     expect(localeOf('cn_traditional')).toBe('zh-HK');
     expect(htmlLanguageOf('cn_traditional')).toBe('zh-Hant-HK');
     const date = new Date(2026, 2, 5);
-    expect(new Intl.DateTimeFormat(localeOf('en'), { dateStyle: 'long' }).format(date)).toBe('5 March 2026');
-    expect(new Intl.DateTimeFormat(localeOf('cn_traditional'), { dateStyle: 'long' }).format(date)).toBe('2026年3月5日');
+    expect(new Intl.DateTimeFormat(localeOf('en'), { dateStyle: 'long' }).format(date)).toBe(
+      '5 March 2026',
+    );
+    expect(
+      new Intl.DateTimeFormat(localeOf('cn_traditional'), { dateStyle: 'long' }).format(date),
+    ).toBe('2026年3月5日');
   });
 });

@@ -5,7 +5,12 @@ import { renderWithApp } from '../../../test/render.tsx';
 import { accountRequestMailto, validateAccountRequest } from '../account-request.ts';
 import { AccountRequestForm } from '../components/account-request-form.tsx';
 
-const COMPLETE = { name: 'Chan Tai Man', email: 'tm.chan@insurer.example', insurer: 'PHKL', role: 'underwriter' as const };
+const COMPLETE = {
+  name: 'Chan Tai Man',
+  email: 'tm.chan@insurer.example',
+  insurer: 'PHKL',
+  role: 'underwriter' as const,
+};
 
 describe('account request', () => {
   it('needs every field, a valid work e-mail, and bounded lengths', () => {
@@ -16,8 +21,13 @@ describe('account request', () => {
       insurer: { key: 'required' },
       role: { key: 'required' },
     });
-    expect(validateAccountRequest({ ...COMPLETE, email: 'not-an-address' }).email).toEqual({ key: 'invalidEmail' });
-    expect(validateAccountRequest({ ...COMPLETE, name: 'x'.repeat(101) }).name).toEqual({ key: 'tooLong', params: { max: 100 } });
+    expect(validateAccountRequest({ ...COMPLETE, email: 'not-an-address' }).email).toEqual({
+      key: 'invalidEmail',
+    });
+    expect(validateAccountRequest({ ...COMPLETE, name: 'x'.repeat(101) }).name).toEqual({
+      key: 'tooLong',
+      params: { max: 100 },
+    });
   });
 
   it('addresses the request to the help desk with every field in the body', () => {

@@ -91,7 +91,10 @@ describe('global feedback', () => {
     const alert = await screen.findByTestId('api-error-snackbar');
     expect(alert.textContent).toContain('Application number is required');
     expect(alert.closest('.MuiSnackbar-anchorOriginTopCenter')).not.toBeNull();
-    expect(store.getState().globalFeedback.apiError).toMatchObject({ open: true, message: 'Application number is required' });
+    expect(store.getState().globalFeedback.apiError).toMatchObject({
+      open: true,
+      message: 'Application number is required',
+    });
     // A business failure is not a network failure: no banner.
     expect(screen.queryByTestId('network-error-banner')).toBeNull();
   });
@@ -101,7 +104,9 @@ describe('global feedback', () => {
     const { store, call } = setup();
     const result = await call('impairment/video_mer/disclosure/save');
     expect(result.isError).toBe(true);
-    expect((await screen.findByTestId('api-error-snackbar')).textContent).toContain('Stale version');
+    expect((await screen.findByTestId('api-error-snackbar')).textContent).toContain(
+      'Stale version',
+    );
     expect(store.getState().globalFeedback.apiError.open).toBe(true);
   });
 
@@ -117,7 +122,10 @@ describe('global feedback', () => {
   });
 
   it('S-06 closing the snackbar clears the API-error flag until the next error', async () => {
-    server = await startApiServer(() => ({ status: 404, json: { code: 404, message: 'Not found' } }));
+    server = await startApiServer(() => ({
+      status: 404,
+      json: { code: 404, message: 'Not found' },
+    }));
     const { store, call } = setup();
     await call('disease/list/unknown');
     const alert = await screen.findByTestId('api-error-snackbar');
@@ -147,7 +155,10 @@ describe('global feedback', () => {
 
     const snackbar = await screen.findByTestId('api-error-snackbar');
     expect(snackbar.textContent).toContain('Network Error');
-    expect(store.getState().globalFeedback.apiError).toMatchObject({ open: true, kind: 'transport' });
+    expect(store.getState().globalFeedback.apiError).toMatchObject({
+      open: true,
+      kind: 'transport',
+    });
 
     await userEvent.click(within(banner).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByTestId('network-error-banner')).toBeNull());

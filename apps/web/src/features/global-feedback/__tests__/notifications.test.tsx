@@ -1,7 +1,10 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useNotify } from '../../../lib/use-notify.ts';
-import { NOTIFICATION_AUTO_HIDE_MS, NotificationProvider } from '../components/notification-provider.tsx';
+import {
+  NOTIFICATION_AUTO_HIDE_MS,
+  NotificationProvider,
+} from '../components/notification-provider.tsx';
 
 function Notifier() {
   const notify = useNotify();

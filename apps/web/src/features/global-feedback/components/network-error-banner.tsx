@@ -1,14 +1,17 @@
 import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
-import { networkErrorDismissed, selectLoadingStatus } from '../global-feedback-slice.ts';
+import { networkErrorDismissed, selectNetworkErrorBanner } from '../global-feedback-slice.ts';
 
-/** The red, filled, dismissible 'Network Error' banner while loading status is Error (spec §2, §8). */
+/**
+ * The red, filled, dismissible 'Network Error' banner (spec §2, §8), raised when loading status
+ * becomes Error and kept until the user dismisses it.
+ */
 export function NetworkErrorBanner() {
-  const status = useAppSelector(selectLoadingStatus);
+  const shown = useAppSelector(selectNetworkErrorBanner);
   const dispatch = useAppDispatch();
   const { t } = useTranslation();
-  if (status !== 'Error') return null;
+  if (!shown) return null;
   return (
     <Alert
       severity="error"

@@ -14,7 +14,12 @@ import {
   smokingListsReceived,
 } from '../header-selection-slice.ts';
 
-function entry(insurerCode: string, channel: string, productCode: string, smokingList: 'A' | 'B'): InsurerListEntry {
+function entry(
+  insurerCode: string,
+  channel: string,
+  productCode: string,
+  smokingList: 'A' | 'B',
+): InsurerListEntry {
   return {
     insurerCode,
     channel,
@@ -92,7 +97,11 @@ describe('header selection state', () => {
     const store = loaded(TWO_INSURERS);
     store.dispatch(productChosen('CI02'));
     const selection = store.getState().headerSelection;
-    expect(selection).toMatchObject({ insurerCode: 'phkl', channel: 'agency', productCode: 'CI02' });
+    expect(selection).toMatchObject({
+      insurerCode: 'phkl',
+      channel: 'agency',
+      productCode: 'CI02',
+    });
     expect(selection.productCodeList).toEqual(['WL01', 'CI02']);
   });
 
@@ -157,14 +166,23 @@ describe('header selectors', () => {
       store.dispatch(channelChosen('agency'));
     });
     await user.click(screen.getByRole('button', { name: 'Product: wl01' }));
-    await user.click(within(await screen.findByRole('listbox', { name: 'Product' })).getByRole('option', { name: 'ci02' }));
+    await user.click(
+      within(await screen.findByRole('listbox', { name: 'Product' })).getByRole('option', {
+        name: 'ci02',
+      }),
+    );
     await waitFor(() => expect(store.getState().headerSelection.productCode).toBe('CI02'));
-    expect(store.getState().headerSelection).toMatchObject({ insurerCode: 'phkl', channel: 'agency' });
+    expect(store.getState().headerSelection).toMatchObject({
+      insurerCode: 'phkl',
+      channel: 'agency',
+    });
   });
 
   it('C-19 typed letters jump to a matching item; after a 500 ms pause the next letter starts a new match', async () => {
     const user = userEvent.setup();
-    const many = ['alpha', 'bravo', 'bolt', 'charlie'].map((code) => entry(code, 'agency', 'WL01', 'A'));
+    const many = ['alpha', 'bravo', 'bolt', 'charlie'].map((code) =>
+      entry(code, 'agency', 'WL01', 'A'),
+    );
     renderWithApp(<HeaderSelectors />, { store: loaded(many) });
     await user.click(screen.getByRole('button', { name: 'Insurer: ALPHA' }));
     await screen.findByRole('listbox', { name: 'Insurer' });

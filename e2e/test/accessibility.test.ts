@@ -1,0 +1,86 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { mkdir } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newContext, signIn, type ViewportName } from '../src/browser.ts';
+
+const baseUrl = inject('baseUrl');
+const SHOTS = '/tmp/vmer/shots';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await mkdir(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** Serious and critical axe violations, as "rule: target" lines for a readable failure. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
+    );
+}
+
+const LANGUAGES = [
+  { language: 'en', signInHeading: 'SIGN IN', homeHeading: 'Basic information' },
+  { language: 'cn_traditional', signInHeading: '登入', homeHeading: '基本資料' },
+] as const;
+
+for (const viewport of ['desktop', 'phone'] as const satisfies readonly ViewportName[]) {
+  for (const { language, signInHeading, homeHeading } of LANGUAGES) {
+    describe(`${viewport}, ${language}`, () => {
+      it(`landing page: no serious or critical accessibility violation (${viewport}, ${language})`, async () => {
+        const context = await newContext(browser, viewport);
+        // The language last used on this browser is where the landing page starts.
+        await context.addInitScript(
+          (chosen) => window.localStorage.setItem('vmer.language', chosen),
+          language,
+        );
+        const page = await context.newPage();
+        await page.goto(`${baseUrl}/`);
+        await page.getByRole('heading', { name: signInHeading, level: 1 }).waitFor();
+        await page.screenshot({
+          path: `${SHOTS}/shell-landing-${viewport}-${language}.png`,
+          fullPage: true,
+        });
+        expect(await seriousViolations(page)).toEqual([]);
+        await context.close();
+      });
+
+      it(`home screen: no serious or critical accessibility violation (${viewport}, ${language})`, async () => {
+        const context = await newContext(browser, viewport);
+        const page = await context.newPage();
+        await signIn(page, baseUrl, 'uw1');
+        await page.getByTestId('user-name').filter({ hasText: 'uw1' }).waitFor();
+        if (language !== 'en') {
+          await page.getByRole('banner').getByRole('button', { name: 'Language settings' }).click();
+          await page
+            .getByRole('dialog')
+            .getByRole('button', { name: 'Traditional Chinese' })
+            .click();
+          await page.getByRole('dialog').waitFor({ state: 'detached' });
+        }
+        await page.getByRole('heading', { name: homeHeading }).waitFor();
+        // Let the notification of the language change go, so that the page is seen at rest.
+        await page.locator('#notistack-snackbar').waitFor({ state: 'detached', timeout: 15_000 });
+        await page.screenshot({
+          path: `${SHOTS}/shell-home-${viewport}-${language}.png`,
+          fullPage: true,
+        });
+        expect(await seriousViolations(page)).toEqual([]);
+        if (language !== 'en') {
+          // Leave uw1 in English for the other journeys.
+          await page.getByRole('banner').getByRole('button', { name: '語言設定' }).click();
+          await page.getByRole('dialog').getByRole('button', { name: '英文' }).click();
+          await page.getByRole('heading', { name: 'Basic information' }).waitFor();
+        }
+        await context.close();
+      });
+    });
+  }
+}

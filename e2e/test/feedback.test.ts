@@ -1,0 +1,115 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { appState, enableStateGetter, launchBrowser, newContext, signIn } from '../src/browser.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+beforeEach(async () => {
+  context = await newContext(browser);
+  await enableStateGetter(context);
+  page = await context.newPage();
+  return () => context.close();
+});
+
+interface Feedback {
+  globalFeedback: { loadingStatus: string; apiError: { open: boolean; message: string | null } };
+}
+
+describe('global feedback in the browser', () => {
+  it('L-26 S-05 X-03 X-04 X-05 a request that fails in transit: a red filled Network Error banner that can be dismissed, message in the snackbar', async () => {
+    await signIn(page, baseUrl, 'interviewer1');
+    await page.getByTestId('user-name').waitFor();
+    await page.route('**/api/user/info/get*', (route) => route.abort('internetdisconnected'));
+    await page.reload();
+
+    const banner = page.getByTestId('network-error-banner');
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain('Network Error');
+    expect(await banner.getAttribute('role')).toBe('alert');
+    const colours = await banner.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { background: style.backgroundColor, colour: style.color };
+    });
+    const [red, green, blue] = colours.background.match(/\d+/g)!.map(Number);
+    expect(red).toBeGreaterThan(150);
+    expect(green).toBeLessThan(100);
+    expect(blue).toBeLessThan(100);
+    expect(colours.colour).toBe('rgb(255, 255, 255)');
+
+    const snackbar = page.getByTestId('api-error-snackbar');
+    await snackbar.waitFor();
+    expect(await snackbar.textContent()).toContain('Network Error');
+    expect((await appState<Feedback>(page)).globalFeedback.apiError.open).toBe(true);
+
+    await banner.getByRole('button', { name: 'Close' }).click();
+    await banner.waitFor({ state: 'detached' });
+  });
+
+  it('L-27 X-01 S-04 S-06 an unsuccessful answer shows its message in a snackbar at the top centre; closing clears the flag', async () => {
+    await signIn(page, baseUrl, 'interviewer1');
+    await page.getByTestId('user-name').waitFor();
+    // A token the server does not accept: the API answers 401 with a message in the envelope.
+    await page.evaluate(() => {
+      for (const key of Object.keys(window.localStorage)) {
+        if (!key.startsWith('oidc.user:')) continue;
+        const user = JSON.parse(window.localStorage.getItem(key)!) as { access_token: string };
+        user.access_token = `${user.access_token}tampered`;
+        window.localStorage.setItem(key, JSON.stringify(user));
+      }
+    });
+    const refused = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/user/info/get',
+    );
+    await page.reload();
+    const answer = await refused;
+    expect(answer.status()).toBe(401);
+    const { message } = (await answer.json()) as { message: string };
+
+    const snackbar = page.getByTestId('api-error-snackbar');
+    await snackbar.waitFor();
+    expect(await snackbar.textContent()).toContain(message);
+    const box = (await snackbar.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(box.y).toBeLessThan(viewport.height / 4);
+    expect(Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThan(2);
+    expect((await appState<Feedback>(page)).globalFeedback.apiError).toMatchObject({
+      open: true,
+      message,
+    });
+    expect(await page.getByTestId('network-error-banner').count()).toBe(0);
+
+    await snackbar.getByRole('button', { name: 'Close' }).click();
+    await snackbar.waitFor({ state: 'detached' });
+    expect((await appState<Feedback>(page)).globalFeedback.apiError.open).toBe(false);
+  });
+
+  it('L-25 the top progress bar shows while a request is out', async () => {
+    await signIn(page, baseUrl, 'interviewer1');
+    await page.getByTestId('user-name').waitFor();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/insurer/list*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await expect
+      .poll(async () => (await appState<Feedback>(page)).globalFeedback.loadingStatus)
+      .toBe('Start');
+    const bar = page.getByRole('progressbar', { name: 'Loading' });
+    expect((await bar.boundingBox())!.y).toBe(0);
+    release();
+    await expect
+      .poll(async () => (await appState<Feedback>(page)).globalFeedback.loadingStatus)
+      .toBe('Finish');
+  });
+});

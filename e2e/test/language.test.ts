@@ -1,0 +1,74 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newContext, signIn, signInAtProvider } from '../src/browser.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+async function chooseLanguage(page: Page, iconName: string, choice: string) {
+  await page.getByRole('banner').getByRole('button', { name: iconName }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: choice }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe('language', () => {
+  it('L-21 C-23 with no language chosen and none in user info the interface is in English', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, baseUrl, 'agent1');
+    await page.getByRole('heading', { name: 'Basic information' }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    await page.getByRole('banner').getByRole('button', { name: 'Logout' }).waitFor();
+    await context.close();
+  });
+
+  it('L-08 L-18 L-19 the language icon opens a dialog with English and Traditional Chinese; the choice applies at once and at the next sign-in', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, baseUrl, 'agent1');
+    await page.getByRole('heading', { name: 'Basic information' }).waitFor();
+
+    await page.getByRole('banner').getByRole('button', { name: 'Language settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Language' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('button').allTextContents()).toEqual([
+      'English',
+      'Traditional Chinese',
+      'Cancel',
+    ]);
+    const saved = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/user/language',
+    );
+    await dialog.getByRole('button', { name: 'Traditional Chinese' }).click();
+    expect((await saved).status()).toBe(200);
+
+    await page.getByRole('heading', { name: '基本資料' }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('zh-Hant-HK');
+    expect(
+      await page.getByRole('contentinfo').getByRole('link', { name: '私隱政策' }).isVisible(),
+    ).toBe(true);
+
+    // A new browser, a new sign-in: user info brings the saved language.
+    const fresh = await newContext(browser);
+    const again = await fresh.newPage();
+    await again.goto(`${baseUrl}/home`);
+    await signInAtProvider(again, 'agent1');
+    await again.getByRole('heading', { name: '基本資料' }).waitFor();
+
+    // The first choice sets English again, saved too.
+    await chooseLanguage(again, '語言設定', '英文');
+    await again.getByRole('heading', { name: 'Basic information' }).waitFor();
+    expect(await again.getAttribute('html', 'lang')).toBe('en');
+    await context.close();
+    await fresh.close();
+  });
+});
