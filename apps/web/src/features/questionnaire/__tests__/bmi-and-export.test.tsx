@@ -72,6 +72,22 @@ describe('BMI rule, export and conflicts', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('S-58 S-59 C-08 with an abnormal BMI a 4th further condition is not kept', async () => {
+    const view = await renderScreen({ ruleAgeList: RULES });
+    api = view.api;
+    await userEvent.type(textbox(/^Age/), '45');
+    await userEvent.type(textbox(/Height \(cm\)/), '170');
+    await userEvent.type(textbox(/Weight \(kg\)/), '95');
+    await waitFor(() => expect(chips()).toEqual(['Abnormal BMI']));
+    const chooser = screen.getByRole('combobox', { name: 'Medical condition' });
+    for (const name of ['Gout', 'Flu', 'Cold', 'Rash']) {
+      await userEvent.type(chooser, `${name}{Enter}`);
+      await waitFor(() => expect((chooser as HTMLInputElement).disabled).toBe(false));
+    }
+    await waitFor(() => expect(chips()).toEqual(['Abnormal BMI', 'Gout', 'Flu', 'Cold']));
+    expect(await screen.findByText(/at most 3/i)).toBeTruthy();
+  });
+
   it('V-58 V-59 Export waits for basic data and answers, then saves questionnaire_{application number}.xlsx', async () => {
     const view = await renderScreen({
       overrides: (request) =>

@@ -1,6 +1,7 @@
 import type { Impairment, Question, RuleAge, SmokingList, UserInfo } from '@vmer/domain/model';
 import { INITIAL_USER_INFO } from '@vmer/domain/model';
 import { createStore } from '../../../app/store.ts';
+import { NotificationProvider } from '../../global-feedback/components/notification-provider.tsx';
 import {
   insurerListLoaded,
   smokingListsReceived,
@@ -186,7 +187,13 @@ export async function renderScreen({
       }),
     );
   }
-  const view = renderWithApp(<QuestionnaireScreen requestId={requestId} />, { store, path });
+  // The app layout's notifications, which the screen's refusals use.
+  const view = renderWithApp(
+    <NotificationProvider>
+      <QuestionnaireScreen requestId={requestId} />
+    </NotificationProvider>,
+    { store, path },
+  );
   return { ...view, api };
 }
 
