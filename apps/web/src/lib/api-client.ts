@@ -1,5 +1,5 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import { readInstance } from './instance-cookie.ts';
+import { readInstance, storeInstance } from './instance-cookie.ts';
 import { storedAccessToken } from './oidc-session.ts';
 
 /** One call to the API, relative to /api/ on this origin (spec §7). */
@@ -108,7 +108,13 @@ export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = asy
     // Not JSON (a proxy's error page, an empty answer): judged by its status alone below.
   }
   const envelope = isEnvelope(payload) ? payload : null;
-  if (response.ok && envelope?.code === 200) return { data: envelope.body ?? null };
+  if (response.ok && envelope?.code === 200) {
+    const body = envelope.body ?? null;
+    // An answer that names the questionnaire instance (the disease list) renews the cookie (spec §7).
+    const instance = (body as { instance?: unknown } | null)?.instance;
+    if (typeof instance === 'string' && instance !== '') storeInstance(instance);
+    return { data: body };
+  }
   return {
     error: {
       kind: 'response',

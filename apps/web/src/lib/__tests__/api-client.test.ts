@@ -119,6 +119,31 @@ describe('API client', () => {
     expect((await send(apiGet('d'))).error).toMatchObject({ kind: 'response', status: 503 });
   });
 
+  it('A-31 P-13 C-21 an answer carrying an instance stores it in a cookie for one day, sent as Instance from then on', async () => {
+    server = await startApiServer((request) =>
+      request.url.pathname === '/api/disease/list'
+        ? ok({ instance: 'inst-from-answer', diseaseList: [] })
+        : ok(null),
+    );
+    await send(apiPost('disease/list', { insurerCode: 'phkl' }));
+    const jar = (
+      globalThis as unknown as {
+        jsdom: {
+          cookieJar: {
+            getCookiesSync: (url: string) => { key: string; value: string; TTL: () => number }[];
+          };
+        };
+      }
+    ).jsdom.cookieJar;
+    const cookie = jar
+      .getCookiesSync(`${server.origin}/`)
+      .find((candidate) => candidate.key === 'instance');
+    expect(cookie?.value).toBe('inst-from-answer');
+    expect(Math.abs(cookie!.TTL() - 24 * 60 * 60 * 1000)).toBeLessThan(60_000);
+    await send(apiGet('questionnaire/get'));
+    expect(server.requests[1]!.headers.instance).toBe('inst-from-answer');
+  });
+
   it('X-02 no answer at all is a transport error', async () => {
     server = await startApiServer(() => ok(null));
     await server.close();
