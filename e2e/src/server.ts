@@ -55,10 +55,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'vmer-e2e-'));
   const baseUrl = `http://localhost:${port}`;
+  // The embedded database in a fresh directory: a DATABASE_URL meant for the server's own
+  // suites must not send the journeys to a shared PostgreSQL database.
+  const { DATABASE_URL: _database, TEST_DATABASE_URL: _testDatabase, ...inherited } = process.env;
   const server = spawn(process.execPath, ['apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
     env: {
-      ...process.env,
+      ...inherited,
       PORT: String(port),
       DATA_DIR: dataDir,
       PUBLIC_URL: baseUrl,
