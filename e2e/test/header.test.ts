@@ -180,7 +180,8 @@ describe('full screen', () => {
     await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
     await toggle.click();
     await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
-    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    // The toggle follows the browser's fullscreenchange event, which fires after the exit.
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
     await page.context().close();
   });
 });
