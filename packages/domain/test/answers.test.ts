@@ -12,7 +12,7 @@ import {
   serializeHeight,
   serializeWeight,
 } from '../src/answers.ts';
-import { QUESTION_TYPES } from '../src/model.ts';
+import { QUESTION_TYPES, questionTypeSchema } from '../src/model.ts';
 import { isMessageKey } from '../src/messages.ts';
 import { makeChoiceQuestion, makeQuestion } from './make-question.ts';
 
@@ -89,6 +89,15 @@ describe('reading answers', () => {
 
   it('choice types are exactly C, M, S and R', () => {
     expect(QUESTION_TYPES.filter(isChoiceType)).toEqual(['C', 'M', 'S', 'R']);
+  });
+
+  it('E-20 question types are exactly T, N, D, C, M, S, R, H and W; no other type is read', () => {
+    expect([...QUESTION_TYPES]).toEqual(['T', 'N', 'D', 'C', 'M', 'S', 'R', 'H', 'W']);
+    for (const type of QUESTION_TYPES)
+      expect(questionTypeSchema.safeParse(type).success).toBe(true);
+    for (const other of ['', 't', 'X', 'TN', 'DATE', 1, null]) {
+      expect(questionTypeSchema.safeParse(other).success).toBe(false);
+    }
   });
 
   it('heights and weights survive serialising and reading back', () => {

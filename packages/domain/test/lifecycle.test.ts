@@ -235,6 +235,30 @@ describe('call shapes', () => {
     }
   });
 
+  it('E-50 E-51 a tracking event carries activity, fromPage, details and questionList; a search event keyword, disease and type', () => {
+    const tracking = trackingEventSchema.parse({
+      activity: 'next_page',
+      fromPage: 'Asthma - Page 1 - History',
+      details: 'incomplete',
+      questionList: ['q1', 'q2'],
+    });
+    expect(tracking).toEqual({
+      activity: 'next_page',
+      fromPage: 'Asthma - Page 1 - History',
+      details: 'incomplete',
+      questionList: ['q1', 'q2'],
+    });
+    expect(trackingEventSchema.safeParse({ fromPage: '/home' }).success).toBe(false);
+    expect(searchEventSchema.parse({ keyword: 'asth', disease: 'Asthma', type: 1 })).toEqual({
+      keyword: 'asth',
+      disease: 'Asthma',
+      type: 1,
+    });
+    expect(searchEventSchema.safeParse({ keyword: 'asth', type: 3 }).success).toBe(true);
+    expect(searchEventSchema.safeParse({ disease: 'Asthma', type: 1 }).success).toBe(false);
+    expect(searchEventSchema.safeParse({ keyword: 'asth', disease: 'Asthma' }).success).toBe(false);
+  });
+
   it('logging calls are bounded: 500 characters, 200 entries', () => {
     const event = { activity: 'submit', fromPage: '/home', details: 'ok', questionList: ['q1'] };
     expect(trackingEventSchema.safeParse(event).success).toBe(true);

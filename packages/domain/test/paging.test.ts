@@ -5,7 +5,16 @@ import type { Page } from '../src/paging.ts';
 import { chooseOption, questionnaireIndex } from '../src/questionnaire.ts';
 import type { ChosenImpairment } from '../src/questionnaire.ts';
 import type { AnswerMap } from '../src/answers.ts';
-import { all, asthma, copyOf, hypertension, impairment, longForm, others, thyroid } from './fixtures.ts';
+import {
+  all,
+  asthma,
+  copyOf,
+  hypertension,
+  impairment,
+  longForm,
+  others,
+  thyroid,
+} from './fixtures.ts';
 
 const chosen = (...list: [ChosenImpairment['impairment'], AnswerMap?][]): ChosenImpairment[] =>
   list.map(([impairment, answers]) => ({ impairment, answers: answers ?? {} }));
@@ -20,19 +29,43 @@ const longFormAnswers = (unanswered: string[] = []): AnswerMap =>
   );
 
 describe('pages', () => {
+  it('E-34 a page carries its index, dropdown label, questionnaire, group and question list', () => {
+    const pages = buildPages(chosen([hypertension], [asthma]), 'en');
+    pages.forEach((page, index) => {
+      expect(page.index).toBe(index);
+      expect(page.label).toMatch(
+        new RegExp(
+          `^${page.impairmentUuid === 'hypertension' ? 'Hypertension' : 'Asthma'} - Page ${page.number} - \\S`,
+        ),
+      );
+      expect(typeof page.group.uuid).toBe('string');
+      expect(page.questionList.length).toBeGreaterThan(0);
+    });
+    expect(pages.map((p) => p.impairmentUuid)).toContain('asthma');
+  });
+
   it('S-27 builds pages per impairment, never mixing two conditions', () => {
     const pages = buildPages(chosen([hypertension], [asthma]), 'en');
     for (const page of pages) {
       const imp = page.impairmentUuid === 'hypertension' ? hypertension : asthma;
-      for (const q of page.questionList) expect(questionnaireIndex(imp).questions.has(q.uuid)).toBe(true);
+      for (const q of page.questionList)
+        expect(questionnaireIndex(imp).questions.has(q.uuid)).toBe(true);
     }
-    expect(pages.map((p) => p.impairmentUuid)).toEqual(['hypertension', 'hypertension', 'asthma', 'asthma']);
+    expect(pages.map((p) => p.impairmentUuid)).toEqual([
+      'hypertension',
+      'hypertension',
+      'asthma',
+      'asthma',
+    ]);
   });
 
   it('S-28 groups pages by question group, in group order', () => {
     const pages = buildPages(chosen([hypertension]), 'en');
     expect(pages.map((p) => p.group.uuid)).toEqual(['htn-history', 'htn-control']);
-    expect(pages.map(uuids)).toEqual([['htn-diagnosed', 'htn-smoking'], ['htn-controlled', 'htn-notes']]);
+    expect(pages.map(uuids)).toEqual([
+      ['htn-diagnosed', 'htn-smoking'],
+      ['htn-controlled', 'htn-notes'],
+    ]);
     for (const page of pages) {
       for (const q of page.questionList) expect(q.group.uuid).toBe(page.group.uuid);
     }
@@ -50,7 +83,8 @@ describe('pages', () => {
 
   it('S-29 C-05 children stay on their parent page and do not count towards the 5', () => {
     let answers: AnswerMap = {};
-    for (let i = 1; i <= 5; i++) answers = chooseOption(longForm, answers, `lf-a${i}`, `lf-a${i}-yes`);
+    for (let i = 1; i <= 5; i++)
+      answers = chooseOption(longForm, answers, `lf-a${i}`, `lf-a${i}-yes`);
     const [first] = buildPages(chosen([longForm, answers]), 'en');
     expect(first!.questionList.filter((q) => q.level === 1)).toHaveLength(5);
     expect(uuids(first!).slice(0, 4)).toEqual(['lf-a1', 'lf-a1-detail', 'lf-a2', 'lf-a2-detail']);
@@ -76,7 +110,10 @@ describe('pages', () => {
     const both = buildPages(chosen([hypertension], [asthma]), 'en');
     const one = buildPages(chosen([asthma]), 'en');
     expect(both).toHaveLength(4);
-    expect(one.map((p) => p.label)).toEqual(['Asthma - Page 1 - Symptoms', 'Asthma - Page 2 - Treatment']);
+    expect(one.map((p) => p.label)).toEqual([
+      'Asthma - Page 1 - Symptoms',
+      'Asthma - Page 2 - Treatment',
+    ]);
   });
 
   it('numbers questions across the questionnaire in page order, children included', () => {
@@ -107,7 +144,12 @@ describe('incomplete dialog', () => {
     const state = chosen([hypertension, { 'htn-smoking': ['htn-smoking-never'] }]);
     const pages = buildPages(state, 'en');
     const summary = incompleteSummary(pages.slice(0, 1), state);
-    expect(summary).toMatchObject({ complete: false, listing: 'questions', questionNumbers: [1], more: false });
+    expect(summary).toMatchObject({
+      complete: false,
+      listing: 'questions',
+      questionNumbers: [1],
+      more: false,
+    });
     expect(summary.missing).toEqual([
       { impairmentUuid: 'hypertension', questionUuid: 'htn-diagnosed', number: 1, pageIndex: 0 },
     ]);
@@ -149,7 +191,9 @@ describe('incomplete dialog', () => {
   });
 
   it('G-04 C-07 lists page names, at most 5, when missing answers span several pages', () => {
-    const state = chosen(...Array.from({ length: 6 }, (_, i): [typeof asthma] => [copyOf(asthma, `asthma-${i}`)]));
+    const state = chosen(
+      ...Array.from({ length: 6 }, (_, i): [typeof asthma] => [copyOf(asthma, `asthma-${i}`)]),
+    );
     const summary = incompleteSummary(buildPages(state, 'en'), state);
     expect(summary.listing).toBe('pages');
     expect(summary.pageLabels).toHaveLength(5);
@@ -160,9 +204,15 @@ describe('incomplete dialog', () => {
   });
 
   it('G-04 lists the names of just the incomplete pages', () => {
-    const state = chosen([asthma, { 'ast-smoking': ['ast-smoking-light'] }], [hypertension, { 'htn-controlled': ['htn-controlled-yes'] }]);
+    const state = chosen(
+      [asthma, { 'ast-smoking': ['ast-smoking-light'] }],
+      [hypertension, { 'htn-controlled': ['htn-controlled-yes'] }],
+    );
     const summary = incompleteSummary(buildPages(state, 'en'), state);
-    expect(summary.pageLabels).toEqual(['Asthma - Page 1 - Symptoms', 'Hypertension - Page 1 - History']);
+    expect(summary.pageLabels).toEqual([
+      'Asthma - Page 1 - Symptoms',
+      'Hypertension - Page 1 - History',
+    ]);
     expect(summary.more).toBe(false);
   });
 
@@ -190,7 +240,10 @@ describe('moving between pages', () => {
   it('S-33 moving back is free even with the current page incomplete', () => {
     expect(movePage(pages, state, 0, 0)).toEqual({ page: 0, incomplete: null });
     const incompleteLast = chosen([longForm, longFormAnswers(['lf-b1'])]);
-    expect(movePage(buildPages(incompleteLast, 'en'), incompleteLast, 2, 0)).toEqual({ page: 0, incomplete: null });
+    expect(movePage(buildPages(incompleteLast, 'en'), incompleteLast, 2, 0)).toEqual({
+      page: 0,
+      incomplete: null,
+    });
   });
 
   it('S-34 jumping forward by the dropdown checks the current page like Next page', () => {
