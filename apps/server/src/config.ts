@@ -26,6 +26,11 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_AUDIENCE: z.string().min(1).optional(),
   OIDC_SCOPE: z.string().min(1).optional(),
+  // The browser renews a token 60 s before it expires, so a shorter life would renew non-stop.
+  OIDC_ACCESS_TOKEN_TTL: positiveInt
+    .min(70, 'must be at least 70 (seconds)')
+    .max(86_400, 'must be at most 86400 (seconds)')
+    .default(15 * 60),
   ALLOW_EMBEDDED_IDP: booleanFlag.default(false),
   TRUST_PROXY: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -46,6 +51,8 @@ export interface AuthConfig {
   clientId: string;
   audience: string;
   scope: string;
+  /** Lifetime in seconds of the access tokens the embedded provider issues. */
+  accessTokenTtl: number;
 }
 
 export interface Config {
@@ -110,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       clientId: e.OIDC_CLIENT_ID ?? 'video-mer-web',
       audience: e.OIDC_AUDIENCE ?? `${publicUrl}/api`,
       scope: e.OIDC_SCOPE ?? (embedded ? 'openid profile offline_access' : 'openid profile email'),
+      accessTokenTtl: e.OIDC_ACCESS_TOKEN_TTL,
     },
     logLevel: e.LOG_LEVEL,
     companyName: e.COMPANY_NAME,

@@ -18,7 +18,6 @@ export const REQUEST_SCOPE = 'disclosure:request';
 /** The provider's mount path on this server. */
 export const OIDC_PATH = '/oidc';
 
-const ACCESS_TOKEN_TTL = 15 * 60;
 const SESSION_TTL = 12 * 60 * 60;
 const DEMO_INTEGRATION = { clientId: 'demo-integration', secret: 'demo-secret', insurers: ['phkl', 'slhk', 'demo'] };
 
@@ -39,7 +38,7 @@ export async function createEmbeddedProvider(config: Config, db: Kysely<Database
   const cookieKeys = await loadOrCreateSecret<string[]>(db, 'oidc.cookie_keys', async () => [
     randomBytes(32).toString('base64url'),
   ]);
-  const { audience } = config.auth;
+  const { audience, accessTokenTtl } = config.auth;
   const brand = { companyName: config.companyName, helpDeskEmail: config.helpDeskEmail };
   const secure = config.publicUrl.startsWith('https:');
   const language = (ctx: KoaContextWithOIDC): Language => {
@@ -83,8 +82,8 @@ export async function createEmbeddedProvider(config: Config, db: Kysely<Database
     conformIdTokenClaims: false,
     pkce: { required: () => true },
     ttl: {
-      AccessToken: ACCESS_TOKEN_TTL,
-      ClientCredentials: ACCESS_TOKEN_TTL,
+      AccessToken: accessTokenTtl,
+      ClientCredentials: accessTokenTtl,
       AuthorizationCode: 60,
       IdToken: 60 * 60,
       Interaction: 60 * 60,
@@ -107,7 +106,7 @@ export async function createEmbeddedProvider(config: Config, db: Kysely<Database
             // Only the integration client may ask for disclosure requests; people act through their role.
             scope: client.clientId === DEMO_INTEGRATION.clientId ? REQUEST_SCOPE : '',
             audience,
-            accessTokenTTL: ACCESS_TOKEN_TTL,
+            accessTokenTTL: accessTokenTtl,
             accessTokenFormat: 'jwt',
             jwt: { sign: { alg: 'RS256' } },
           };
