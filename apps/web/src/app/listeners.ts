@@ -1,11 +1,19 @@
 import { createListenerMiddleware, type PayloadAction } from '@reduxjs/toolkit';
 import type { Language } from '@vmer/domain/model';
-import { smokingListsReceived } from '../features/header-selection/header-selection-slice.ts';
+import {
+  channelChosen,
+  insurerChosen,
+  productChosen,
+  selectHeaderSelection,
+  smokingListsReceived,
+  type HeaderSelectionState,
+} from '../features/header-selection/header-selection-slice.ts';
 import {
   LANGUAGE_STORAGE_KEY,
   languageChosen,
   languageRestored,
 } from '../features/language/language-slice.ts';
+import { disclosureLoaded } from '../features/questionnaire/questionnaire-slice.ts';
 import { userInfoApi } from '../features/user-info/api/user-info-api.ts';
 import { userInfoFrom } from '../features/user-info/user-info-slice.ts';
 
@@ -27,3 +35,27 @@ const rememberLanguage = (action: PayloadAction<Language>) =>
   window.localStorage.setItem(LANGUAGE_STORAGE_KEY, action.payload);
 listeners.startListening({ actionCreator: languageChosen, effect: rememberLanguage });
 listeners.startListening({ actionCreator: languageRestored, effect: rememberLanguage });
+
+// A disclosure opened from its link belongs to one insurer, channel and product: the header
+// shows them, once its own list has arrived (which would otherwise choose the first insurer).
+listeners.startListening({
+  actionCreator: disclosureLoaded,
+  effect: async (action, { dispatch, getState, condition }) => {
+    const product = action.payload.session.product;
+    if (!product) return;
+    const header = () =>
+      selectHeaderSelection(getState() as { headerSelection: HeaderSelectionState });
+    if (header().status !== 'loaded') await condition(() => header().status === 'loaded');
+    const insurerCode = product.insurerCode.toLowerCase();
+    const offered = header().fullProductList.some(
+      (entry) =>
+        entry.insurerCode.toLowerCase() === insurerCode &&
+        entry.channel === product.channel &&
+        entry.productCode === product.productCode,
+    );
+    if (!offered) return;
+    if (header().insurerCode !== insurerCode) dispatch(insurerChosen(insurerCode));
+    if (header().channel !== product.channel) dispatch(channelChosen(product.channel));
+    if (header().productCode !== product.productCode) dispatch(productChosen(product.productCode));
+  },
+});

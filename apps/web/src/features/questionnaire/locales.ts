@@ -103,6 +103,11 @@ const en = {
       printTitle: 'Print',
       print: 'Print',
       printHelp: 'Print the disclosure with its decisions.',
+      rejectTitle: 'Reject this disclosure?',
+      rejectReason: 'Reason',
+      rejectReasonHelp: 'Optional: the interviewer sees it when correcting. {length} of {max}',
+      returned: 'Returned for correction.',
+      returnedReason: 'Returned for correction: {reason}',
     },
     common: {
       ok: 'OK',
@@ -214,6 +219,11 @@ const cnTraditional: QuestionnaireTexts = {
       printTitle: '列印',
       print: '列印',
       printHelp: '列印披露及其決定。',
+      rejectTitle: '退回此披露？',
+      rejectReason: '原因',
+      rejectReasonHelp: '選填：訪問員修改時會看到。{length} / {max}',
+      returned: '已退回修改。',
+      returnedReason: '已退回修改：{reason}',
     },
     common: {
       ok: '確定',

@@ -23,6 +23,13 @@ import {
 import { setAnswer, type ChosenImpairment } from '@vmer/domain/questionnaire';
 import { presetSmokingAnswers } from '@vmer/domain/smoking';
 
+/** The insurer, channel and product a disclosure belongs to. */
+export interface DisclosureProduct {
+  insurerCode: string;
+  channel: string;
+  productCode: string;
+}
+
 /** The disclosure being worked on, as the server knows it (DESIGN.md §4). */
 export interface DisclosureSession {
   id: string | null;
@@ -31,6 +38,10 @@ export interface DisclosureSession {
   status: number | null;
   version: number | null;
   redirection: string | null;
+  /** Set for a disclosure loaded from the server; the header follows it. */
+  product: DisclosureProduct | null;
+  /** Why an underwriter returned it for correction, if they said. */
+  rejectReason: string | null;
 }
 
 /**
@@ -63,6 +74,8 @@ const NEW_SESSION: DisclosureSession = {
   status: null,
   version: null,
   redirection: null,
+  product: null,
+  rejectReason: null,
 };
 
 const initialState: QuestionnaireState = {

@@ -99,6 +99,12 @@ export function useLoadDisclosure(
             status: view.status,
             version: view.version,
             redirection: view.redirection,
+            product: {
+              insurerCode: view.insurerCode,
+              channel: view.channel,
+              productCode: view.productCode,
+            },
+            rejectReason: view.rejectReason,
           },
           applicationNumber: view.applicationNumber,
           profile: {

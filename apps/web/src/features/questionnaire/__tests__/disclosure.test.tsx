@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiServer } from '../../../test/api-server.ts';
 import { ok } from '../../../test/api-server.ts';
+import { REJECT_REASON_MAX } from '../components/reject-dialog.tsx';
 import { renderScreen, sent } from './screen-fixtures.tsx';
 
 let api: ApiServer | undefined;
@@ -218,6 +219,68 @@ describe('Video MER disclosure card', { timeout: 30_000 }, () => {
     expect(
       api.requests.some((r) => r.url.pathname === `/api/impairment/video_mer/validate/${ID}`),
     ).toBe(true);
+  });
+
+  const rejectable = (overrides?: NonNullable<Options>['overrides']) =>
+    renderScreen({
+      session: { action: 'view', status: 3, id: ID, redirection: '/privacy' },
+      overrides,
+    });
+
+  it('S-22 Reject asks for an optional reason, sends it, then resets the form and leaves', async () => {
+    const view = await rejectable();
+    api = view.api;
+    await userEvent.click(button('Reject'));
+    let dialog = screen.getByRole('dialog', { name: 'Reject this disclosure?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent(api, `impairment/video_mer/reject/${ID}`)).toEqual([]);
+    await userEvent.click(button('Reject'));
+    dialog = screen.getByRole('dialog', { name: 'Reject this disclosure?' });
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason' });
+    expect(reason.getAttribute('maxlength')).toBe(String(REJECT_REASON_MAX));
+    await userEvent.type(reason, '  Height missing.{Enter}Please ask again.  ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/privacy'));
+    expect(sent(api, `impairment/video_mer/reject/${ID}`)).toEqual([
+      { reason: 'Height missing.\nPlease ask again.' },
+    ]);
+    expect(view.store.getState().questionnaire.session.id).toBeNull();
+  });
+
+  it('Reject with no reason typed sends none', async () => {
+    const view = await rejectable();
+    api = view.api;
+    await userEvent.click(button('Reject'));
+    const dialog = screen.getByRole('dialog', { name: 'Reject this disclosure?' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), '   ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/privacy'));
+    expect(sent(api, `impairment/video_mer/reject/${ID}`)).toEqual([{}]);
+  });
+
+  it('a failed reject reports the error and keeps the dialog with its reason (DESIGN.md §8)', async () => {
+    const view = await rejectable((request) =>
+      request.url.pathname.includes('/reject/')
+        ? { status: 409, json: { code: 409, message: 'Changed by someone else' } }
+        : undefined,
+    );
+    api = view.api;
+    await userEvent.click(button('Reject'));
+    const dialog = screen.getByRole('dialog', { name: 'Reject this disclosure?' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Unclear');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() =>
+      expect(view.store.getState().globalFeedback.apiError).toMatchObject({
+        open: true,
+        message: 'Changed by someone else',
+      }),
+    );
+    expect(view.router.state.location.pathname).toBe('/home');
+    expect(view.store.getState().questionnaire.session.id).toBe(ID);
+    expect(
+      (within(dialog).getByRole('textbox', { name: 'Reason' }) as HTMLTextAreaElement).value,
+    ).toBe('Unclear');
   });
 
   it('M-22 C-26 the print action shows above 667 px of height and not at 667', async () => {

@@ -93,4 +93,69 @@ describe('Opening /questionnaire/{requestId}', { timeout: 30_000 }, () => {
     );
     expect(screenView.store.getState().questionnaire.session.id).toBeNull();
   });
+
+  const open = (over: Record<string, unknown>, options: Parameters<typeof renderScreen>[0] = {}) =>
+    renderScreen({
+      ...options,
+      requestId: REQUEST,
+      path: `/questionnaire/${REQUEST}`,
+      overrides: (request) =>
+        request.url.pathname === `/api/impairment/video_mer/disclosure/${REQUEST}`
+          ? ok(view(over))
+          : undefined,
+    });
+
+  it("a disclosure returned for correction shows the underwriter's reason above it", async () => {
+    const screenView = await open({ status: 5, rejectReason: 'Height missing.' });
+    api = screenView.api;
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    expect(alert.textContent).toBe('Returned for correction: Height missing.');
+  });
+
+  it('a disclosure returned without a reason says so; a saved one shows no such alert', async () => {
+    const returned = await open({ status: 5 });
+    api = returned.api;
+    expect((await screen.findByRole('alert', {}, { timeout: 10_000 })).textContent).toBe(
+      'Returned for correction.',
+    );
+    returned.unmount();
+    await api.close();
+    const saved = await open({ status: 2, rejectReason: 'Old reason' });
+    api = saved.api;
+    await waitFor(() => expect(saved.store.getState().questionnaire.session.status).toBe(2), {
+      timeout: 10_000,
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  const bankProduct = (productCode: string) => ({
+    insurerCode: 'slhk',
+    channel: 'bank',
+    productCode,
+    insurerName: { en: 'slhk', cn_traditional: 'slhk' },
+    productName: { en: productCode, cn_traditional: productCode },
+    smokingList: 'A' as const,
+    lastAgeOption: false,
+    printCover: true,
+  });
+
+  it('the header follows the insurer, channel and product of the disclosure opened', async () => {
+    const screenView = await open(
+      { insurerCode: 'slhk', channel: 'bank', productCode: 'ul02' },
+      {
+        moreProducts: [bankProduct('ul01'), bankProduct('ul02')],
+      },
+    );
+    api = screenView.api;
+    expect(screenView.store.getState().headerSelection.insurerCode).toBe('phkl');
+    await waitFor(
+      () =>
+        expect(screenView.store.getState().headerSelection).toMatchObject({
+          insurerCode: 'slhk',
+          channel: 'bank',
+          productCode: 'ul02',
+        }),
+      { timeout: 10_000 },
+    );
+  });
 });

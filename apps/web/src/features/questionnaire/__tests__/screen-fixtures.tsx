@@ -2,6 +2,7 @@ import type { Impairment, Question, RuleAge, SmokingList, UserInfo } from '@vmer
 import { INITIAL_USER_INFO } from '@vmer/domain/model';
 import { createStore } from '../../../app/store.ts';
 import { NotificationProvider } from '../../global-feedback/components/notification-provider.tsx';
+import type { InsurerListEntry } from '../../header-selection/api/insurer-list-api.ts';
 import {
   insurerListLoaded,
   smokingListsReceived,
@@ -130,6 +131,8 @@ interface ScreenOptions {
   path?: string;
   requestId?: string;
   session?: Partial<DisclosureSession>;
+  /** Further entries of the header's insurer list, after the insurer's whole-life product. */
+  moreProducts?: InsurerListEntry[];
   overrides?: (request: ReceivedRequest) => Answer | undefined;
 }
 
@@ -140,6 +143,7 @@ export async function renderScreen({
   path = '/home',
   requestId,
   session,
+  moreProducts = [],
   overrides,
 }: ScreenOptions = {}) {
   const api = await startApiServer(answerFor(overrides));
@@ -166,6 +170,7 @@ export async function renderScreen({
         lastAgeOption: insurerCode === 'phkl',
         printCover: insurerCode === 'slhk',
       },
+      ...moreProducts,
     ]),
   );
   store.dispatch(smokingListsReceived(SMOKING));
@@ -179,6 +184,8 @@ export async function renderScreen({
           status: null,
           version: null,
           redirection: null,
+          product: null,
+          rejectReason: null,
           ...session,
         },
         applicationNumber: '',

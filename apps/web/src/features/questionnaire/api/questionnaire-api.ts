@@ -5,6 +5,7 @@ import type {
   DisclosureReviewed,
   DisclosureSaved,
   DisclosureView,
+  RejectBody,
   SearchEvent,
   TrackingEvent,
 } from '@vmer/domain/lifecycle';
@@ -64,8 +65,9 @@ export const questionnaireApi = api.injectEndpoints({
     validateDisclosure: build.mutation<DisclosureReviewed, string>({
       query: (id) => apiPost(`impairment/video_mer/validate/${encodeURIComponent(id)}`),
     }),
-    rejectDisclosure: build.mutation<DisclosureReviewed, string>({
-      query: (id) => apiPost(`impairment/video_mer/reject/${encodeURIComponent(id)}`),
+    rejectDisclosure: build.mutation<DisclosureReviewed, { id: string } & RejectBody>({
+      query: ({ id, ...body }) =>
+        apiPost(`impairment/video_mer/reject/${encodeURIComponent(id)}`, body),
     }),
     trackEvent: build.mutation<unknown, TrackingEvent>({
       query: (event) => apiPost('analytics/web/create', event),

@@ -24,6 +24,7 @@ import { disclosureStored, formReset } from '../questionnaire-slice.ts';
 import { useTrack } from '../tracking.ts';
 import type { useDisclosureModel } from '../use-disclosure-model.ts';
 import { PrintCard } from './print-card.tsx';
+import { RejectDialog } from './reject-dialog.tsx';
 import { ResultDialog, type ResultOutcome } from './result-dialog.tsx';
 
 interface DisclosureActionsProps {
@@ -69,6 +70,7 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
   const [reject, rejecting] = useRejectDisclosureMutation();
   const [outcome, setOutcome] = useState<ResultOutcome | null>(null);
   const [conflict, setConflict] = useState(false);
+  const [rejectAsked, setRejectAsked] = useState(false);
   const busy =
     saving.isLoading ||
     submitting.isLoading ||
@@ -138,11 +140,16 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
     }
   };
 
-  const review_ = async (kind: 'validate' | 'reject') => {
-    if (!session.id) return;
+  // A failure shows in the global snackbar and keeps the screen, reason included (DESIGN.md §8).
+  const review_ = async (kind: 'validate' | 'reject', reason = '') => {
+    const id = session.id;
+    if (!id) return;
     try {
-      await (kind === 'validate' ? validate : reject)(session.id).unwrap();
+      await (
+        kind === 'validate' ? validate(id) : reject(reason ? { id, reason } : { id })
+      ).unwrap();
       track(kind, applicationNumber);
+      setRejectAsked(false);
       leave();
     } catch {
       track(`${kind}_failed`, applicationNumber);
@@ -211,7 +218,7 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
               variant="outlined"
               color="error"
               disabled={busy}
-              onClick={() => void review_('reject')}
+              onClick={() => setRejectAsked(true)}
             >
               {t('mer.disclosure.reject')}
             </Button>
@@ -245,6 +252,12 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
         )}
       </Stack>
       <PrintCard onPrint={print} printCover={model.insurerEntry?.printCover ?? false} />
+      <RejectDialog
+        open={rejectAsked}
+        busy={busy}
+        onReject={(reason) => void review_('reject', reason)}
+        onCancel={() => setRejectAsked(false)}
+      />
       <ResultDialog
         outcome={outcome}
         onLeave={() => {

@@ -1,8 +1,10 @@
+import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DISCLOSURE_STATUS } from '@vmer/domain/model';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { addQuestionnaireTexts } from '../locales.ts';
 import { bmiRuleApplied } from '../questionnaire-slice.ts';
@@ -24,6 +26,8 @@ export function QuestionnaireScreen({ requestId }: { requestId?: string }) {
   const { questionnaire, ruleAgeList, special, names, selection } = useScreenContext();
   const { loading } = useLoadDisclosure(requestId, selection.insurerCode, special?.others?.uuid);
   const { age, gender, bmi } = questionnaire.profile;
+  const { session } = questionnaire;
+  const returned = session.action === 'edit' && session.status === DISCLOSURE_STATUS.REJECTED;
 
   // The BMI rule follows the applicant's age, gender and BMI (spec §4).
   useEffect(() => {
@@ -50,6 +54,13 @@ export function QuestionnaireScreen({ requestId }: { requestId?: string }) {
         {t('mer.screen.title')}
       </Typography>
       {loading && <LinearProgress aria-label={t('mer.screen.loading')} />}
+      {returned && (
+        <Alert severity="warning" sx={{ whiteSpace: 'pre-line' }}>
+          {session.rejectReason
+            ? t('mer.disclosure.returnedReason', { reason: session.rejectReason })
+            : t('mer.disclosure.returned')}
+        </Alert>
+      )}
       <BasicInformationCard />
       <ConditionsCard />
       <DisclosureCard />
