@@ -106,6 +106,26 @@ describe.each(DATABASES)('access token checks on %s', (database) => {
     await expectRefused(await sign(withoutExpiry, signing.key, { kid: signing.kid }));
   });
 
+  it('a token accepted once, and so remembered, does not make a tampered copy pass', async () => {
+    const real = await sign({ ...claims, iat: now(), exp: now() + 300 }, signing.key, { kid: signing.kid });
+    expect((await languagePut(t.baseUrl, real)).status).toBe(200);
+    expect((await languagePut(t.baseUrl, real)).status).toBe(200);
+    const [header, payload, signature] = real.split('.') as [string, string, string];
+    const forged = base64url.encode(JSON.stringify({ ...decodeJwt(real), role: 'admin', insurers: ['phkl', 'slhk', 'demo'] }));
+    await expectRefused(`${header}.${forged}.${signature}`);
+    const otherSignature = `${signature.slice(0, -4)}${signature.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
+    await expectRefused(`${header}.${payload}.${otherSignature}`);
+    expect((await languagePut(t.baseUrl, real)).status).toBe(200);
+  });
+
+  it('a remembered token is refused once it has expired', async () => {
+    const shortLived = await sign({ ...claims, iat: now(), exp: now() + 2 }, signing.key, { kid: signing.kid });
+    expect((await languagePut(t.baseUrl, shortLived)).status).toBe(200);
+    // Past its exp and the verifier's 5 s of clock tolerance.
+    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    await expectRefused(shortLived);
+  });
+
   it('an ID token is refused as an access token, and so is a plain JWT of the embedded provider', async () => {
     await expectRefused(idToken);
     await expectRefused(await sign({ ...claims, exp: now() + 300 }, signing.key, { kid: signing.kid, typ: 'JWT' }));

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { JWTPayload } from 'jose';
 import { HttpError } from '../http/errors.ts';
 import { identityFromClaims } from './claims.ts';
+import { cachedVerifier } from './token-cache.ts';
 import { rowLanguage, type UserDirectory } from './user-directory.ts';
 import { InvalidTokenError, KeysUnavailableError, type TokenVerifier } from './verify-token.ts';
 
@@ -53,6 +54,8 @@ export interface AuthenticateOptions {
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9\-_.~+/]+=*)$/;
+/** Verified tokens remembered at once: about a kilobyte each. */
+const TOKEN_CACHE_MAX = 10_000;
 
 /**
  * Authentication as a hook, not as lines in handlers (CONVENTIONS.md §5): every /api route
@@ -62,6 +65,7 @@ export const authenticate = fp(
   async (app: FastifyInstance, options: AuthenticateOptions) => {
     app.decorateRequest('user', undefined as unknown as AuthUser);
     app.decorateRequest('client', undefined);
+    const verify = cachedVerifier(options.verify, { max: TOKEN_CACHE_MAX });
     const challenge = (error?: string) =>
       error ? `Bearer realm="${options.realm}", error="${error}"` : `Bearer realm="${options.realm}"`;
 
@@ -73,7 +77,7 @@ export const authenticate = fp(
       if (!match?.[1]) throw new HttpError(401, 'unauthorized', undefined, { 'www-authenticate': challenge() });
       let payload;
       try {
-        payload = await options.verify(match[1]);
+        payload = await verify(match[1]);
       } catch (error) {
         if (error instanceof InvalidTokenError) {
           request.log.info({ reason: error.message }, 'access token refused');

@@ -2,6 +2,9 @@ import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { paths } from '../config/paths.ts';
 import type { AuthConfig } from './oidc-session.ts';
 
+/** The version of oidc-client-ts this page runs, checked against the supported minimum. */
+export { Version as oidcClientVersion } from 'oidc-client-ts';
+
 let manager: UserManager | null = null;
 
 /**

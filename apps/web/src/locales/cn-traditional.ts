@@ -24,6 +24,7 @@ export const cnTraditional: InterfaceTexts = {
     signingOut: '正在登出',
     callbackErrorTitle: '登入失敗',
     backToLogin: '返回登入',
+    sessionEnded: '你的登入時段已結束，請重新登入。',
   },
   header: {
     insurer: '保險公司',

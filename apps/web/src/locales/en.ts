@@ -26,6 +26,7 @@ export const en = {
     signingOut: 'Signing out',
     callbackErrorTitle: 'Sign-in failed',
     backToLogin: 'Back To Login',
+    sessionEnded: 'Your session has ended. Please sign in again.',
   },
   header: {
     insurer: 'Insurer',

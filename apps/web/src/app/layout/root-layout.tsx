@@ -1,5 +1,8 @@
-import { Outlet } from 'react-router';
+import { useCallback } from 'react';
+import { Outlet, useNavigate } from 'react-router';
 import { AuthSession } from '../../features/auth/components/auth-session.tsx';
+import { Security } from '../../features/auth/components/security.tsx';
+import { loadUserManager } from '../../features/auth/load-user-manager.ts';
 import { ApiErrorSnackbar } from '../../features/global-feedback/components/api-error-snackbar.tsx';
 import { GlobalSpinner } from '../../features/global-feedback/components/global-spinner.tsx';
 import { NetworkErrorBanner } from '../../features/global-feedback/components/network-error-banner.tsx';
@@ -8,8 +11,13 @@ import { LanguageSync } from '../../features/language/components/language-sync.t
 
 /** What every page shares: the session, the language and the global feedback of spec §2. */
 export function RootLayout() {
+  const navigate = useNavigate();
+  const restoreOriginalUri = useCallback(
+    (path: string) => void navigate(path, { replace: true }),
+    [navigate],
+  );
   return (
-    <>
+    <Security userManager={loadUserManager} restoreOriginalUri={restoreOriginalUri}>
       <AuthSession />
       <LanguageSync />
       <TopProgressBar />
@@ -17,6 +25,6 @@ export function RootLayout() {
       <ApiErrorSnackbar />
       <GlobalSpinner />
       <Outlet />
-    </>
+    </Security>
   );
 }

@@ -11,6 +11,7 @@ export function Component() {
   const status = useAppSelector(selectAuthStatus);
   const { t } = useTranslation();
   if (status === 'signedIn') return <Navigate to={paths.home} replace />;
-  if (status === 'unknown') return <FullScreenSpinner open label={t('common.loading')} />;
+  if (status === 'unknown' || status === 'ending')
+    return <FullScreenSpinner open label={t('common.loading')} />;
   return <SignInCard />;
 }

@@ -1,13 +1,30 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, isRejectedWithValue, type PayloadAction } from '@reduxjs/toolkit';
+import type { ApiError } from '../../lib/api-client.ts';
 
-/** unknown until the stored session has been read; then anonymous or signedIn. */
-export type AuthStatus = 'unknown' | 'anonymous' | 'signedIn';
+/**
+ * unknown until the stored session has been read; then anonymous or signedIn. ending: the
+ * session was lost (the API refused the token, or it expired without renewal) and is being
+ * cleared.
+ */
+export type AuthStatus = 'unknown' | 'anonymous' | 'signedIn' | 'ending';
 
 export interface AuthState {
   status: AuthStatus;
+  /**
+   * Where the user was when the session was lost: the landing page says the session has ended,
+   * and signing in again returns there. Null after a sign-out or a sign-in.
+   */
+  resumePath: string | null;
 }
 
-const initialState: AuthState = { status: 'unknown' };
+const initialState: AuthState = { status: 'unknown', resumePath: null };
+
+/** An API answer refusing the caller's credentials (HTTP 401). */
+function isCredentialsRefused(action: unknown): boolean {
+  if (!isRejectedWithValue(action)) return false;
+  const error = action.payload as Partial<ApiError> | undefined;
+  return error?.kind === 'response' && error.status === 401;
+}
 
 export const authSlice = createSlice({
   name: 'auth',
@@ -22,16 +39,29 @@ export const authSlice = createSlice({
     },
     signedIn(state) {
       state.status = 'signedIn';
+      state.resumePath = null;
     },
-    /** Sign-out finished, or the session ended (expired and not renewable). */
-    sessionEnded(state) {
+    /** The access token expired and could not be renewed. */
+    sessionLost(state) {
+      if (state.status === 'signedIn') state.status = 'ending';
+    },
+    /** Sign-out finished, or a lost session was cleared (with the path to resume at). */
+    sessionEnded(state, action: PayloadAction<{ resumePath: string } | undefined>) {
       state.status = 'anonymous';
+      state.resumePath = action.payload?.resumePath ?? null;
     },
+  },
+  extraReducers: (builder) => {
+    builder.addMatcher(isCredentialsRefused, (state) => {
+      if (state.status === 'signedIn') state.status = 'ending';
+    });
   },
   selectors: {
     selectAuthStatus: (state) => state.status,
+    selectResumePath: (state) => state.resumePath,
   },
 });
 
-export const { sessionRestored, sessionAbsent, signedIn, sessionEnded } = authSlice.actions;
-export const { selectAuthStatus } = authSlice.selectors;
+export const { sessionRestored, sessionAbsent, signedIn, sessionLost, sessionEnded } =
+  authSlice.actions;
+export const { selectAuthStatus, selectResumePath } = authSlice.selectors;

@@ -7,11 +7,12 @@ import {
 } from '../../lib/feedback-events.ts';
 import type { SignInState } from '../../lib/oidc-session.ts';
 import { useGetAuthConfigQuery } from './api/auth-config-api.ts';
-import { loadUserManager } from './load-user-manager.ts';
+import { useSecurity } from './components/security.tsx';
 
 /** Starts sign-in at the identity provider (code + PKCE), coming back to `returnTo` afterwards. */
 export function useSignIn(): { ready: boolean; signIn: (returnTo: string) => void } {
   const { data: config } = useGetAuthConfigQuery();
+  const { loadUserManager } = useSecurity();
   const dispatch = useAppDispatch();
   const signIn = useCallback(
     (returnTo: string) => {
@@ -25,7 +26,7 @@ export function useSignIn(): { ready: boolean; signIn: (returnTo: string) => voi
           dispatch(errorReported(error instanceof Error ? error.message : String(error)));
         });
     },
-    [config, dispatch],
+    [config, loadUserManager, dispatch],
   );
   return { ready: config !== undefined, signIn };
 }

@@ -4,7 +4,7 @@ import { useAppDispatch } from '../../app/hooks.ts';
 import { paths } from '../../config/paths.ts';
 import { longOperationStarted } from '../../lib/feedback-events.ts';
 import { useGetAuthConfigQuery } from './api/auth-config-api.ts';
-import { loadUserManager } from './load-user-manager.ts';
+import { useSecurity } from './components/security.tsx';
 
 /**
  * Signs out through the identity provider, which returns to /logout/callback (spec §2, §6).
@@ -12,6 +12,7 @@ import { loadUserManager } from './load-user-manager.ts';
  */
 export function useSignOut(): () => void {
   const { data: config } = useGetAuthConfigQuery();
+  const { loadUserManager } = useSecurity();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   return useCallback(() => {
@@ -21,5 +22,5 @@ export function useSignOut(): () => void {
     loadUserManager(config)
       .then((manager) => manager.signoutRedirect())
       .catch(leaveLocally);
-  }, [config, dispatch, navigate]);
+  }, [config, loadUserManager, dispatch, navigate]);
 }

@@ -117,7 +117,8 @@ export const globalFeedbackSlice = createSlice({
             state.networkErrorBanner = true;
             const message = error?.message ?? action.error.message ?? null;
             state.apiError = { open: true, message, kind: 'transport', status: null };
-          } else {
+          } else if (error.status !== 401) {
+            // A refused token ends the session instead, and the landing page says so.
             state.apiError = {
               open: true,
               message: error.message,

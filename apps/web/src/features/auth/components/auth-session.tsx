@@ -1,28 +1,31 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
-import { paths } from '../../../config/paths.ts';
 import { setSessionProvider, storedSession } from '../../../lib/oidc-session.ts';
 import { useGetAuthConfigQuery } from '../api/auth-config-api.ts';
 import {
   selectAuthStatus,
   sessionAbsent,
   sessionEnded,
+  sessionLost,
   sessionRestored,
   signedIn,
 } from '../auth-slice.ts';
-import { loadUserManager } from '../load-user-manager.ts';
+import { useSecurity } from './security.tsx';
 
 /**
  * Follows the sign-in session: reads the stored one once the provider is known, renews the
- * token before it expires (refresh token), and when it expires without renewal ends the
- * session and returns the browser to the landing page.
+ * token before it expires (refresh token), and when the session is lost (the API refuses the
+ * token, or it expires without renewal) clears the stored user; the protected screens then
+ * return the browser to the landing page, which says so and offers to sign in again.
  */
 export function AuthSession() {
   const { data: config } = useGetAuthConfigQuery();
+  const { loadUserManager } = useSecurity();
   const status = useAppSelector(selectAuthStatus);
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const location = useLocation();
+  const here = location.pathname + location.search + location.hash;
 
   useEffect(() => {
     if (!config) return;
@@ -59,7 +62,7 @@ export function AuthSession() {
     return () => {
       active = false;
     };
-  }, [config, dispatch]);
+  }, [config, loadUserManager, dispatch]);
 
   useEffect(() => {
     if (!config || status !== 'signedIn') return;
@@ -67,25 +70,30 @@ export function AuthSession() {
     let unsubscribe: (() => void)[] = [];
     void loadUserManager(config).then((manager) => {
       if (!active) return;
-      const endSession = () => {
-        void manager.removeUser().finally(() => {
-          dispatch(sessionEnded());
-          void navigate(paths.landing, { replace: true });
-        });
+      const lose = () => {
+        dispatch(sessionLost());
       };
       unsubscribe = [
         manager.events.addUserLoaded(() => {
           dispatch(signedIn());
         }),
-        manager.events.addAccessTokenExpired(endSession),
-        manager.events.addSilentRenewError(endSession),
+        manager.events.addAccessTokenExpired(lose),
+        manager.events.addSilentRenewError(lose),
       ];
     });
     return () => {
       active = false;
       unsubscribe.forEach((remove) => remove());
     };
-  }, [config, status, dispatch, navigate]);
+  }, [config, loadUserManager, status, dispatch]);
+
+  useEffect(() => {
+    if (!config || status !== 'ending') return;
+    const end = () => dispatch(sessionEnded({ resumePath: here }));
+    loadUserManager(config)
+      .then((manager) => manager.removeUser())
+      .then(end, end);
+  }, [config, loadUserManager, status, here, dispatch]);
 
   return null;
 }

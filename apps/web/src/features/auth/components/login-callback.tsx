@@ -14,7 +14,7 @@ import { errorReported } from '../../../lib/feedback-events.ts';
 import { signedIn } from '../auth-slice.ts';
 import { returnPathOf } from '../return-path.ts';
 import { useGetAuthConfigQuery } from '../api/auth-config-api.ts';
-import { loadUserManager } from '../load-user-manager.ts';
+import { useSecurity } from './security.tsx';
 
 /** The provider's error, shown with underscores as spaces (spec §2). */
 function CallbackErrorCard({ error, description }: { error: string; description: string }) {
@@ -62,6 +62,7 @@ function completeSignInOnce(manager: UserManager): Promise<User> {
 
 function CompleteSignIn() {
   const { data: config } = useGetAuthConfigQuery();
+  const { loadUserManager, restoreOriginalUri } = useSecurity();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const { t } = useTranslation();
@@ -74,7 +75,7 @@ function CompleteSignIn() {
         .then((user) => {
           if (!active) return;
           dispatch(signedIn());
-          void navigate(returnPathOf(user.state), { replace: true });
+          restoreOriginalUri(returnPathOf(user.state));
         })
         .catch(async (error: unknown) => {
           // Nothing to complete (a stale or repeated callback): carry on if already signed in.
@@ -91,7 +92,7 @@ function CompleteSignIn() {
     return () => {
       active = false;
     };
-  }, [config, navigate, dispatch]);
+  }, [config, loadUserManager, restoreOriginalUri, navigate, dispatch]);
 
   return <FullScreenSpinner open label={t('auth.signingIn')} />;
 }
