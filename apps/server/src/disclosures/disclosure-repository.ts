@@ -3,6 +3,7 @@ import {
   sql,
   type Insertable,
   type Kysely,
+  type RawBuilder,
   type Selectable,
   type Transaction,
   type Updateable,
@@ -21,6 +22,8 @@ export type Executor = Kysely<Database> | Transaction<Database>;
 export type DisclosureRow = Selectable<DisclosuresTable>;
 export type NewDisclosure = Insertable<DisclosuresTable>;
 export type AuditRow = Selectable<DisclosureAuditTable>;
+/** What a write answers about the row it wrote: never the document, which the caller has. */
+export type WrittenRow = Pick<DisclosureRow, 'id' | 'request_id' | 'status' | 'version'>;
 export type NewAuditEntry = Omit<Insertable<DisclosureAuditTable>, 'id' | 'at'>;
 
 /** The columns a worklist row shows: never the document, which can be a megabyte. */
@@ -53,32 +56,34 @@ export type AuditOf = Pick<
   'actor' | 'operation' | 'from_status' | 'catalog_version' | 'payload_sha256' | 'reason'
 >;
 
-const AUDIT_COLUMNS = [
-  'disclosure_id',
-  'insurer_code',
-  'actor',
-  'operation',
-  'from_status',
-  'to_status',
-  'catalog_version',
-  'payload_sha256',
-  'reason',
-] as const;
+/** The columns given a value (an undefined one is left out, as the query builder does). */
+const defined = (values: object): [string, unknown][] =>
+  Object.entries(values).filter(([, value]) => value !== undefined);
 
-/** The audit entry's values for the row the statement wrote (the `d` CTE). */
-function auditValues(audit: AuditOf) {
-  const typed = <T>(value: T, type: string) => sql<T>`cast(${value} as ${sql.raw(type)})`;
-  return [
-    'd.id as disclosure_id',
-    'd.insurer_code as insurer_code',
-    typed(audit.actor, 'text').as('actor'),
-    typed(audit.operation, 'text').as('operation'),
-    typed(audit.from_status ?? null, 'smallint').as('from_status'),
-    'd.status as to_status',
-    typed(audit.catalog_version ?? null, 'text').as('catalog_version'),
-    typed(audit.payload_sha256 ?? null, 'text').as('payload_sha256'),
-    typed(audit.reason ?? null, 'text').as('reason'),
-  ] as const;
+/**
+ * Runs a write of one disclosure row (an INSERT or UPDATE without RETURNING) and the audit
+ * entry of the row it wrote, in one statement: so in one transaction and one round trip, and
+ * the entry exists exactly when the row was written. A hand-written statement, since
+ * building it with the query builder cost more CPU than the rest of a save.
+ */
+async function writeAudited(
+  trx: Executor,
+  write: RawBuilder<unknown>,
+  audit: AuditOf,
+): Promise<WrittenRow | undefined> {
+  const result = await sql<WrittenRow>`
+    with d as (${write} returning *),
+    a as (
+      insert into disclosure_audit (disclosure_id, insurer_code, actor, operation, from_status,
+        to_status, catalog_version, payload_sha256, reason)
+      select d.id, d.insurer_code, ${audit.actor}, ${audit.operation},
+        cast(${audit.from_status ?? null} as smallint), d.status,
+        cast(${audit.catalog_version ?? null} as text), cast(${audit.payload_sha256 ?? null} as text),
+        cast(${audit.reason ?? null} as text)
+      from d
+    )
+    select d.id, d.request_id, d.status, d.version from d`.execute(trx);
+  return result.rows[0];
 }
 
 /** Queries of disclosures and their audit trail. Each takes an optional transaction. */
@@ -94,21 +99,19 @@ export function disclosureRepository(db: Kysely<Database>) {
       values: NewDisclosure,
       audit: AuditOf,
       trx: Executor = db,
-    ): Promise<DisclosureRow> {
+    ): Promise<WrittenRow> {
       if (!scope.insurers.includes(values.insurer_code)) {
         throw new Error('disclosure outside the caller scope');
       }
-      return trx
-        .with('d', (q) => q.insertInto('disclosures').values(values).returningAll())
-        .with('a', (q) =>
-          q
-            .insertInto('disclosure_audit')
-            .columns(AUDIT_COLUMNS)
-            .expression((eb) => eb.selectFrom('d').select(auditValues(audit))),
-        )
-        .selectFrom('d')
-        .selectAll()
-        .executeTakeFirstOrThrow();
+      const columns = defined(values);
+      const row = await writeAudited(
+        trx,
+        sql`insert into disclosures (${sql.join(columns.map(([column]) => sql.ref(column)))})
+            values (${sql.join(columns.map(([, value]) => value))})`,
+        audit,
+      );
+      if (!row) throw new Error('the disclosure insert wrote no row');
+      return row;
     },
 
     /** The disclosure opened at /questionnaire/{requestId}, if the caller may see it. */
@@ -157,31 +160,16 @@ export function disclosureRepository(db: Kysely<Database>) {
       >,
       audit: AuditOf,
       trx: Executor = db,
-    ): Promise<DisclosureRow | undefined> {
+    ): Promise<WrittenRow | undefined> {
       if (scope.insurers.length === 0) return undefined;
-      return trx
-        .with('d', (q) =>
-          q
-            .updateTable('disclosures')
-            .set((eb) => ({
-              ...changes,
-              version: eb('version', '+', 1),
-              updated_at: sql<Date>`now()`,
-            }))
-            .where('id', '=', id)
-            .where('insurer_code', 'in', scope.insurers)
-            .where('version', '=', expectedVersion)
-            .returningAll(),
-        )
-        .with('a', (q) =>
-          q
-            .insertInto('disclosure_audit')
-            .columns(AUDIT_COLUMNS)
-            .expression((eb) => eb.selectFrom('d').select(auditValues(audit))),
-        )
-        .selectFrom('d')
-        .selectAll()
-        .executeTakeFirst();
+      return writeAudited(
+        trx,
+        sql`update disclosures
+            set ${sql.join(defined(changes).map(([column, value]) => sql`${sql.ref(column)} = ${value}`))}, version = version + 1, updated_at = now()
+            where id = ${id} and insurer_code = any(${[...scope.insurers]}::text[])
+              and version = ${expectedVersion}`,
+        audit,
+      );
     },
 
     /** A disclosure's audit trail, oldest first. */
