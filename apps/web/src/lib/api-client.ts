@@ -79,7 +79,8 @@ export function apiHeaders(token?: string): Headers {
 
 /**
  * The single baseQuery every endpoint goes through: builds the URL and headers of spec §7 and
- * unwraps the envelope — code 200 gives the body, anything else an {@link ApiError}.
+ * unwraps the envelope — code 200 (or 201 with a 201 status) gives the body, anything else an
+ * {@link ApiError}.
  */
 export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (
   request,
@@ -108,7 +109,8 @@ export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = asy
     // Not JSON (a proxy's error page, an empty answer): judged by its status alone below.
   }
   const envelope = isEnvelope(payload) ? payload : null;
-  if (response.ok && envelope?.code === 200) {
+  // Success is a 2xx answer whose envelope code agrees with it (200, or 201 for a creation).
+  if (response.ok && envelope?.code === response.status) {
     const body = envelope.body ?? null;
     // An answer that names the questionnaire instance (the disease list) renews the cookie (spec §7).
     const instance = (body as { instance?: unknown } | null)?.instance;

@@ -9,28 +9,75 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
+import type { ApiError } from '../../../lib/api-client.ts';
 import {
   FIELD_MAX_LENGTH,
   REQUESTABLE_ROLES,
-  accountRequestMailto,
+  accountRequestBody,
+  fieldOfPath,
   validateAccountRequest,
   type AccountRequest,
   type AccountRequestField,
-  type FieldProblem,
 } from '../account-request.ts';
+import { useRequestAccountMutation } from '../api/account-request-api.ts';
 
-const EMPTY: AccountRequest = { name: '', email: '', insurer: '', role: '' };
+const EMPTY: AccountRequest = { name: '', email: '', insurerCode: '', role: '', message: '' };
+
+type ServerProblems = Partial<Record<AccountRequestField, string>>;
+
+/** Why the server did not record the request, beyond problems with single fields. */
+type Failure = 'rateLimited' | 'failed';
+
+function BackToSignIn() {
+  const { t } = useTranslation();
+  return (
+    <Button component={RouterLink} to={paths.landing}>
+      {t('accountRequest.backToSignIn')}
+    </Button>
+  );
+}
+
+/** Replaces the form once the request is recorded. */
+function RequestSent() {
+  const { t } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <Paper
+      component="section"
+      aria-labelledby="account-request-sent"
+      sx={{ p: { xs: 3, md: 4 }, width: '100%', maxWidth: 560 }}
+    >
+      <Stack spacing={2.5} sx={{ alignItems: 'flex-start' }}>
+        <Typography
+          id="account-request-sent"
+          ref={heading}
+          tabIndex={-1}
+          component="h1"
+          variant="h5"
+          sx={{ fontWeight: 700, outline: 'none' }}
+        >
+          {t('accountRequest.sentTitle')}
+        </Typography>
+        <Typography role="status">{t('accountRequest.sent')}</Typography>
+        <BackToSignIn />
+      </Stack>
+    </Paper>
+  );
+}
 
 /**
- * /account-request (DESIGN.md §5): how access is granted, and a validated request form. The
- * request reaches the administrator as an e-mail to the help desk address, written by the
- * user's own e-mail program.
+ * /account-request (DESIGN.md §5): how access is granted, and a form recording a request for
+ * the administrators. Checked here with the server's limits before it is sent; whatever the
+ * server answers, nothing typed is lost.
  */
-export function AccountRequestForm({ helpDeskEmail }: { helpDeskEmail: string | null }) {
+export function AccountRequestForm() {
   const { t } = useTranslation();
   const [request, setRequest] = useState<AccountRequest>(EMPTY);
   const [attempts, setAttempts] = useState(0);
-  const [prepared, setPrepared] = useState(false);
+  const [serverProblems, setServerProblems] = useState<ServerProblems>({});
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [requestAccount, { isLoading, isSuccess }] = useRequestAccountMutation();
   const form = useRef<HTMLFormElement>(null);
   const problems = validateAccountRequest(request);
   const submitted = attempts > 0;
@@ -38,39 +85,46 @@ export function AccountRequestForm({ helpDeskEmail }: { helpDeskEmail: string | 
   // After a refused attempt, take the user to the first field to correct.
   useEffect(() => {
     if (attempts > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempts]);
+  }, [attempts, serverProblems]);
 
-  const message = (problem: FieldProblem | undefined) =>
-    problem ? t(`accountRequest.${problem.key}`, problem.params ?? {}) : undefined;
+  if (isSuccess) return <RequestSent />;
+
+  const message = (field: AccountRequestField): string | undefined => {
+    const problem = submitted ? problems[field] : undefined;
+    if (problem) return t(`accountRequest.${problem.key}`, problem.params ?? {});
+    return serverProblems[field];
+  };
   const fieldProps = (field: AccountRequestField) => ({
+    id: `account-request-${field}`,
     name: field,
     value: request[field],
-    required: true,
-    error: submitted && problems[field] !== undefined,
-    helperText: submitted ? message(problems[field]) : undefined,
-    onChange: (event: { target: { value: string } }) =>
-      setRequest({ ...request, [field]: event.target.value }),
+    error: message(field) !== undefined,
+    helperText: message(field),
+    disabled: isLoading,
+    onChange: (event: { target: { value: string } }) => {
+      setRequest({ ...request, [field]: event.target.value });
+      setServerProblems(({ [field]: _answered, ...rest }) => rest);
+    },
   });
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     setAttempts((count) => count + 1);
-    if (Object.keys(problems).length > 0 || !helpDeskEmail) return;
-    const labels = {
-      name: t('accountRequest.name'),
-      email: t('accountRequest.email'),
-      insurer: t('accountRequest.insurer'),
-      role: t('accountRequest.role'),
-    };
-    const roleLabel = request.role ? t(`accountRequest.roles.${request.role}`) : '';
-    window.location.href = accountRequestMailto(
-      helpDeskEmail,
-      t('accountRequest.mailSubject'),
-      request,
-      labels,
-      roleLabel,
-    );
-    setPrepared(true);
+    setFailure(null);
+    if (Object.keys(problems).length > 0) return;
+    const answer = await requestAccount(accountRequestBody(request));
+    if (!('error' in answer)) return;
+    const error = answer.error as ApiError;
+    const fields: ServerProblems = {};
+    if (error.kind === 'response') {
+      for (const { path, message: text } of error.errors) {
+        const field = fieldOfPath(path);
+        if (field) fields[field] = text;
+      }
+    }
+    setServerProblems(fields);
+    if (Object.keys(fields).length === 0)
+      setFailure(error.kind === 'response' && error.status === 429 ? 'rateLimited' : 'failed');
   };
 
   return (
@@ -79,19 +133,22 @@ export function AccountRequestForm({ helpDeskEmail }: { helpDeskEmail: string | 
       aria-labelledby="account-request-title"
       sx={{ p: { xs: 3, md: 4 }, width: '100%', maxWidth: 560 }}
     >
-      <Stack spacing={2.5} component="form" ref={form} noValidate onSubmit={submit}>
+      <Stack
+        spacing={2.5}
+        component="form"
+        ref={form}
+        noValidate
+        aria-busy={isLoading}
+        onSubmit={(event) => void submit(event)}
+      >
         <Typography id="account-request-title" component="h1" variant="h5" sx={{ fontWeight: 700 }}>
           {t('accountRequest.title')}
         </Typography>
         <Typography>{t('accountRequest.howAccessWorks')}</Typography>
-        {helpDeskEmail && (
-          <Typography variant="body2" color="text.secondary">
-            {t('accountRequest.formIntro', { email: helpDeskEmail })}
-          </Typography>
-        )}
         <TextField
           label={t('accountRequest.name')}
           autoComplete="name"
+          required
           slotProps={{ htmlInput: { maxLength: FIELD_MAX_LENGTH.name } }}
           {...fieldProps('name')}
         />
@@ -99,37 +156,47 @@ export function AccountRequestForm({ helpDeskEmail }: { helpDeskEmail: string | 
           label={t('accountRequest.email')}
           type="email"
           autoComplete="email"
+          required
           slotProps={{ htmlInput: { maxLength: FIELD_MAX_LENGTH.email } }}
           {...fieldProps('email')}
         />
         <TextField
-          label={t('accountRequest.insurer')}
+          label={t('accountRequest.insurerCode')}
           autoComplete="organization"
-          slotProps={{ htmlInput: { maxLength: FIELD_MAX_LENGTH.insurer } }}
-          {...fieldProps('insurer')}
+          required
+          slotProps={{ htmlInput: { maxLength: FIELD_MAX_LENGTH.insurerCode } }}
+          {...fieldProps('insurerCode')}
         />
-        <TextField select label={t('accountRequest.role')} {...fieldProps('role')}>
+        <TextField select label={t('accountRequest.role')} required {...fieldProps('role')}>
           {REQUESTABLE_ROLES.map((role) => (
             <MenuItem key={role} value={role}>
               {t(`accountRequest.roles.${role}`)}
             </MenuItem>
           ))}
         </TextField>
-        {prepared && (
-          <Alert severity="success" role="status">
-            {t('accountRequest.prepared')}
+        <TextField
+          label={t('accountRequest.message')}
+          multiline
+          minRows={3}
+          slotProps={{ htmlInput: { maxLength: FIELD_MAX_LENGTH.message } }}
+          {...fieldProps('message')}
+          helperText={
+            message('message') ?? t('accountRequest.messageHelp', { max: FIELD_MAX_LENGTH.message })
+          }
+        />
+        {failure && (
+          <Alert severity="error" role="alert">
+            {t(`accountRequest.${failure}`)}
           </Alert>
         )}
         <Stack
-          direction={{ xs: 'column', sm: 'row' }}
+          direction={{ xs: 'column-reverse', sm: 'row' }}
           spacing={2}
           sx={{ justifyContent: 'space-between' }}
         >
-          <Button component={RouterLink} to={paths.landing}>
-            {t('accountRequest.backToSignIn')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={!helpDeskEmail}>
-            {t('accountRequest.submit')}
+          <BackToSignIn />
+          <Button type="submit" variant="contained" loading={isLoading} loadingPosition="start">
+            {isLoading ? t('accountRequest.sending') : t('accountRequest.submit')}
           </Button>
         </Stack>
       </Stack>
