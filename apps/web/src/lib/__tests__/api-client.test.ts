@@ -119,6 +119,16 @@ describe('API client', () => {
     expect((await send(apiGet('d'))).error).toMatchObject({ kind: 'response', status: 503 });
   });
 
+  it('a creation answered 201 with code 201 gives its body; code 201 under a 200 status does not', async () => {
+    const answers = [
+      { status: 201, json: { code: 201, body: { id: 'r1' } } },
+      { json: { code: 201, body: { id: 'r2' } } },
+    ];
+    server = await startApiServer(() => answers.shift()!);
+    expect(await send(apiPost('a', {}))).toEqual({ data: { id: 'r1' } });
+    expect((await send(apiPost('b', {}))).error).toMatchObject({ status: 200, code: 201 });
+  });
+
   it('A-31 P-13 C-21 an answer carrying an instance stores it in a cookie for one day, sent as Instance from then on', async () => {
     server = await startApiServer((request) =>
       request.url.pathname === '/api/disease/list'
