@@ -19,6 +19,25 @@ export const resources = Object.fromEntries(
   ]),
 ) as unknown as Record<Language, { translation: Record<string, unknown> }>;
 
+/** Texts of screens whose code loads on demand, added as each loads. */
+const screenTexts: Record<Language, object>[] = [];
+
+function addBundles(texts: Record<Language, object>): void {
+  for (const [language, bundle] of Object.entries(texts)) {
+    i18n.addResourceBundle(language, 'translation', bundle, true, true);
+  }
+}
+
+/**
+ * Adds a lazily loaded screen's texts to the resources, in every language. Called when the
+ * screen's code loads, before it renders, so its texts never show as keys; they stay through a
+ * later {@link initI18n}.
+ */
+export function addScreenTexts(texts: Record<Language, object>): void {
+  screenTexts.push(texts);
+  if (i18n.isInitialized) addBundles(texts);
+}
+
 /** Starts i18next in the given language; resources are bundled, so this is synchronous. */
 export function initI18n(language: Language): typeof i18n {
   void i18n.use(initReactI18next).init({
@@ -31,6 +50,7 @@ export function initI18n(language: Language): typeof i18n {
     interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
     react: { useSuspense: false },
   });
+  screenTexts.forEach(addBundles);
   return i18n;
 }
 

@@ -234,20 +234,5 @@ const cnTraditional: QuestionnaireTexts = {
   },
 };
 
-/** The questionnaire screen's texts by language, for the i18n set-up to merge. */
+/** The questionnaire screen's texts by language, added to i18next when the screen's route loads. */
 export const questionnaireTexts = { en, cn_traditional: cnTraditional };
-
-/** Adds the screen's texts to an i18next instance, beside what it already holds. */
-export function addQuestionnaireTexts(i18n: {
-  addResourceBundle: (
-    lng: string,
-    ns: string,
-    resources: object,
-    deep?: boolean,
-    overwrite?: boolean,
-  ) => unknown;
-}): void {
-  for (const [language, texts] of Object.entries(questionnaireTexts)) {
-    i18n.addResourceBundle(language, 'translation', texts, true, true);
-  }
-}

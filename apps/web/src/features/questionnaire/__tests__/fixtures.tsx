@@ -2,12 +2,12 @@ import { render } from '@testing-library/react';
 import { useState, type ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { AnswerOption, AnswerValue, Language, Question } from '@vmer/domain/model';
-import { initI18n } from '../../../lib/i18n.ts';
+import { addScreenTexts, initI18n } from '../../../lib/i18n.ts';
 import { QuestionField } from '../components/questions/question-field.tsx';
-import { addQuestionnaireTexts } from '../locales.ts';
+import { questionnaireTexts } from '../locales.ts';
 
+addScreenTexts(questionnaireTexts);
 export const i18n = initI18n('en');
-addQuestionnaireTexts(i18n);
 
 /** A question of the given type with everything a renderer reads, overridable. */
 export function question(type: Question['type'], over: Partial<Question> = {}): Question {

@@ -6,7 +6,6 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DISCLOSURE_STATUS } from '@vmer/domain/model';
 import { useAppDispatch } from '../../../app/hooks.ts';
-import { addQuestionnaireTexts } from '../locales.ts';
 import { bmiRuleApplied } from '../questionnaire-slice.ts';
 import { useLoadDisclosure } from '../use-load-disclosure.ts';
 import { useScreenContext } from '../use-screen-context.ts';
@@ -19,9 +18,7 @@ import { DisclosureCard } from './disclosure-card.tsx';
  * information, the conditions chosen, and the Video MER disclosure with its decisions.
  */
 export function QuestionnaireScreen({ requestId }: { requestId?: string }) {
-  const { t, i18n } = useTranslation();
-  // The screen's texts travel with its chunk; they join i18next's resources on first use.
-  if (!i18n.exists('mer.screen.title')) addQuestionnaireTexts(i18n);
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { questionnaire, ruleAgeList, special, names, selection } = useScreenContext();
   const { loading } = useLoadDisclosure(requestId, selection.insurerCode, special?.others?.uuid);
