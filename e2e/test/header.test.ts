@@ -24,11 +24,15 @@ async function signedIn(userName: string, viewport: ViewportName): Promise<Page>
   await enableStateGetter(context);
   const page = await context.newPage();
   await signIn(page, baseUrl, userName);
-  await expect.poll(() => page.getByTestId('user-name').textContent()).toBe(userName);
+  // User info and the insurer list answer in their own time on a busy machine.
+  await expect
+    .poll(() => page.getByTestId('user-name').textContent(), { timeout: 10_000 })
+    .toBe(userName);
   await expect
     .poll(
       async () =>
         (await appState<{ headerSelection: { status: string } }>(page)).headerSelection.status,
+      { timeout: 10_000 },
     )
     .toBe('loaded');
   return page;
@@ -183,5 +187,22 @@ describe('full screen', () => {
     // The toggle follows the browser's fullscreenchange event, which fires after the exit.
     await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
     await page.context().close();
+  });
+
+  it('L-05 where the browser has no Fullscreen API (no document.fullscreenEnabled) the toggle is hidden', async () => {
+    const context = await newContext(browser, 'desktop');
+    await context.addInitScript(() => {
+      delete (Document.prototype as { fullscreenEnabled?: boolean }).fullscreenEnabled;
+    });
+    const page = await context.newPage();
+    await signIn(page, baseUrl, 'interviewer1');
+    const header = page.getByRole('banner');
+    await header.getByRole('button', { name: 'Logout' }).waitFor();
+    await expect
+      .poll(() => header.getByTestId('user-name').textContent(), { timeout: 10_000 })
+      .toBe('interviewer1');
+    expect(await page.evaluate(() => document.fullscreenEnabled)).toBeUndefined();
+    expect(await header.getByRole('button', { name: 'Full screen' }).count()).toBe(0);
+    await context.close();
   });
 });

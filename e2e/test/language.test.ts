@@ -71,4 +71,45 @@ describe('language', () => {
     await context.close();
     await fresh.close();
   });
+
+  it('L-20 after choosing Traditional Chinese the interface, the question texts, their placeholders and the smoking options show in Chinese', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, baseUrl, 'agent1');
+    await page.getByRole('heading', { name: 'Basic information' }).waitFor();
+    try {
+      await chooseLanguage(page, 'Language settings', 'Traditional Chinese');
+      const main = page.getByRole('main');
+      await main.getByRole('heading', { name: '基本資料' }).waitFor();
+      await page.getByRole('banner').getByRole('button', { name: '登出' }).waitFor();
+
+      // agent1 works for slhk, which uses smoking list A (6 months).
+      await main.getByRole('combobox', { name: /^吸煙狀況/ }).click();
+      expect(await page.getByRole('listbox').getByRole('option').allTextContents()).toEqual([
+        '現時每日吸煙多於一包',
+        '現時每日吸煙少於一包',
+        '過去6個月內戒煙',
+        '已戒煙超過6個月',
+        '從不吸煙',
+      ]);
+      await page.keyboard.press('Escape');
+
+      await main.getByRole('textbox', { name: /^年齡/ }).fill('40');
+      await main.getByRole('radio', { name: '男' }).check();
+      await main.getByRole('combobox', { name: /^風險評分/ }).click();
+      await page.getByRole('listbox').getByRole('option', { name: 'A', exact: true }).click();
+      await main.getByRole('combobox', { name: /^病症/ }).fill('睡眠窒');
+      await page.getByRole('option', { name: '阻塞性睡眠窒息症' }).click();
+      await main.getByText('何時確診睡眠窒息症？').waitFor();
+      expect(await main.getByText('治療一般需約3個月才見成效').isVisible()).toBe(true);
+      expect(await main.getByText('When was sleep apnoea diagnosed?').count()).toBe(0);
+      expect(await main.getByText('Treatment needs about 3 months', { exact: false }).count()).toBe(
+        0,
+      );
+    } finally {
+      // The choice is saved for agent1: leave the shared server's user in English.
+      await chooseLanguage(page, '語言設定', '英文');
+      await context.close();
+    }
+  });
 });

@@ -201,3 +201,40 @@ describe('inspecting the state', () => {
     ).toBe('undefined');
   });
 });
+
+describe('roles stay out of sight', () => {
+  const DEMO_USERS = [
+    { userName: 'interviewer1', role: 'interviewer' },
+    { userName: 'agent1', role: 'agent' },
+    { userName: 'uw1', role: 'underwriter' },
+    { userName: 'uw2', role: 'underwriter' },
+    { userName: 'admin1', role: 'admin' },
+  ];
+  // Whole words only: the demo user names (interviewer1, agent1, admin1) are names, not roles.
+  const ROLE_VALUE = /\b(interviewer|agent|underwriter|admin)\b/i;
+  const visibleText = () => page.evaluate(() => document.body.innerText);
+
+  it('P-08 no role value shows on the landing page, home or the questionnaire screen, for any demo user', async () => {
+    await enableStateGetter(context);
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(await visibleText()).not.toMatch(ROLE_VALUE);
+    for (const { userName, role } of DEMO_USERS) {
+      await signIn(page, baseUrl, userName);
+      for (const path of ['/home', '/questionnaire/ABC123']) {
+        if (new URL(page.url()).pathname !== path) await page.goto(`${baseUrl}${path}`);
+        await page.getByRole('heading', { name: 'Basic information' }).waitFor();
+        await expect
+          .poll(() => page.getByTestId('user-name').textContent(), { timeout: 10_000 })
+          .toBe(userName);
+        await page.waitForLoadState('networkidle');
+        // The app knows the role; it just never shows it.
+        const state = await appState<{ userInfo: { userInfo: { role: string } } }>(page);
+        expect(state.userInfo.userInfo.role).toBe(role);
+        expect(await visibleText(), `${userName} at ${path}`).not.toMatch(ROLE_VALUE);
+      }
+      await page.evaluate(() => window.localStorage.clear());
+      await context.clearCookies();
+    }
+  });
+});
