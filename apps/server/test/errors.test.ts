@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillPlaceholders, HttpError, translate } from '../src/http/errors.ts';
+import { HttpError, schemaIssueMessage, translate } from '../src/http/errors.ts';
 import { languageFromHeader } from '../src/http/language.ts';
 
 describe('error messages', () => {
@@ -10,8 +10,21 @@ describe('error messages', () => {
     const error = new HttpError(409, { en: 'Changed {count} times.', cn_traditional: '已更改 {count} 次。' });
     expect(error.message).toBe('Changed {count} times.');
     expect(translate({ key: 'bad_request', params: { unused: 1 } }, 'en')).toBe('The request is not valid.');
-    expect(fillPlaceholders('問題 {question} 沒有選項 {option}', { question: 'Q1', option: 2 })).toBe('問題 Q1 沒有選項 2');
-    expect(fillPlaceholders('{missing} stays', {})).toBe('{missing} stays');
+    const validated = { en: 'validated', cn_traditional: '已核實' };
+    expect(translate({ key: 'disclosure_save_forbidden', params: { status: validated } }, 'cn_traditional')).toBe(
+      '此披露已核實，不可再儲存。',
+    );
+    expect(translate({ key: 'disclosure_question_unanswered', params: { condition: 'Asthma' } }, 'en')).toBe(
+      'Asthma: please answer the question "{question}"',
+    );
+  });
+
+  it("a schema's own message key names what is wrong; otherwise the kind of issue does", () => {
+    expect(translate(schemaIssueMessage({ code: 'custom', message: 'redirection_invalid' }), 'cn_traditional')).toContain('https://');
+    expect(translate(schemaIssueMessage({ code: 'invalid_format', message: 'application_number_helper' }), 'en')).toMatch(/^Limit to only 30/);
+    expect(schemaIssueMessage({ code: 'custom', message: 'Invalid input' })).toBe('field_invalid');
+    expect(schemaIssueMessage({ code: 'too_big', message: 'Too big', origin: 'string' })).toBe('field_too_long');
+    expect(schemaIssueMessage({ code: 'too_small', origin: 'number' })).toBe('field_too_small');
   });
 
   it('C-23 Accept-Language picks Traditional Chinese for any Chinese tag, English otherwise, by quality', () => {

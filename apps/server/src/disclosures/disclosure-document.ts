@@ -27,8 +27,7 @@ import {
 import { matchesGender } from '@vmer/domain/impairments';
 import { questionnaireIndex, type ChosenImpairment } from '@vmer/domain/questionnaire';
 import type { CatalogView } from '../catalog/catalog-view.ts';
-import { HttpError, type FieldError } from '../http/errors.ts';
-import { HTTP_MESSAGES } from '../http/messages.ts';
+import { HttpError, schemaIssueMessage, type FieldError } from '../http/errors.ts';
 import { htmlToText } from './plain-text.ts';
 
 /** Where the document sits in the request body: every path of its problems starts here. */
@@ -92,15 +91,7 @@ export function parseDocument(json: string): DisclosureDocument {
         message: 'field_unknown' as const,
       }));
     }
-    const message =
-      issue.code === 'too_big'
-        ? issue.origin === 'array' || issue.origin === 'string'
-          ? 'field_too_long'
-          : 'field_too_big'
-        : issue.code === 'invalid_type'
-          ? 'field_type'
-          : 'field_invalid';
-    return [{ path: base, message }];
+    return [{ path: base, message: schemaIssueMessage(issue) }];
   });
   throw new HttpError(400, 'disclosure_document_invalid', errors);
 }
@@ -227,16 +218,16 @@ export function completionProblems(
       errors.push({ path: bodyPath(issue.path), message: issueMessage(issue) });
       continue;
     }
-    const prompt = HTTP_MESSAGES.disclosure_question_unanswered;
-    const fill = (template: string, language: keyof Bilingual) =>
-      template
-        .replace('{condition}', impairment.name[language])
-        .replace('{question}', htmlToText(question.question[language]).replace(/\n/g, ' '));
+    const text = (language: keyof Bilingual) =>
+      htmlToText(question.question[language]).replace(/\n/g, ' ');
     errors.push({
       path: `${bodyPath(issue.path)}.${uuid}`,
       message: {
-        en: fill(prompt.en, 'en'),
-        cn_traditional: fill(prompt.cn_traditional, 'cn_traditional'),
+        key: 'disclosure_question_unanswered',
+        params: {
+          condition: impairment.name,
+          question: { en: text('en'), cn_traditional: text('cn_traditional') },
+        },
       },
     });
   }

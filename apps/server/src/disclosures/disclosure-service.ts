@@ -1,10 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
   MESSAGES,
-  type Bilingual,
   type DisclosureDocument,
   type DisclosureStatus,
-  type Language,
 } from '@vmer/domain';
 import {
   actionFor,
@@ -72,30 +70,15 @@ class KeyTaken extends Error {}
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** A message of HTTP_MESSAGES with its {placeholders} filled, in both languages. */
-function filled(key: keyof typeof HTTP_MESSAGES, params: Record<string, Bilingual>): Bilingual {
-  const text = HTTP_MESSAGES[key];
-  const fill = (language: Language) =>
-    text[language].replace(
-      /\{(\w+)\}/g,
-      (whole, name: string) => params[name]?.[language] ?? whole,
-    );
-  return { en: fill('en'), cn_traditional: fill('cn_traditional') };
-}
-
-function statusText(status: DisclosureStatus): Bilingual {
-  return HTTP_MESSAGES[`disclosure_status_${status}`];
-}
-
 /** The 409 of a move DESIGN.md §4 does not allow, saying what the disclosure is now. */
 function refuseMove(
   operation: StoreOperation | ReviewOperation,
   from: DisclosureStatus,
 ): HttpError {
-  return new HttpError(
-    409,
-    filled(`disclosure_${operation}_forbidden`, { status: statusText(from) }),
-  );
+  return new HttpError(409, {
+    key: `disclosure_${operation}_forbidden`,
+    params: { status: HTTP_MESSAGES[`disclosure_status_${from}`] },
+  });
 }
 
 /**

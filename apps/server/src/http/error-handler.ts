@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError, translate, type FieldError, type Message } from './errors.ts';
+import { HttpError, schemaIssueMessage, translate, type FieldError } from './errors.ts';
 import { requestLanguage } from './language.ts';
 import type { HttpMessageKey } from './messages.ts';
 
@@ -48,7 +48,7 @@ function fieldErrorsFromZod(error: { validation: ValidationIssue[]; validationCo
       return issue.params.keys.map((key) => ({ path: prefix + (base ? `${base}.${String(key)}` : String(key)), message: 'field_unknown' as const }));
     }
     const missing = valueAt(input, issue.instancePath) === undefined;
-    return [{ path: prefix + base, message: missing ? 'field_required' : fieldMessage(issue) }];
+    return [{ path: prefix + base, message: missing ? 'field_required' : schemaIssueMessage({ code: issue.keyword, message: issue.message, origin: issue.params.origin }) }];
   });
 }
 
@@ -59,24 +59,6 @@ function valueAt(input: unknown, pointer: string): unknown {
     value = (value as Record<string, unknown>)[key];
   }
   return value;
-}
-
-function fieldMessage({ keyword, params }: ValidationIssue): Message {
-  switch (keyword) {
-    case 'invalid_type':
-      return 'field_type';
-    case 'too_big':
-      return params.origin === 'string' || params.origin === 'array' ? 'field_too_long' : 'field_too_big';
-    case 'too_small':
-      return params.origin === 'string' || params.origin === 'array' ? 'field_too_short' : 'field_too_small';
-    case 'invalid_value':
-    case 'invalid_union':
-      return 'field_not_allowed';
-    case 'invalid_format':
-      return 'field_format';
-    default:
-      return 'field_invalid';
-  }
 }
 
 const VALIDATED_PARTS = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' } as const;

@@ -1,11 +1,14 @@
-import type { Bilingual } from '@vmer/domain';
+import { isMessageKey, MESSAGES, type Bilingual } from '@vmer/domain';
 import { HTTP_MESSAGES, type HttpMessageKey } from './messages.ts';
+
+/** A value for a `{name}` placeholder: the same in both languages, or one per language. */
+export type PlaceholderValue = string | number | Bilingual;
 
 /**
  * A message: a key of HTTP_MESSAGES, that key with values for its `{name}` placeholders,
  * or a text in both languages.
  */
-export type Message = HttpMessageKey | { key: HttpMessageKey; params: Record<string, string | number> } | Bilingual;
+export type Message = HttpMessageKey | { key: HttpMessageKey; params: Record<string, PlaceholderValue> } | Bilingual;
 
 /** One offending field of a 400 answer. `path` is dotted (`profile.age`, `query.page`). */
 export interface FieldError {
@@ -42,11 +45,50 @@ export class HttpError extends Error {
 /** The message in the given language, placeholders filled in. */
 export function translate(message: Message, language: keyof Bilingual): string {
   if (typeof message === 'string') return HTTP_MESSAGES[message][language];
-  if ('key' in message) return fillPlaceholders(HTTP_MESSAGES[message.key][language], message.params);
+  if ('key' in message) return fillPlaceholders(HTTP_MESSAGES[message.key][language], message.params, language);
   return message[language];
 }
 
-/** Replaces each `{name}` of the text by its value; unknown names stay as written. */
-export function fillPlaceholders(text: string, params: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+/** Replaces each `{name}` of the text by its value in the language; unknown names stay as written. */
+function fillPlaceholders(text: string, params: Record<string, PlaceholderValue>, language: keyof Bilingual): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return typeof value === 'object' ? value[language] : String(value);
+  });
+}
+
+/** What a zod issue says, as zod reports it or as fastify-type-provider-zod passes it on. */
+export interface SchemaIssue {
+  code: string;
+  message?: string | undefined;
+  /** What was too long or too short: 'string', 'array', 'number'… */
+  origin?: unknown;
+}
+
+/**
+ * The message for a field a schema refused. A schema's own message that is a message key
+ * (a refinement's, a pattern's: `redirection_invalid`, `application_number_helper`) says
+ * what is wrong in the field's own words; otherwise the kind of issue gives a general one.
+ */
+export function schemaIssueMessage(issue: SchemaIssue): Message {
+  const own = issue.message ?? '';
+  if (Object.hasOwn(HTTP_MESSAGES, own)) return own as HttpMessageKey;
+  if (isMessageKey(own)) return MESSAGES[own];
+  const list = issue.origin === 'string' || issue.origin === 'array';
+  switch (issue.code) {
+    case 'invalid_type':
+      return 'field_type';
+    case 'too_big':
+      return list ? 'field_too_long' : 'field_too_big';
+    case 'too_small':
+      return list ? 'field_too_short' : 'field_too_small';
+    case 'invalid_value':
+    case 'invalid_union':
+      return 'field_not_allowed';
+    case 'invalid_format':
+      return 'field_format';
+    default:
+      return 'field_invalid';
+  }
 }

@@ -56,6 +56,22 @@ describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
     options: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
   ) => api<T>(t.baseUrl, `${BASE}${path}`, { token: tokens[user], ...options });
 
+  /** Runs `check` while the user reads Chinese, then gives them English again. */
+  async function inChinese(user: string, check: () => Promise<void>) {
+    const choose = (language: string) =>
+      api(t.baseUrl, '/api/user/language', {
+        token: tokens[user],
+        method: 'PUT',
+        body: { language },
+      });
+    await choose('cn_traditional');
+    try {
+      await check();
+    } finally {
+      await choose('en');
+    }
+  }
+
   const nextApplicationNumber = () => `APP${String(++counter).padStart(4, '0')}`;
 
   /** A complete document: hypertension fully answered (children opened), asthma too. */
@@ -181,6 +197,35 @@ describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
       });
       expect(r.status).toBe(400);
       expect(r.body.errors?.map((e) => e.path)).toEqual(['redirection']);
+    });
+
+    it('a bad redirection is named with what it must be, in the caller language', async () => {
+      const body = {
+        applicationNumber: 'APP1',
+        ...PHKL,
+        redirection: 'http://policy.example.com/',
+      };
+      const en = await call('interviewer1', '/request', { body });
+      expect(en.body.errors).toEqual([
+        {
+          path: 'redirection',
+          message:
+            'The redirection must be an https:// address or a path on this site starting with a single /.',
+        },
+      ]);
+      // A caller system has no language of its own: its Accept-Language decides.
+      const cn = await api(t.baseUrl, `${BASE}/request`, {
+        token: await clientToken(t.baseUrl, 'demo-integration', 'demo-secret'),
+        body,
+        headers: { 'accept-language': 'zh-HK' },
+      });
+      expect(cn.status).toBe(400);
+      expect(cn.body.errors).toEqual([
+        {
+          path: 'redirection',
+          message: '重新導向位址必須為 https:// 網址，或本網站上以單一 / 開頭的路徑。',
+        },
+      ]);
     });
 
     it('P-07 refuses a request for an insurer the caller does not work for, and an unknown product', async () => {
@@ -381,22 +426,11 @@ describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
         method: 'PUT',
         body: { language: 'en' },
       });
-      await api(t.baseUrl, '/api/user/language', {
-        token: tokens.uw1,
-        method: 'PUT',
-        body: { language: 'cn_traditional' },
-      });
-      try {
+      await inChinese('uw1', async () => {
         await call('uw1', `/validate/${id}`, { method: 'POST' });
         const r = await call('uw1', `/validate/${id}`, { method: 'POST' });
         expect(r.body.message).toBe('只可核實已提交的披露；此披露已核實。');
-      } finally {
-        await api(t.baseUrl, '/api/user/language', {
-          token: tokens.uw1,
-          method: 'PUT',
-          body: { language: 'en' },
-        });
-      }
+      });
     });
   });
 
