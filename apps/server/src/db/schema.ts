@@ -83,6 +83,8 @@ export interface DisclosuresTable {
   /** The server's disclosure document; null until the first save or submit. */
   document: ColumnType<unknown, string | null, string | null>;
   reject_reason: string | null;
+  /** The subject of the person who last submitted it (migration 0202). */
+  submitted_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_by: string;
   created_at: CreatedAt;
   updated_by: string;

@@ -273,7 +273,7 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
         document: disclosureJson,
         updated_by: caller.userName,
         // The reason stays in view while the interviewer corrects; a new submission ends it.
-        ...(operation === 'submit' ? { reject_reason: null } : {}),
+        ...(operation === 'submit' ? { reject_reason: null, submitted_by: caller.subject } : {}),
       };
       const audit: AuditOf = {
         actor: caller.userName,
@@ -326,6 +326,10 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
       if (!mayReview(caller.role)) throw new HttpError(403, 'forbidden');
       const from = row.status as DisclosureStatus;
       if (!checkOperation(operation, from).ok) throw refuseMove(operation, from);
+      // Separation of duties (DESIGN.md §3): a second person reviews what one submitted.
+      if (row.submitted_by === caller.subject) {
+        throw new HttpError(403, 'disclosure_review_own_submission');
+      }
       const to = OPERATION_TARGET[operation];
       const reason = operation === 'reject' ? (body.reason ?? null) : null;
       const saved = await disclosures.update(

@@ -66,6 +66,10 @@ export const HTTP_MESSAGES = {
     en: 'Only a submitted disclosure can be validated; this one is {status}.',
     cn_traditional: '只可核實已提交的披露；此披露{status}。',
   },
+  disclosure_review_own_submission: {
+    en: 'You submitted this disclosure, so another underwriter must validate or reject it.',
+    cn_traditional: '此披露由您提交，須由另一位核保人核實或退回。',
+  },
   disclosure_reject_forbidden: {
     en: 'Only a submitted disclosure can be rejected; this one is {status}.',
     cn_traditional: '只可退回已提交的披露；此披露{status}。',

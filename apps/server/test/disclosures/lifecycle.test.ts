@@ -12,6 +12,8 @@ import type {
   WorklistPage,
 } from '@vmer/domain/lifecycle';
 import { sql } from 'kysely';
+import { hashPassword } from '../../src/auth/password.ts';
+import { insertLocalUsers } from '../../src/auth/users-repository.ts';
 import { idempotencyRepository } from '../../src/disclosures/idempotency-repository.ts';
 import { api, buildTestApp, DATABASES, tokenFor, type TestApp } from '../helpers.ts';
 import {
@@ -37,7 +39,18 @@ describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
 
   beforeAll(async () => {
     t = await buildTestApp({ database });
-    for (const user of ['interviewer1', 'agent1', 'uw1', 'uw2', 'admin1'])
+    // A second underwriter of phkl, for the separation of duties.
+    await insertLocalUsers(t.app.db, [
+      {
+        userName: 'uw3',
+        displayName: 'Underwriter Three',
+        role: 'underwriter',
+        insurers: ['phkl'],
+        passwordHash: await hashPassword('demo'),
+        demo: true,
+      },
+    ]);
+    for (const user of ['interviewer1', 'agent1', 'uw1', 'uw2', 'uw3', 'admin1'])
       tokens[user] = await tokenFor(t.baseUrl, user);
     const questionnaire = await api<{ version: string }>(t.baseUrl, '/api/questionnaire/get', {
       token: tokens.uw1,
@@ -321,7 +334,7 @@ describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
     });
 
     it('A-23 S-26 P-09 P-10 reject with a reason, the interviewer sees it, corrects and resubmits', async () => {
-      const { id, requestId } = await submitted('uw1');
+      const { id, requestId } = await submitted();
       const rejected = await call<DisclosureReviewed>('uw1', `/reject/${id}`, {
         body: { reason: 'Please add the latest blood pressure readings.' },
       });
@@ -439,6 +452,31 @@ describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
       const { id } = await submitted();
       expect((await call('interviewer1', `/validate/${id}`, { method: 'POST' })).status).toBe(403);
       expect((await call('interviewer1', `/reject/${id}`, { method: 'POST' })).status).toBe(403);
+    });
+
+    it('the underwriter who submitted a disclosure may not validate or reject it (403); another may', async () => {
+      const { id } = await submitted('uw1');
+      for (const operation of ['validate', 'reject']) {
+        const r = await call('uw1', `/${operation}/${id}`, { method: 'POST' });
+        expect(r.status).toBe(403);
+        expect(r.body.message).toBe(
+          'You submitted this disclosure, so another underwriter must validate or reject it.',
+        );
+      }
+      await inChinese('uw1', async () => {
+        const r = await call('uw1', `/validate/${id}`, { method: 'POST' });
+        expect(r.body.message).toBe('此披露由您提交，須由另一位核保人核實或退回。');
+      });
+
+      // Another underwriter of the insurer returns it; once someone else has submitted it
+      // again, the first underwriter may validate it.
+      const rejected = await call<DisclosureReviewed>('uw3', `/reject/${id}`, { method: 'POST' });
+      expect(rejected.status).toBe(200);
+      const resubmitted = await call<DisclosureSaved>('interviewer1', '/disclosure/submit', {
+        body: payload(complete(), { id, version: rejected.body.body!.version }),
+      });
+      expect(resubmitted.status).toBe(200);
+      expect((await call('uw1', `/validate/${id}`, { method: 'POST' })).status).toBe(200);
     });
 
     it('an admin views but may not save or submit', async () => {
