@@ -18,6 +18,7 @@ export interface Database {
   analytics_events: AnalyticsEventsTable;
   search_events: SearchEventsTable;
   conclusions: ConclusionsTable;
+  account_requests: AccountRequestsTable;
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -147,5 +148,16 @@ export interface ConclusionsTable {
   request_id: string | null;
   subject: string;
   conclusion: ColumnType<unknown, string, string>;
+  created_at: CreatedAt;
+}
+
+/** Requests for access from the public Create An Account page (migration 0203). */
+export interface AccountRequestsTable {
+  id: string;
+  name: string;
+  email: string;
+  insurer_code: string;
+  role: string;
+  message: string | null;
   created_at: CreatedAt;
 }

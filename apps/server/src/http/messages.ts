@@ -46,11 +46,12 @@ export const HTTP_MESSAGES = {
   field_not_allowed: { en: 'This value is not one of the allowed values.', cn_traditional: '此值不在允許的選項中。' },
   field_format: { en: 'This value is not in the expected format.', cn_traditional: '此值格式不正確。' },
   field_type: { en: 'This value has the wrong type.', cn_traditional: '此值類型不正確。' },
-  // Refinements of the request schemas (packages/domain lifecycle.ts) that only callers of the API meet.
+  // A schema's own messages for a field that breaks its particular rule.
   redirection_invalid: {
     en: 'The redirection must be an https:// address or a path on this site starting with a single /.',
     cn_traditional: '重新導向位址必須為 https:// 網址，或本網站上以單一 / 開頭的路徑。',
   },
+  email_invalid: { en: 'This is not an e-mail address.', cn_traditional: '此電郵地址無效。' },
   too_many_entries: { en: 'This list has too many entries.', cn_traditional: '此清單的項目過多。' },
 
   // Disclosure lifecycle (DESIGN.md §4). {status} is one of the status_* texts below.
@@ -130,6 +131,11 @@ export const HTTP_MESSAGES = {
   insurer_product_unknown: {
     en: 'The channel has no such product.',
     cn_traditional: '此渠道沒有此產品。',
+  },
+  // Create An Account (DESIGN.md §5).
+  account_request_recorded: {
+    en: 'Thank you. Your request has been sent to the administrators, who will contact you by e-mail.',
+    cn_traditional: '謝謝。您的申請已送交管理員，管理員將以電郵與您聯絡。',
   },
   idempotency_key_invalid: {
     en: 'An Idempotency-Key is 1 to 200 visible characters.',

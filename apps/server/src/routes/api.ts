@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountRequestRoutes } from '../accounts/account-request-routes.ts';
 import { analyticsRoutes } from '../analytics/analytics-routes.ts';
 import { catalogRoutes } from '../catalog/catalog-plugin.ts';
 import { disclosureRoutes } from '../disclosures/disclosure-routes.ts';
@@ -19,6 +20,7 @@ const routePlugins: FastifyPluginAsyncZod[] = [
   // After the catalogue: disclosures read app.catalog.
   disclosureRoutes,
   analyticsRoutes,
+  accountRequestRoutes,
 ];
 
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
