@@ -38,6 +38,22 @@ function loaderOf(version: string): { load: UserManagerLoader; redirects: unknow
 
 const restore = () => undefined;
 
+/** Renders the sign-in card inside the wrapper with a library of `version`, and presses Sign In. */
+async function pressSignInWith(version: string) {
+  server = await startApiServer(() => ok(AUTH_CONFIG));
+  const user = userEvent.setup();
+  const library = loaderOf(version);
+  renderWithApp(
+    <Security userManager={library.load} restoreOriginalUri={restore}>
+      <SignInCard />
+    </Security>,
+  );
+  const signIn = await screen.findByRole('button', { name: 'Sign In' });
+  await waitFor(() => expect(signIn).toHaveProperty('disabled', false));
+  await user.click(signIn);
+  return library;
+}
+
 describe('the sign-in wrapper (Security)', () => {
   it('X-13 without its user manager it shows the set-up error instead of the app', () => {
     renderWithApp(
@@ -64,17 +80,7 @@ describe('the sign-in wrapper (Security)', () => {
   });
 
   it('X-15 with an oidc-client-ts older than the minimum it names the minimum once the library loads, and signs nobody in', async () => {
-    server = await startApiServer(() => ok(AUTH_CONFIG));
-    const user = userEvent.setup();
-    const old = loaderOf('2.4.1');
-    renderWithApp(
-      <Security userManager={old.load} restoreOriginalUri={restore}>
-        <SignInCard />
-      </Security>,
-    );
-    const signIn = await screen.findByRole('button', { name: 'Sign In' });
-    await waitFor(() => expect(signIn).toHaveProperty('disabled', false));
-    await user.click(signIn);
+    const old = await pressSignInWith('2.4.1');
     expect((await screen.findByRole('alert')).textContent).toBe(
       `Passed in oidc-client-ts 2.4.1 is not compatible with the SDK, minimum supported oidc-client-ts version is ${MIN_OIDC_CLIENT_VERSION}.`,
     );
@@ -83,17 +89,7 @@ describe('the sign-in wrapper (Security)', () => {
   });
 
   it('X-15 a supported oidc-client-ts signs in; the minimum is the lowest version package.json allows', async () => {
-    server = await startApiServer(() => ok(AUTH_CONFIG));
-    const user = userEvent.setup();
-    const current = loaderOf(Version);
-    renderWithApp(
-      <Security userManager={current.load} restoreOriginalUri={restore}>
-        <SignInCard />
-      </Security>,
-    );
-    const signIn = await screen.findByRole('button', { name: 'Sign In' });
-    await waitFor(() => expect(signIn).toHaveProperty('disabled', false));
-    await user.click(signIn);
+    const current = await pressSignInWith(Version);
     await waitFor(() => expect(current.redirects).toEqual([{ state: { returnTo: '/home' } }]));
     expect(screen.queryByRole('alert')).toBeNull();
 
