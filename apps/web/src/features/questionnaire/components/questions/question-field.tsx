@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
-import { useId, type ComponentType } from 'react';
+import { useId, useMemo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnswerValue, Language, Question, QuestionType } from '@vmer/domain/model';
 import { questionIssues } from '@vmer/domain/validation';
@@ -26,7 +26,7 @@ const RENDERERS: Record<QuestionType, ComponentType<QuestionInputProps>> = {
   W: MeasureQuestionInput,
 };
 
-interface QuestionFieldProps {
+export interface QuestionFieldProps {
   question: Question;
   /** The question's questionnaire-wide number. */
   number: number;
@@ -58,6 +58,10 @@ export function QuestionField({
   const invalid = issues.length > 0;
   const Renderer = RENDERERS[question.type];
   const guidance = question.placeholder?.[language];
+  const html = useMemo(
+    () => sanitizeQuestionHtml(question.question[language]),
+    [question, language],
+  );
   const prompt = issues.find(
     (i) => i.path === question.uuid && i.code !== 'please_answer_the_question',
   );
@@ -80,11 +84,7 @@ export function QuestionField({
         <Box component="span" sx={{ mr: 1 }}>
           {number}.
         </Box>
-        <Box
-          component="span"
-          sx={{ '& p': { m: 0 } }}
-          dangerouslySetInnerHTML={{ __html: sanitizeQuestionHtml(question.question[language]) }}
-        />
+        <Box component="span" sx={{ '& p': { m: 0 } }} dangerouslySetInnerHTML={{ __html: html }} />
       </Typography>
       {guidance && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
