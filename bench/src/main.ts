@@ -6,7 +6,13 @@ import { decisionRows } from './decisions.ts';
 import { formatTable } from './harness.ts';
 import { lifecycleRows } from './lifecycle-bench.ts';
 import type { Row } from './harness.ts';
+import { bundleRows, interactionRows } from './web-bench.ts';
 
-const rows: Row[] = [...decisionRows(), ...(await lifecycleRows())];
+const rows: Row[] = [
+  ...decisionRows(),
+  ...(await lifecycleRows()),
+  ...bundleRows(),
+  ...(await interactionRows()),
+];
 console.log(formatTable(rows));
 if (rows.some((row) => row.ok === false)) process.exitCode = 1;
