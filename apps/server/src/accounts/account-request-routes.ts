@@ -5,6 +5,7 @@ import { requireRole } from '../auth/authenticate.ts';
 import { ok, okSchema } from '../http/envelope.ts';
 import { translate } from '../http/errors.ts';
 import { requestLanguage } from '../http/language.ts';
+import { pageOf, pageWindow } from '../http/paging.ts';
 import { accountRequestRepository } from './account-request-repository.ts';
 
 /** Requests one address may send in RATE_WINDOW: enough for a few corrections, not for a flood. */
@@ -122,12 +123,10 @@ export const accountRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page } = request.query;
-      const rows = await requests.page(request.user, (page - 1) * PAGE_SIZE, PAGE_SIZE + 1);
-      return ok({
-        page,
-        pageSize: PAGE_SIZE,
-        hasMore: rows.length > PAGE_SIZE,
-        items: rows.slice(0, PAGE_SIZE).map((row) => ({
+      const { offset, limit } = pageWindow(page, PAGE_SIZE);
+      const rows = await requests.page(request.user, offset, limit);
+      return ok(
+        pageOf(page, PAGE_SIZE, rows, (row) => ({
           id: row.id,
           name: row.name,
           email: row.email,
@@ -136,7 +135,7 @@ export const accountRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           message: row.message,
           createdAt: new Date(row.created_at).toISOString(),
         })),
-      });
+      );
     },
   );
 };

@@ -1,5 +1,5 @@
 import type { Conclusion, SearchEvent, TrackingEvent } from '@vmer/domain/lifecycle';
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { AnalyticsEventsTable, Database } from '../db/schema.ts';
 import type { InsurerScope } from '../disclosures/disclosure-repository.ts';
 
@@ -17,52 +17,44 @@ export interface LogOwner {
 
 /** Storage of the logging calls of spec §7. */
 export function analyticsRepository(db: Kysely<Database>) {
+  /** Adds one logged call to its table; answers its id. */
+  async function add<T extends 'analytics_events' | 'search_events' | 'conclusions'>(
+    table: T,
+    values: Insertable<Database[T]>,
+  ): Promise<number> {
+    const row = await db.insertInto(table).values(values).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+  const ownedBy = (owner: LogOwner) => ({
+    insurer_code: owner.insurerCode,
+    subject: owner.subject,
+  });
+
   return {
-    async addEvent(owner: LogOwner, event: TrackingEvent): Promise<number> {
-      const row = await db
-        .insertInto('analytics_events')
-        .values({
-          insurer_code: owner.insurerCode,
-          request_id: owner.requestId,
-          subject: owner.subject,
-          activity: event.activity,
-          from_page: event.fromPage,
-          details: event.details ?? null,
-          question_list: JSON.stringify(event.questionList ?? []),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
+    addEvent: (owner: LogOwner, event: TrackingEvent) =>
+      add('analytics_events', {
+        ...ownedBy(owner),
+        request_id: owner.requestId,
+        activity: event.activity,
+        from_page: event.fromPage,
+        details: event.details ?? null,
+        question_list: JSON.stringify(event.questionList ?? []),
+      }),
 
-    async addSearch(owner: LogOwner, search: SearchEvent): Promise<number> {
-      const row = await db
-        .insertInto('search_events')
-        .values({
-          insurer_code: owner.insurerCode,
-          subject: owner.subject,
-          keyword: search.keyword,
-          disease: search.disease ?? null,
-          type: search.type,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
+    addSearch: (owner: LogOwner, search: SearchEvent) =>
+      add('search_events', {
+        ...ownedBy(owner),
+        keyword: search.keyword,
+        disease: search.disease ?? null,
+        type: search.type,
+      }),
 
-    async addConclusion(owner: LogOwner, conclusion: Conclusion): Promise<number> {
-      const row = await db
-        .insertInto('conclusions')
-        .values({
-          insurer_code: owner.insurerCode,
-          request_id: owner.requestId,
-          subject: owner.subject,
-          conclusion: JSON.stringify(conclusion),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
+    addConclusion: (owner: LogOwner, conclusion: Conclusion) =>
+      add('conclusions', {
+        ...ownedBy(owner),
+        request_id: owner.requestId,
+        conclusion: JSON.stringify(conclusion),
+      }),
 
     /** The events recorded for a disclosure request within the caller's insurers, oldest first. */
     async eventsOfRequest(scope: InsurerScope, requestId: string): Promise<AnalyticsEventRow[]> {

@@ -1,9 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import {
-  MESSAGES,
-  type DisclosureDocument,
-  type DisclosureStatus,
-} from '@vmer/domain';
+import { MESSAGES, type DisclosureDocument, type DisclosureStatus } from '@vmer/domain';
 import {
   actionFor,
   checkOperation,
@@ -30,6 +26,7 @@ import type { CatalogView, ProductView } from '../catalog/catalog-view.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError, type FieldError } from '../http/errors.ts';
 import { HTTP_MESSAGES } from '../http/messages.ts';
+import { pageOf, pageWindow } from '../http/paging.ts';
 import {
   completionProblems,
   documentDecisions,
@@ -485,25 +482,19 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
       const rows = await disclosures.worklist(caller, {
         ...(query.status === undefined ? {} : { status: query.status }),
         ...(query.q ? { prefix: query.q } : {}),
-        offset: (query.page - 1) * WORKLIST_PAGE_SIZE,
-        limit: WORKLIST_PAGE_SIZE + 1,
+        ...pageWindow(query.page, WORKLIST_PAGE_SIZE),
       });
-      return {
-        page: query.page,
-        pageSize: WORKLIST_PAGE_SIZE,
-        hasMore: rows.length > WORKLIST_PAGE_SIZE,
-        items: rows.slice(0, WORKLIST_PAGE_SIZE).map((row) => ({
-          id: row.id,
-          requestId: row.request_id,
-          applicationNumber: row.application_number,
-          insurerCode: row.insurer_code,
-          channel: row.channel,
-          productCode: row.product_code,
-          status: row.status as DisclosureStatus,
-          version: row.version,
-          updatedAt: new Date(row.updated_at).toISOString(),
-        })),
-      };
+      return pageOf(query.page, WORKLIST_PAGE_SIZE, rows, (row) => ({
+        id: row.id,
+        requestId: row.request_id,
+        applicationNumber: row.application_number,
+        insurerCode: row.insurer_code,
+        channel: row.channel,
+        productCode: row.product_code,
+        status: row.status as DisclosureStatus,
+        version: row.version,
+        updatedAt: new Date(row.updated_at).toISOString(),
+      }));
     },
 
     /** A disclosure's audit trail, oldest first. */
