@@ -45,7 +45,7 @@ describe.each(DATABASES)('logging calls on %s', (database) => {
   const post = (user: string, path: string, body: unknown) =>
     api<{ id: number }>(t.baseUrl, `/api${path}`, { token: tokens[user], body });
 
-  it('A-15 a tracking event is stored for the request and read back by request id', async () => {
+  it('A-15 A-26 a tracking event is stored for the request and read back by request id', async () => {
     const event = {
       activity: 'submit',
       fromPage: '/questionnaire',
@@ -113,7 +113,10 @@ describe.each(DATABASES)('logging calls on %s', (database) => {
     expect(rows).toHaveLength(2);
   });
 
-  it('A-16 searches are stored with keyword, condition and type, for the caller’s insurer', async () => {
+  it('A-16 A-27 searches are stored with keyword, condition and a type of 1, 2 or 3, for the caller’s insurer', async () => {
+    const other = await post('agent1', '/search/disease/create', { keyword: 'x', type: 4 });
+    expect(other.status).toBe(400);
+    expect(other.body.errors?.map((e) => e.path)).toEqual(['type']);
     expect(
       (
         await post('agent1', '/search/disease/create', {

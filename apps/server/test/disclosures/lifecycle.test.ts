@@ -376,6 +376,39 @@ describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
       ]);
     });
 
+    it('A-18 A-20 save and submit answer a code equal to the HTTP status: 200 with the body, any other with a message', async () => {
+      const { id, requestId } = await newRequest();
+      const saved = await call<DisclosureSaved>('interviewer1', '/disclosure/save', {
+        body: payload(complete(), { id, requestId, version: 1 }),
+      });
+      expect(saved.status).toBe(200);
+      expect(saved.body).toEqual({ code: 200, body: expect.objectContaining({ id, status: 2 }) });
+
+      const stale = await call('interviewer1', '/disclosure/save', {
+        body: payload(complete(), { id, version: 1 }),
+      });
+      expect(stale.status).toBe(409);
+      expect(stale.body).toEqual({
+        code: 409,
+        message: expect.stringMatching(/changed by someone else/),
+      });
+
+      const incomplete = await call('interviewer1', '/disclosure/submit', {
+        body: payload(partial(), { id, version: 2 }),
+      });
+      expect(incomplete.status).toBe(400);
+      expect(incomplete.body).toMatchObject({
+        code: 400,
+        message: 'Questionnaire has not been completed.',
+      });
+      expect(incomplete.body).not.toHaveProperty('body');
+
+      const sent = await call<DisclosureSaved>('interviewer1', '/disclosure/submit', {
+        body: payload(complete(), { id, version: 2 }),
+      });
+      expect(sent.body).toEqual({ code: 200, body: expect.objectContaining({ id, status: 3 }) });
+    });
+
     it('a rejected disclosure can be submitted again directly (5→3), and a reject needs no reason', async () => {
       const { id } = await submitted();
       const rejected = await call<DisclosureReviewed>('uw1', `/reject/${id}`, {
