@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** The widths the app is checked at (checklist L-10): a desktop and a phone. */
@@ -80,4 +81,14 @@ export async function appState<T = Record<string, unknown>>(page: Page): Promise
 /** Turns the debug state getter on for every page of the context, from its first load. */
 export async function enableStateGetter(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => window.localStorage.setItem('vmer.debug', '1'));
+}
+
+/** Serious and critical axe violations, as "rule: target" lines for a readable failure. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
+    );
 }

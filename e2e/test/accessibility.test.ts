@@ -1,8 +1,13 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { mkdir } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, signIn, type ViewportName } from '../src/browser.ts';
+import {
+  launchBrowser,
+  newContext,
+  seriousViolations,
+  signIn,
+  type ViewportName,
+} from '../src/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const SHOTS = '/tmp/vmer/shots';
@@ -15,16 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-/** Serious and critical axe violations, as "rule: target" lines for a readable failure. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
-    );
-}
 
 const LANGUAGES = [
   { language: 'en', signInHeading: 'SIGN IN', homeHeading: 'Basic information' },
