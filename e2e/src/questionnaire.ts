@@ -1,0 +1,439 @@
+/**
+ * The questionnaire journeys' means: disclosure requests and disclosures over HTTP as a caller
+ * system or a person would make them, and the questionnaire screen's controls in the browser.
+ */
+import { mkdir } from 'node:fs/promises';
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { DisclosureRequest, DisclosureView } from '@vmer/domain/lifecycle';
+import type { Bilingual, Gender, Language } from '@vmer/domain/model';
+import { questionnaireTexts } from '../../apps/web/src/features/questionnaire/locales.ts';
+import { signIn as tokenFor } from '../../apps/server/src/cli/sign-in.ts';
+import {
+  answersFor,
+  clientToken,
+  documentFor,
+  impairmentOf,
+  PROFILE,
+  sampleCatalog,
+} from '../../apps/server/test/disclosures/fixtures.ts';
+import { api } from '../../apps/server/test/helpers.ts';
+import {
+  appState,
+  DEMO_PASSWORD,
+  enableStateGetter,
+  launchBrowser,
+  newContext,
+  signIn,
+  type ViewportName,
+} from './browser.ts';
+
+/** Where the journeys leave their screenshots, outside the repository. */
+export const SHOTS = '/tmp/vmer/shots';
+
+/** phkl's agency product, which offers every condition. */
+export const PHKL_PRODUCT = { insurerCode: 'phkl', channel: 'agency', productCode: 'WL01' };
+/** slhk's one product. */
+export const SLHK_PRODUCT = { insurerCode: 'slhk', channel: 'broker', productCode: 'SAV05' };
+
+/** The screen's texts in a language, as the app shows them. */
+const screenTexts = (language: Language) => questionnaireTexts[language].mer;
+type ScreenTexts = ReturnType<typeof screenTexts>;
+
+async function body<T>(
+  baseUrl: string,
+  path: string,
+  token: string,
+  payload?: unknown,
+  method?: string,
+): Promise<T> {
+  const answer = await api<T>(baseUrl, path, { token, body: payload, method });
+  if (answer.status !== 200 || answer.body.body === undefined)
+    throw new Error(`${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body.body;
+}
+
+let compiled: ReturnType<typeof sampleCatalog> | undefined;
+/** The shipped sample catalogue, compiled once per test file. */
+const shippedCatalog = () => (compiled ??= sampleCatalog());
+
+/** An access token of a demo user, through the provider's code + PKCE flow over HTTP. */
+export const userToken = (baseUrl: string, userName: string): Promise<string> =>
+  tokenFor({ url: baseUrl, user: userName, password: DEMO_PASSWORD });
+
+/** A disclosure request made by the demo caller system (client credentials): its requestId. */
+export async function requestDisclosure(
+  baseUrl: string,
+  request: DisclosureRequest,
+): Promise<string> {
+  const token = await clientToken(baseUrl, 'demo-integration', 'demo-secret');
+  const created = await body<{ requestId: string }>(
+    baseUrl,
+    '/api/impairment/video_mer/request',
+    token,
+    request,
+  );
+  return created.requestId;
+}
+
+/** Saves the user's language (PUT /api/user/language), which applies at their next sign-in. */
+export async function saveLanguage(
+  baseUrl: string,
+  token: string,
+  language: Language,
+): Promise<void> {
+  await body(baseUrl, '/api/user/language', token, { language }, 'PUT');
+}
+
+/** GET /api/impairment/video_mer/disclosure/{requestId} as the token's holder. */
+export const fetchDisclosure = (
+  baseUrl: string,
+  token: string,
+  requestId: string,
+): Promise<DisclosureView> =>
+  body<DisclosureView>(baseUrl, `/api/impairment/video_mer/disclosure/${requestId}`, token);
+
+/**
+ * A disclosure requested by the caller system and submitted (status 3) over HTTP by a demo
+ * user: every shown question of each condition (by uuid) answered as the server's fixtures
+ * answer it. Answers its requestId.
+ */
+export async function submittedDisclosure(
+  baseUrl: string,
+  options: {
+    userName: string;
+    applicationNumber: string;
+    product: typeof PHKL_PRODUCT;
+    conditions: string[];
+  },
+): Promise<string> {
+  const requestId = await requestDisclosure(baseUrl, {
+    applicationNumber: options.applicationNumber,
+    ...options.product,
+    redirection: '/home',
+  });
+  const token = await userToken(baseUrl, options.userName);
+  const [view, active, catalog] = await Promise.all([
+    fetchDisclosure(baseUrl, token, requestId),
+    body<{ version: string }>(baseUrl, '/api/questionnaire/get', token),
+    shippedCatalog(),
+  ]);
+  const doc = documentFor(
+    active.version,
+    options.conditions.map((uuid) => {
+      const impairment = impairmentOf(catalog, uuid);
+      return { impairment, answers: answersFor(impairment) };
+    }),
+  );
+  await body(baseUrl, '/api/impairment/video_mer/disclosure/submit', token, {
+    id: view.id,
+    requestId,
+    version: view.version,
+    applicationNumber: options.applicationNumber,
+    age: PROFILE.age,
+    gender: PROFILE.gender,
+    rsmScore: PROFILE.rsmScore,
+    disclosureJson: JSON.stringify(doc),
+  });
+  return requestId;
+}
+
+/** What a questionnaire test file works with, ready once its beforeAll has run. */
+export interface JourneySuite {
+  browser: Browser;
+  /** The catalogue's option labels and condition names (see {@link catalogLabels}). */
+  labels: Map<string, Bilingual>;
+}
+
+/** Launches the browser and reads the catalogue's labels before a file's tests; closes after. */
+export function journeySuite(): JourneySuite {
+  const suite = {} as JourneySuite;
+  beforeAll(async () => {
+    [suite.browser, suite.labels] = await Promise.all([launchBrowser(), catalogLabels()]);
+    await mkdir(SHOTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await suite.browser.close();
+  });
+  return suite;
+}
+
+/**
+ * A page signed in as a demo user, in a fresh context with the state getter on; `prepare`
+ * adjusts the context first (routes, init scripts).
+ */
+export async function signedInPage(
+  suite: JourneySuite,
+  baseUrl: string,
+  userName: string,
+  options: {
+    viewport?: ViewportName;
+    prepare?: (context: BrowserContext) => Promise<unknown>;
+  } = {},
+): Promise<Page> {
+  const context = await newContext(suite.browser, options.viewport);
+  await enableStateGetter(context);
+  await options.prepare?.(context);
+  const page = await context.newPage();
+  await signIn(page, baseUrl, userName);
+  return page;
+}
+
+/** Matches a browser request by method and path. */
+export const isCall = (method: string, path: string) => (request: Request) =>
+  request.method() === method && new URL(request.url()).pathname === path;
+
+/** The questionnaire screen's state, read through the debug getter. */
+export interface ScreenState {
+  session: { id: string | null; requestId: string | null; action: string; status: number | null };
+  applicationNumber: string;
+  profile: Record<string, unknown>;
+  chosen: { impairment: { name: { en: string } }; answers: Record<string, unknown> }[];
+}
+export const screenState = async (page: Page): Promise<ScreenState> =>
+  (await appState<{ questionnaire: ScreenState }>(page)).questionnaire;
+
+/**
+ * Opens /questionnaire/{requestId}, checking that the analytics query by request id is made,
+ * and waits until the disclosure has filled the screen.
+ */
+export async function openRequest(page: Page, baseUrl: string, requestId: string): Promise<void> {
+  const analytics = page.waitForRequest(isCall('GET', `/api/analytics/web/${requestId}`));
+  await page.goto(`${baseUrl}/questionnaire/${requestId}`);
+  await analytics;
+  await expect
+    .poll(
+      async () => {
+        const { session } = await screenState(page);
+        return session.requestId === requestId && session.status !== null;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+}
+
+/** The basic information a journey types in. */
+export interface BasicInformation {
+  applicationNumber?: string;
+  birthDate: string;
+  gender: Gender;
+  rsmScore: string;
+  /** The smoking status option's label in the screen's language. */
+  smokingStatus: string;
+}
+
+/** Option labels and condition names of the shipped catalogue, by uuid, in both languages. */
+export async function catalogLabels(): Promise<Map<string, Bilingual>> {
+  const catalog = await shippedCatalog();
+  const labels = new Map<string, Bilingual>();
+  for (const impairment of catalog.impairments) {
+    labels.set(impairment.uuid, impairment.name);
+    for (const question of impairment.questionList)
+      for (const option of question.answerList) labels.set(option.uuid, option.label);
+  }
+  return labels;
+}
+
+/**
+ * The questionnaire screen in the browser, in the language it is shown in. Options and
+ * conditions are named by their catalogue uuid and found by their label in that language.
+ */
+export class QuestionnaireScreen {
+  readonly page: Page;
+  readonly language: Language;
+  readonly texts: ScreenTexts;
+  private readonly labels: Map<string, Bilingual>;
+
+  constructor(page: Page, labels: Map<string, Bilingual>, language: Language = 'en') {
+    this.page = page;
+    this.labels = labels;
+    this.language = language;
+    this.texts = screenTexts(language);
+  }
+
+  /** The label of a catalogue option or the name of a condition, in the screen's language. */
+  label(uuid: string): string {
+    const label = this.labels.get(uuid);
+    if (!label) throw new Error(`no option or condition ${uuid} in the catalogue`);
+    return label[this.language];
+  }
+
+  private card(title: string): Locator {
+    return this.page.locator('section').filter({
+      has: this.page.getByRole('heading', { name: title, level: 2, exact: true }),
+    });
+  }
+
+  get basic(): Locator {
+    return this.card(this.texts.basic.title);
+  }
+
+  get conditions(): Locator {
+    return this.card(this.texts.conditions.title);
+  }
+
+  get disclosure(): Locator {
+    return this.card(this.texts.disclosure.title);
+  }
+
+  /** A button of the disclosure card (Save, Submit, Close, Export, Next page, …). */
+  button(name: keyof ScreenTexts['disclosure']): Locator {
+    return this.disclosure.getByRole('button', {
+      name: this.texts.disclosure[name] as string,
+      exact: true,
+    });
+  }
+
+  /** Picks an option of an open dropdown menu (a MUI select's listbox). */
+  async pick(label: string): Promise<void> {
+    await this.page.getByRole('option', { name: label, exact: true }).click();
+  }
+
+  async fillBasicInformation(info: BasicInformation): Promise<void> {
+    const { basic } = this.texts;
+    const card = this.basic;
+    if (info.applicationNumber !== undefined) {
+      const number = card.getByRole('textbox', { name: basic.applicationNumber });
+      await number.fill('');
+      await number.pressSequentially(info.applicationNumber);
+    }
+    await card.getByRole('textbox', { name: basic.birthDate }).fill(info.birthDate);
+    await card
+      .getByRole('radio', { name: basic[info.gender === 'Male' ? 'male' : 'female'], exact: true })
+      .check();
+    await card.getByRole('combobox', { name: basic.rsmScore }).click();
+    await this.pick(info.rsmScore);
+    await card.getByRole('combobox', { name: basic.smokingStatus }).click();
+    await this.pick(info.smokingStatus);
+  }
+
+  /** Height in cm and weight in kg in the basic information: the BMI follows. */
+  async enterBodyMeasures(heightCm: string, weightKg: string): Promise<void> {
+    await this.basic.getByRole('textbox', { name: this.texts.question.heightCm }).fill(heightCm);
+    await this.basic.getByRole('textbox', { name: this.texts.question.weightKg }).fill(weightKg);
+  }
+
+  private get search(): Locator {
+    return this.conditions.getByRole('combobox', { name: this.texts.conditions.search });
+  }
+
+  /** Types into the condition search and chooses the listed condition. */
+  async chooseCondition(typed: string, uuid: string): Promise<void> {
+    await this.search.fill(typed);
+    await this.pick(this.label(uuid));
+    await this.chip(this.label(uuid)).waitFor();
+  }
+
+  /** Types a condition that is not in the list and adds it as a self-defined one (Enter). */
+  async addSelfDefined(name: string): Promise<void> {
+    await this.search.fill(name);
+    await this.search.press('Enter');
+    await this.chip(name).waitFor();
+  }
+
+  /** A chosen condition's chip. */
+  chip(name: string): Locator {
+    return this.conditions
+      .getByRole('list', { name: this.texts.conditions.chosen })
+      .getByRole('listitem')
+      .filter({ has: this.page.getByText(name, { exact: true }) });
+  }
+
+  /** A question shown on the current page, by its uuid. */
+  question(uuid: string): Locator {
+    return this.page.locator(`[data-question="${uuid}"]`);
+  }
+
+  /** The current page's heading. */
+  get pageHeading(): Locator {
+    return this.disclosure.getByRole('heading', { level: 3 }).first();
+  }
+
+  async radio(question: string, option: string): Promise<void> {
+    await this.question(question)
+      .getByRole('radio', { name: this.label(option), exact: true })
+      .check();
+  }
+
+  async checkbox(question: string, ...options: string[]): Promise<void> {
+    for (const option of options)
+      await this.question(question)
+        .getByRole('checkbox', { name: this.label(option), exact: true })
+        .check();
+  }
+
+  /** S and M questions: opens the dropdown and picks each option (a multi-select stays open). */
+  async select(question: string, ...options: string[]): Promise<void> {
+    await this.question(question).getByRole('combobox').click();
+    for (const option of options) await this.pick(this.label(option));
+    const listbox = this.page.getByRole('listbox');
+    if (await listbox.isVisible()) {
+      await this.page.keyboard.press('Escape');
+      await listbox.waitFor({ state: 'detached' });
+    }
+  }
+
+  /** T and N questions: the first line's value, and its unit when the question has units. */
+  async text(question: string, value: string, unit?: string): Promise<void> {
+    const field = this.question(question);
+    await field.getByRole('textbox').first().fill(value);
+    if (unit !== undefined) {
+      await field.getByRole('combobox').first().click();
+      await this.pick(unit);
+    }
+  }
+
+  /** D questions: types DDMMYYYY into the picker's sections and leaves the field. */
+  async date(question: string, ddmmyyyy: string): Promise<void> {
+    const day = this.question(question).getByRole('spinbutton').first();
+    await day.click();
+    await this.page.keyboard.type(ddmmyyyy);
+    await this.page.keyboard.press('Tab');
+  }
+
+  /** H and W questions: the first measure field (cm, or kg). */
+  async measure(question: string, value: string): Promise<void> {
+    await this.question(question).getByRole('textbox').first().fill(value);
+  }
+
+  /** A condition's decision row, one text per indicator. */
+  async decisionOf(name: string): Promise<string[]> {
+    const row = this.disclosure.getByRole('row').filter({
+      has: this.page.getByRole('rowheader', { name, exact: true }),
+    });
+    return row.getByRole('cell').allTextContents();
+  }
+}
+
+/** Waits for a reflexive child question, checking it was not shown before its option was chosen. */
+async function opens(screen: QuestionnaireScreen, child: string, choose: () => Promise<void>) {
+  expect(await screen.question(child).count()).toBe(0);
+  await choose();
+  await screen.question(child).waitFor();
+}
+
+/**
+ * Answers the three Fractures pages, from its first: D, C, R, N, S and the H reached through
+ * two levels of reflexive children (Spine, then height loss), seen appearing as chosen.
+ */
+export async function answerFractures(screen: QuestionnaireScreen): Promise<void> {
+  await screen.date('fractures-date', '15062019');
+  await opens(screen, 'fractures-spine-nerve', () =>
+    screen.checkbox('fractures-site', 'fractures-site-arm', 'fractures-site-spine'),
+  );
+  await screen.radio('fractures-spine-nerve', 'fractures-spine-nerve-no');
+  await opens(screen, 'fractures-height-before', () =>
+    screen.radio('fractures-height-loss', 'fractures-height-loss-yes'),
+  );
+  await screen.measure('fractures-height-before', '158');
+  // 158 cm shows as 5 ft 2.2 in at once.
+  await expect
+    .poll(() => screen.question('fractures-height-before').getByRole('textbox').nth(1).inputValue())
+    .toBe('5');
+  await screen.radio('fractures-cause', 'fractures-cause-trauma');
+  await screen.text('fractures-count', '2', 'fractures');
+  await screen.button('nextPage').click();
+  await screen.checkbox('fractures-treatment-list', 'fractures-treatment-cast');
+  await screen.button('nextPage').click();
+  await screen.select('fractures-recovery-state', 'fractures-recovery-full');
+}
