@@ -106,4 +106,20 @@ describe('Questionnaire card', { timeout: 20_000 }, () => {
     await userEvent.click(within(alert).getByRole('button', { name: /close/i }));
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('S-62 the gender-change alert shows when the change removes chosen conditions; a self-defined one stays and alone raises none', async () => {
+    await openWithApplicant('Female');
+    await choose('ovar', 'Ovarian cyst');
+    await userEvent.type(chooser(), 'Gout{Enter}');
+    await waitFor(() => expect(chips()).toEqual(['Ovarian cyst', 'Gout']));
+    await userEvent.click(screen.getByRole('radio', { name: 'Male' }));
+    expect(chips()).toEqual(['Gout']);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Ovarian cyst');
+    expect(alert.textContent).not.toContain('Gout');
+    await userEvent.click(within(alert).getByRole('button', { name: /close/i }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Female' }));
+    expect(chips()).toEqual(['Gout']);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

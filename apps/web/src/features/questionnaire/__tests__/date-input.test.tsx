@@ -44,6 +44,21 @@ describe('D questions', () => {
     expect(screen.getByRole('alert').textContent).toMatch(/please answer the question/);
   });
 
+  it('V-46 a mandatory D question is answered only by a date: without one it is highlighted', async () => {
+    const unanswered = renderQuestion({ q: question('D'), checked: true });
+    await pickerInput();
+    expect(document.querySelector('[data-status="empty"]')).not.toBeNull();
+    unanswered.unmount();
+    renderQuestion({
+      q: question('D'),
+      checked: true,
+      initial: { value: '2020-03-15', exact: true, zoneId: 'Asia/Hong_Kong' },
+    });
+    await pickerInput();
+    expect(document.querySelector('[data-status="empty"]')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('V-45 switching an exact date to month and year keeps its month, on day 01', async () => {
     const { last } = renderQuestion({
       q: question('D'),

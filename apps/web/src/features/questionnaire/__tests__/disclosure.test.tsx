@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiServer } from '../../../test/api-server.ts';
 import { ok } from '../../../test/api-server.ts';
 import { REJECT_REASON_MAX } from '../components/reject-dialog.tsx';
-import { renderScreen, sent } from './screen-fixtures.tsx';
+import { impairmentChosen, pageShown } from '../questionnaire-slice.ts';
+import { impairment, radio, renderScreen, sent } from './screen-fixtures.tsx';
 
 let api: ApiServer | undefined;
 afterEach(async () => {
@@ -19,6 +20,8 @@ async function openWithAsthma(options: Options = {}) {
   const view = await renderScreen({
     ...options,
     overrides: (request) => {
+      const overridden = options.overrides?.(request);
+      if (overridden) return overridden;
       const path = request.url.pathname;
       if (path.endsWith('/disclosure/save') || path.endsWith('/disclosure/submit')) {
         return ok({
@@ -29,7 +32,7 @@ async function openWithAsthma(options: Options = {}) {
           disclosureJson: '{}',
         });
       }
-      return options.overrides?.(request);
+      return undefined;
     },
   });
   api = view.api;
@@ -148,7 +151,7 @@ describe('Video MER disclosure card', { timeout: 30_000 }, () => {
     );
   });
 
-  it('S-24 G-09 Submit with every condition complete shows the submit result', async () => {
+  it('S-24 G-09 A-18 Submit with every condition complete, answered with code 200, shows the submit result', async () => {
     await openWithAsthma();
     await answerNo('a1', 'a2', 'a3', 'a4', 'a5');
     await userEvent.click(button('Next page'));
@@ -221,14 +224,27 @@ describe('Video MER disclosure card', { timeout: 30_000 }, () => {
     ).toBe(true);
   });
 
-  const rejectable = (overrides?: NonNullable<Options>['overrides']) =>
+  const reviewable = (refused?: 'validate' | 'reject') =>
     renderScreen({
       session: { action: 'view', status: 3, id: ID, redirection: '/privacy' },
-      overrides,
+      overrides: (request) =>
+        refused && request.url.pathname.includes(`/${refused}/`)
+          ? { status: 409, json: { code: 409, message: 'Changed by someone else' } }
+          : undefined,
     });
+  const expectReportedAndKept = async (view: Awaited<ReturnType<typeof renderScreen>>) => {
+    await waitFor(() =>
+      expect(view.store.getState().globalFeedback.apiError).toMatchObject({
+        open: true,
+        message: 'Changed by someone else',
+      }),
+    );
+    expect(view.router.state.location.pathname).toBe('/home');
+    expect(view.store.getState().questionnaire.session.id).toBe(ID);
+  };
 
   it('S-22 Reject asks for an optional reason, sends it, then resets the form and leaves', async () => {
-    const view = await rejectable();
+    const view = await reviewable();
     api = view.api;
     await userEvent.click(button('Reject'));
     let dialog = screen.getByRole('dialog', { name: 'Reject this disclosure?' });
@@ -249,7 +265,7 @@ describe('Video MER disclosure card', { timeout: 30_000 }, () => {
   });
 
   it('Reject with no reason typed sends none', async () => {
-    const view = await rejectable();
+    const view = await reviewable();
     api = view.api;
     await userEvent.click(button('Reject'));
     const dialog = screen.getByRole('dialog', { name: 'Reject this disclosure?' });
@@ -260,27 +276,88 @@ describe('Video MER disclosure card', { timeout: 30_000 }, () => {
   });
 
   it('a failed reject reports the error and keeps the dialog with its reason (DESIGN.md §8)', async () => {
-    const view = await rejectable((request) =>
-      request.url.pathname.includes('/reject/')
-        ? { status: 409, json: { code: 409, message: 'Changed by someone else' } }
-        : undefined,
-    );
+    const view = await reviewable('reject');
     api = view.api;
     await userEvent.click(button('Reject'));
     const dialog = screen.getByRole('dialog', { name: 'Reject this disclosure?' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Unclear');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    await waitFor(() =>
-      expect(view.store.getState().globalFeedback.apiError).toMatchObject({
-        open: true,
-        message: 'Changed by someone else',
-      }),
-    );
-    expect(view.router.state.location.pathname).toBe('/home');
-    expect(view.store.getState().questionnaire.session.id).toBe(ID);
+    await expectReportedAndKept(view);
     expect(
       (within(dialog).getByRole('textbox', { name: 'Reason' }) as HTMLTextAreaElement).value,
     ).toBe('Unclear');
+  });
+
+  it('M-05 M-19 M-21 M-23 the application number input, Prev page and Next page, the button row with Export, the titled print card', async () => {
+    window.innerHeight = 800;
+    await openWithAsthma();
+    const basic = screen.getByRole('region', { name: 'Customer profile / Basic information' });
+    expect(within(basic).getByRole('textbox', { name: /^Application number/ })).toBeTruthy();
+    const disclosure = screen.getByRole('region', { name: 'Video MER disclosure' });
+    for (const name of ['Prev page', 'Next page', 'Export', 'Save', 'Submit'])
+      expect(within(disclosure).getByRole('button', { name })).toBeTruthy();
+    const print = screen.getByRole('complementary', { name: 'Print' });
+    expect(within(print).getByRole('heading', { name: 'Print' })).toBeTruthy();
+    expect(within(print).getByRole('button', { name: 'Print' })).toBeTruthy();
+  });
+
+  it('M-20 C-27 with 13 pages the first 3 and last 3 page numbers show beside the current one', async () => {
+    const view = await renderScreen();
+    api = view.api;
+    const many = impairment(
+      'many',
+      'Many',
+      'Both',
+      Array.from({ length: 65 }, (_, i) => radio(`m${i + 1}`, 'many', i + 1)),
+    );
+    view.store.dispatch(
+      impairmentChosen({
+        impairment: many,
+        names: { abnormalBmiImpairmentName: '', highLowBmiImpairmentName: '' },
+      }),
+    );
+    view.store.dispatch(pageShown({ page: 6, pageCount: 13 }));
+    const pagination = await screen.findByRole('navigation', { name: 'Pages' });
+    const numbers = within(pagination)
+      .getAllByRole('button')
+      .map((b) => b.textContent)
+      .filter((text) => /^\d+$/.test(text ?? ''));
+    expect(numbers).toEqual(['1', '2', '3', '6', '7', '8', '11', '12', '13']);
+  });
+
+  it('A-20 a save answered with code 200 opens the save result dialog; a submit refused with another code opens none (DESIGN.md §8)', async () => {
+    let code = 200;
+    await openWithAsthma({
+      overrides: (request) =>
+        code === 200 || !request.url.pathname.endsWith('/disclosure/submit')
+          ? undefined
+          : { status: code, json: { code, message: 'Refused' } },
+    });
+    await answerNo('a1', 'a2', 'a3', 'a4', 'a5');
+    await userEvent.click(button('Next page'));
+    await answerNo('a6');
+    code = 422;
+    await userEvent.click(button('Submit'));
+    await waitFor(() =>
+      expect(sent(api!, 'analytics/web/create')).toContainEqual(
+        expect.objectContaining({ activity: 'submit_failed' }),
+      ),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    code = 200;
+    await userEvent.click(button('Save'));
+    const dialog = await screen.findByRole('dialog', { name: 'Video MER' });
+    expect(dialog.textContent).toContain('The questionnaire has been saved.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('a failed validate reports the error and leaves the disclosure on screen (DESIGN.md §8)', async () => {
+    const view = await reviewable('validate');
+    api = view.api;
+    await userEvent.click(button('Validate'));
+    await expectReportedAndKept(view);
+    expect(button('Validate')).toBeTruthy();
   });
 
   it('M-22 C-26 the print action shows above 667 px of height and not at 667', async () => {

@@ -19,7 +19,7 @@ const group = (uuid: string, index: number, en: string) => ({
   header: { en, cn_traditional: en },
 });
 
-function impairment(
+export function impairment(
   uuid: string,
   en: string,
   gender: Impairment['gender'],
@@ -38,7 +38,7 @@ function impairment(
   };
 }
 
-const radio = (uuid: string, parent: string, index: number, g = group('g1', 1, 'History')) =>
+export const radio = (uuid: string, parent: string, index: number, g = group('g1', 1, 'History')) =>
   question('R', {
     uuid,
     index,
