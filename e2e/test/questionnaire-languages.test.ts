@@ -68,6 +68,8 @@ for (const viewport of ['desktop', 'phone'] as const satisfies readonly Viewport
           await expect
             .poll(() => screen.decisionOf(screen.label('gallstones')))
             .toEqual(['0', '0', 'EX5']);
+          expect(await screen.button('save').isEnabled()).toBe(true);
+          expect(await screen.button('submit').isEnabled()).toBe(true);
           // Let the language's notification go, so that the screen is seen at rest.
           await page.locator('#notistack-snackbar').waitFor({ state: 'detached', timeout: 15_000 });
           await page.screenshot({
