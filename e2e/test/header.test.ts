@@ -10,6 +10,8 @@ import {
 } from '../src/browser.ts';
 
 const baseUrl = inject('baseUrl');
+// The API's calls answer in their own time on a busy machine.
+const ANSWER_WAIT = { timeout: 10_000 };
 let browser: Browser;
 
 beforeAll(async () => {
@@ -24,15 +26,12 @@ async function signedIn(userName: string, viewport: ViewportName): Promise<Page>
   await enableStateGetter(context);
   const page = await context.newPage();
   await signIn(page, baseUrl, userName);
-  // User info and the insurer list answer in their own time on a busy machine.
-  await expect
-    .poll(() => page.getByTestId('user-name').textContent(), { timeout: 10_000 })
-    .toBe(userName);
+  await expect.poll(() => page.getByTestId('user-name').textContent(), ANSWER_WAIT).toBe(userName);
   await expect
     .poll(
       async () =>
         (await appState<{ headerSelection: { status: string } }>(page)).headerSelection.status,
-      { timeout: 10_000 },
+      ANSWER_WAIT,
     )
     .toBe('loaded');
   return page;
@@ -74,7 +73,9 @@ for (const viewport of ['desktop', 'phone'] as const) {
             .count(),
         )
         .toBe(1);
-      await expect.poll(() => header.getByTestId('user-name').textContent()).toBe('interviewer1');
+      await expect
+        .poll(() => header.getByTestId('user-name').textContent(), ANSWER_WAIT)
+        .toBe('interviewer1');
       await expect.poll(async () => (await selection(page)).insurerCode).toBe('phkl');
       await page.context().close();
     });
@@ -199,7 +200,7 @@ describe('full screen', () => {
     const header = page.getByRole('banner');
     await header.getByRole('button', { name: 'Logout' }).waitFor();
     await expect
-      .poll(() => header.getByTestId('user-name').textContent(), { timeout: 10_000 })
+      .poll(() => header.getByTestId('user-name').textContent(), ANSWER_WAIT)
       .toBe('interviewer1');
     expect(await page.evaluate(() => document.fullscreenEnabled)).toBeUndefined();
     expect(await header.getByRole('button', { name: 'Full screen' }).count()).toBe(0);

@@ -11,6 +11,8 @@ import {
 } from '../src/browser.ts';
 
 const baseUrl = inject('baseUrl');
+// The API's calls answer in their own time on a busy machine.
+const ANSWER_WAIT = { timeout: 10_000 };
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -62,7 +64,9 @@ describe('sign-in and the protected routes', () => {
   it('L-06 L-07 E-06 the header shows the user name from user info, "--" until it has loaded', async () => {
     await enableStateGetter(context);
     await signIn(page, baseUrl, 'interviewer1');
-    await expect.poll(() => page.getByTestId('user-name').textContent()).toBe('interviewer1');
+    await expect
+      .poll(() => page.getByTestId('user-name').textContent(), ANSWER_WAIT)
+      .toBe('interviewer1');
 
     // Hold user info back on a reload: the name shows '--' meanwhile.
     let release = () => {};
@@ -82,7 +86,9 @@ describe('sign-in and the protected routes', () => {
       language: 'en',
     });
     release();
-    await expect.poll(() => page.getByTestId('user-name').textContent()).toBe('interviewer1');
+    await expect
+      .poll(() => page.getByTestId('user-name').textContent(), ANSWER_WAIT)
+      .toBe('interviewer1');
   });
 });
 
@@ -109,7 +115,7 @@ describe('what every API call carries', () => {
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     known.add((await instanceCookie())!);
     await signIn(page, baseUrl, 'uw1');
-    await expect.poll(() => page.getByTestId('user-name').textContent()).toBe('uw1');
+    await expect.poll(() => page.getByTestId('user-name').textContent(), ANSWER_WAIT).toBe('uw1');
     await page.waitForLoadState('networkidle');
     const signedInCalls = calls.filter(
       (call) => new URL(call.url()).pathname !== '/api/auth/config',
@@ -155,7 +161,7 @@ describe('inspecting the state', () => {
   it('E-08 E-09 E-53 with localStorage vmer.debug = 1 the state shows user info, the header selection and global feedback', async () => {
     await enableStateGetter(context);
     await signIn(page, baseUrl, 'uw1');
-    await expect.poll(() => page.getByTestId('user-name').textContent()).toBe('uw1');
+    await expect.poll(() => page.getByTestId('user-name').textContent(), ANSWER_WAIT).toBe('uw1');
     await expect
       .poll(
         async () =>
@@ -225,7 +231,7 @@ describe('roles stay out of sight', () => {
         if (new URL(page.url()).pathname !== path) await page.goto(`${baseUrl}${path}`);
         await page.getByRole('heading', { name: 'Basic information' }).waitFor();
         await expect
-          .poll(() => page.getByTestId('user-name').textContent(), { timeout: 10_000 })
+          .poll(() => page.getByTestId('user-name').textContent(), ANSWER_WAIT)
           .toBe(userName);
         await page.waitForLoadState('networkidle');
         // The app knows the role; it just never shows it.
