@@ -21,16 +21,23 @@ const suite = journeySuite();
 /** The caller system's page the interviewer returns to (an absolute https address). */
 const REDIRECT = 'https://callcentre.example/video-call/done';
 
-/** interviewer1 at a desktop, whose visits to the caller system's address are answered here. */
-const interviewerPage = (): Promise<Page> =>
+/**
+ * interviewer1 at a desktop, whose visits to the caller system's address are answered here;
+ * every call the browser makes ('GET /api/…'), from sign-in on, joins `calls`.
+ */
+const interviewerPage = (calls: string[] = []): Promise<Page> =>
   signedInPage(suite, baseUrl, 'interviewer1', {
-    prepare: (context) =>
-      context.route(`${new URL(REDIRECT).origin}/**`, (route) =>
+    prepare: async (context) => {
+      context.on('request', (request) =>
+        calls.push(`${request.method()} ${new URL(request.url()).pathname}`),
+      );
+      await context.route(`${new URL(REDIRECT).origin}/**`, (route) =>
         route.fulfill({
           contentType: 'text/html',
           body: '<title>Call centre</title>Back at the call',
         }),
-      ),
+      );
+    },
   });
 
 /** What reopening must restore: the basic information and every condition's answers. */
@@ -49,7 +56,7 @@ function ageToday(day: number, month: number, year: number): number {
 }
 
 describe('a tele-interviewer completes a disclosure', () => {
-  it('R-09 R-11 A-16 A-27 M-11 M-12 M-14 E-45 M-29 S-35 S-42 S-53 S-55 S-66 G-07 G-08 G-09 G-10 S-17 V-59: three conditions with reflexive children, every question type, a self-defined condition and an abnormal BMI; saved, reopened from the request link, submitted', async () => {
+  it('R-09 R-11 A-26 A-16 A-27 M-11 M-12 M-14 E-45 M-29 S-35 S-42 S-53 S-55 S-66 G-07 G-08 G-09 G-10 S-17 V-59: three conditions with reflexive children, every question type, a self-defined condition and an abnormal BMI; saved, reopened from the request link, submitted', async () => {
     const requestId = await requestDisclosure(baseUrl, {
       applicationNumber: 'REQJ1',
       ...PHKL_PRODUCT,
@@ -224,8 +231,9 @@ describe('a tele-interviewer completes a disclosure', () => {
 });
 
 describe('an incomplete questionnaire', () => {
-  it('S-31 S-33 G-01 G-02 G-04 G-05 C-07 X-10 V-17 V-18 V-21 V-22: Next page and Submit with unanswered mandatory questions show the incomplete dialog and the highlights', async () => {
-    const page = await interviewerPage();
+  it('A-26 S-31 S-33 G-01 G-02 G-04 G-05 C-07 X-10 V-17 V-18 V-21 V-22: Next page and Submit with unanswered mandatory questions show the incomplete dialog and the highlights', async () => {
+    const calls: string[] = [];
+    const page = await interviewerPage(calls);
     const screen = new QuestionnaireScreen(page, suite.labels);
     await screen.fillBasicInformation({
       applicationNumber: 'INCOMPLETE1',
@@ -277,6 +285,9 @@ describe('an incomplete questionnaire', () => {
     expect(await screen.pageHeading.textContent()).toBe('Fractures - Page 3 - Recovery');
     expect(await dialog.count()).toBe(0);
     expect((await screenState(page)).session.status).toBeNull();
+    // /home has no request id: no analytics query by request id.
+    expect(calls.filter((call) => call.startsWith('GET /api/analytics/web/'))).toEqual([]);
+    expect(calls).toContain('POST /api/analytics/web/create');
     await page.context().close();
   });
 });
