@@ -30,6 +30,16 @@ describe('Basic information card', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('C-24 the basic information is laid out on a grid of 12 columns: a half-width field takes 6', async () => {
+    await open();
+    const card = screen.getByRole('region', { name: 'Customer profile / Basic information' });
+    const grid = card.querySelector<HTMLElement>('.MuiGrid-container')!;
+    expect(getComputedStyle(grid).getPropertyValue('--Grid-columns')).toBe('12');
+    const applicationNumber = textbox('Application number').closest<HTMLElement>('.MuiGrid-root')!;
+    expect(applicationNumber.className).toContain('MuiGrid-grid-md-6');
+    expect(getComputedStyle(applicationNumber).width).toBe('calc(50% - 8px)');
+  });
+
   it("V-03 V-04 V-05 C-01 the application number keeps only allowed characters, at most 30, with the spec's helper text", async () => {
     await open();
     const input = textbox('Application number');

@@ -59,6 +59,20 @@ describe('D questions', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('C-17 the calendar slides from month to month in 350 ms', async () => {
+    renderQuestion({
+      q: question('D'),
+      initial: { value: '2020-03-15', exact: true, zoneId: 'Asia/Hong_Kong' },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: /choose date/i }));
+    await userEvent.click(await screen.findByRole('radio', { name: '2020' }));
+    await userEvent.click(await screen.findByRole('radio', { name: 'March' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Next month' }));
+    const sliding = document.querySelector('.MuiPickersSlideTransition-slideEnterActive');
+    expect(sliding).not.toBeNull();
+    expect(getComputedStyle(sliding!).transition).toMatch(/^transform 0\.35s /);
+  });
+
   it('V-45 switching an exact date to month and year keeps its month, on day 01', async () => {
     const { last } = renderQuestion({
       q: question('D'),

@@ -1,9 +1,10 @@
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { ThemeProvider, useTheme, type Theme } from '@mui/material/styles';
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/zh-hk';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { DATE_MAX, DATE_MIN } from '@vmer/domain/answers';
 import type { Language } from '@vmer/domain/model';
 
@@ -24,6 +25,17 @@ export interface DatePickerFieldProps {
   onDate: (iso: string) => void;
 }
 
+/** Spec §9: the calendar slides from month to month in 350 ms (Material UI's default is 375). */
+const SLIDE_ANIMATION_MS = 350;
+
+const withSlideDuration = (outer: Theme): Theme => ({
+  ...outer,
+  transitions: {
+    ...outer.transitions,
+    duration: { ...outer.transitions.duration, complex: SLIDE_ANIMATION_MS },
+  },
+});
+
 const inRange = (d: Dayjs) => d.isValid() && !d.isBefore(MIN, 'day') && !d.isAfter(MAX, 'day');
 
 /**
@@ -42,6 +54,8 @@ export default function DatePickerField({
   describedBy,
   onDate,
 }: DatePickerFieldProps) {
+  const outer = useTheme();
+  const theme = useMemo(() => withSlideDuration(outer), [outer]);
   const recorded = value === '' ? null : dayjs(value);
   // What the field holds while typed, which may be an invalid date the answer never sees.
   const [typed, setTyped] = useState<Dayjs | null | undefined>(undefined);
@@ -57,35 +71,37 @@ export default function DatePickerField({
   };
 
   return (
-    <LocalizationProvider
-      dateAdapter={AdapterDayjs}
-      adapterLocale={language === 'en' ? 'en' : 'zh-hk'}
-    >
-      <DatePicker
-        key={generation}
-        label={label}
-        value={shown}
-        disabled={disabled}
-        format={exact ? 'DD/MM/YYYY' : 'MMM YYYY'}
-        views={exact ? ['year', 'month', 'day'] : ['year', 'month']}
-        openTo="year"
-        minDate={MIN}
-        maxDate={MAX}
-        onChange={change}
-        slotProps={{
-          textField: {
-            size: 'small',
-            error: invalid,
-            'aria-describedby': describedBy,
-            onBlur: () => {
-              const invalidTyped = typed != null && !inRange(typed);
-              setTyped(undefined);
-              if (invalidTyped) onDate('');
-              if (invalidTyped || value === '') setGeneration((g) => g + 1);
+    <ThemeProvider theme={theme}>
+      <LocalizationProvider
+        dateAdapter={AdapterDayjs}
+        adapterLocale={language === 'en' ? 'en' : 'zh-hk'}
+      >
+        <DatePicker
+          key={generation}
+          label={label}
+          value={shown}
+          disabled={disabled}
+          format={exact ? 'DD/MM/YYYY' : 'MMM YYYY'}
+          views={exact ? ['year', 'month', 'day'] : ['year', 'month']}
+          openTo="year"
+          minDate={MIN}
+          maxDate={MAX}
+          onChange={change}
+          slotProps={{
+            textField: {
+              size: 'small',
+              error: invalid,
+              'aria-describedby': describedBy,
+              onBlur: () => {
+                const invalidTyped = typed != null && !inRange(typed);
+                setTyped(undefined);
+                if (invalidTyped) onDate('');
+                if (invalidTyped || value === '') setGeneration((g) => g + 1);
+              },
             },
-          },
-        }}
-      />
-    </LocalizationProvider>
+          }}
+        />
+      </LocalizationProvider>
+    </ThemeProvider>
   );
 }
