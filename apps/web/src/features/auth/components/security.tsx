@@ -22,10 +22,10 @@ interface SecurityValue {
 const SecurityContext = createContext<SecurityValue | null>(null);
 
 // The set-up errors of spec §8, worded as the Okta wrapper the spec describes words them.
-export const NO_USER_MANAGER = 'Error: No oktaAuth instance passed to Security Component.';
-export const NO_RESTORE_ORIGINAL_URI =
+const NO_USER_MANAGER = 'Error: No oktaAuth instance passed to Security Component.';
+const NO_RESTORE_ORIGINAL_URI =
   'No restoreOriginalUri callback passed to Security Component.';
-export function incompatibleOidcClient(version: string): string {
+function incompatibleOidcClient(version: string): string {
   return `Passed in oidc-client-ts ${version} is not compatible with the SDK, minimum supported oidc-client-ts version is ${MIN_OIDC_CLIENT_VERSION}.`;
 }
 
