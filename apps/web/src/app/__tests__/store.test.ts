@@ -105,4 +105,34 @@ describe('app state', () => {
       await server.close();
     }
   });
+
+  it('a 401 answer loses a signed-in session, with no snackbar; ending it keeps where to resume', async () => {
+    const server = await startApiServer(() => ({
+      status: 401,
+      json: { code: 401, message: 'Sign-in required' },
+    }));
+    try {
+      const store = createStore();
+      await store.dispatch(userInfoApi.endpoints.getUserInfo.initiate());
+      // Not signed in: nothing to lose.
+      expect(store.getState().auth.status).toBe('unknown');
+
+      store.dispatch(signedIn());
+      await store.dispatch(
+        userInfoApi.endpoints.getUserInfo.initiate(undefined, { forceRefetch: true }),
+      );
+      expect(store.getState().auth.status).toBe('ending');
+      expect(store.getState().globalFeedback.apiError.open).toBe(false);
+
+      store.dispatch(sessionEnded({ resumePath: '/questionnaire/ABC123' }));
+      expect(store.getState().auth).toEqual({
+        status: 'anonymous',
+        resumePath: '/questionnaire/ABC123',
+      });
+      store.dispatch(signedIn());
+      expect(store.getState().auth.resumePath).toBeNull();
+    } finally {
+      await server.close();
+    }
+  });
 });
