@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+describe('settings', () => {
+  it('OIDC_ACCESS_TOKEN_TTL sets the access-token lifetime in seconds: 900 unless given, 70 to 86400', () => {
+    expect(loadConfig({}).auth.accessTokenTtl).toBe(900);
+    expect(loadConfig({ OIDC_ACCESS_TOKEN_TTL: '70' }).auth.accessTokenTtl).toBe(70);
+    expect(loadConfig({ OIDC_ACCESS_TOKEN_TTL: '86400' }).auth.accessTokenTtl).toBe(86_400);
+    for (const [value, problem] of [
+      ['69', 'must be at least 70 (seconds)'],
+      ['86401', 'must be at most 86400 (seconds)'],
+      ['ten', 'must be a number'],
+      ['90.5', 'must be a whole number'],
+    ]) {
+      expect(() => loadConfig({ OIDC_ACCESS_TOKEN_TTL: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ OIDC_ACCESS_TOKEN_TTL: value })).toThrow(
+        `OIDC_ACCESS_TOKEN_TTL: ${problem}`,
+      );
+    }
+  });
+});
