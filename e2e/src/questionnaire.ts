@@ -31,6 +31,9 @@ import {
 /** Where the journeys leave their screenshots, outside the repository. */
 export const SHOTS = '/tmp/vmer/shots';
 
+/** How long a screen may take to follow an action on this busy machine (expect.poll's option). */
+export const SETTLED = { timeout: 10_000 };
+
 /** phkl's agency product, which offers every condition. */
 export const PHKL_PRODUCT = { insurerCode: 'phkl', channel: 'agency', productCode: 'WL01' };
 /** slhk's one product. */
@@ -202,13 +205,10 @@ export async function openRequest(page: Page, baseUrl: string, requestId: string
   await page.goto(`${baseUrl}/questionnaire/${requestId}`);
   await analytics;
   await expect
-    .poll(
-      async () => {
-        const { session } = await screenState(page);
-        return session.requestId === requestId && session.status !== null;
-      },
-      { timeout: 10_000 },
-    )
+    .poll(async () => {
+      const { session } = await screenState(page);
+      return session.requestId === requestId && session.status !== null;
+    }, SETTLED)
     .toBe(true);
 }
 
@@ -426,9 +426,12 @@ export async function answerFractures(screen: QuestionnaireScreen): Promise<void
     screen.radio('fractures-height-loss', 'fractures-height-loss-yes'),
   );
   await screen.measure('fractures-height-before', '158');
-  // 158 cm shows as 5 ft 2.2 in at once.
+  // 158 cm shows in feet at once (5 ft 2.2 in).
   await expect
-    .poll(() => screen.question('fractures-height-before').getByRole('textbox').nth(1).inputValue())
+    .poll(
+      () => screen.question('fractures-height-before').getByRole('textbox').nth(1).inputValue(),
+      SETTLED,
+    )
     .toBe('5');
   await screen.radio('fractures-cause', 'fractures-cause-trauma');
   await screen.text('fractures-count', '2', 'fractures');

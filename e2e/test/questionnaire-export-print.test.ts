@@ -11,6 +11,7 @@ import {
   signedInPage,
   SLHK_PRODUCT,
   submittedDisclosure,
+  SETTLED,
 } from '../src/questionnaire.ts';
 
 const baseUrl = inject('baseUrl');
@@ -143,7 +144,7 @@ describe('export and print of a submitted disclosure', () => {
     await printCard.getByRole('heading', { name: 'Print' }).waitFor();
     await printCard.getByRole('button', { name: 'Print' }).click();
     await expect
-      .poll(() => page.evaluate(() => document.documentElement.dataset.printed))
+      .poll(() => page.evaluate(() => document.documentElement.dataset.printed), SETTLED)
       .toBe('yes');
 
     await page.emulateMedia({ media: 'print' });
@@ -154,7 +155,7 @@ describe('export and print of a submitted disclosure', () => {
     expect(await screen.button('export').isVisible()).toBe(false);
     expect(await screen.button('nextPage').isVisible()).toBe(false);
     expect(await page.locator('main img').count()).toBe(0);
-    await expect.poll(() => screen.decisionOf('Gallstones')).toEqual(['25', '0', 'EX5']);
+    await expect.poll(() => screen.decisionOf('Gallstones'), SETTLED).toEqual(['25', '0', 'EX5']);
     expect(await page.getByRole('row', { name: /^Gallstones/ }).isVisible()).toBe(true);
     // The answers of every page are on paper, not only those of the page on screen.
     for (const [question, answer] of [

@@ -14,6 +14,7 @@ import {
   signedInPage,
   userToken,
   type ScreenState,
+  SETTLED,
 } from '../src/questionnaire.ts';
 
 const baseUrl = inject('baseUrl');
@@ -68,7 +69,7 @@ describe('a tele-interviewer completes a disclosure', () => {
     const number = screen.basic.getByRole('textbox', {
       name: screen.texts.basic.applicationNumber,
     });
-    await expect.poll(() => number.inputValue()).toBe('REQJ1');
+    await expect.poll(() => number.inputValue(), SETTLED).toBe('REQJ1');
     expect(await screen.button('save').isDisabled()).toBe(true);
 
     await screen.fillBasicInformation({
@@ -111,13 +112,13 @@ describe('a tele-interviewer completes a disclosure', () => {
     await screen.basic.getByText('34.6', { exact: true }).waitFor();
     await screen.chip(screen.label('abnormal-bmi')).waitFor();
     await expect
-      .poll(() => screen.decisionOf(screen.label('abnormal-bmi')))
+      .poll(() => screen.decisionOf(screen.label('abnormal-bmi')), SETTLED)
       .toEqual(['50', '75', 'U']);
     // Mandatory questions unanswered: no export yet.
     expect(await screen.button('export').isDisabled()).toBe(true);
 
     await answerFractures(screen);
-    await expect.poll(() => screen.decisionOf('Fractures')).toEqual(['U', 'U', 'U']);
+    await expect.poll(() => screen.decisionOf('Fractures'), SETTLED).toEqual(['U', 'U', 'U']);
 
     // Anaemia: S, its T child, N with units, M with its W child, C and R.
     await screen.button('nextPage').click();
@@ -127,7 +128,7 @@ describe('a tele-interviewer completes a disclosure', () => {
     await screen.select('anaemia-type', 'anaemia-type-other');
     await screen.text('anaemia-type-other-details', 'Mixed deficiency, cause not known');
     await expect
-      .poll(() => screen.decisionOf('Anaemia'))
+      .poll(() => screen.decisionOf('Anaemia'), SETTLED)
       .toEqual(['Not complete', 'Not complete', 'Not complete']);
     await screen.button('nextPage').click();
     await screen.text('anaemia-lowest-hb', '10.5', 'g/dL');
@@ -140,12 +141,15 @@ describe('a tele-interviewer completes a disclosure', () => {
     );
     await screen.measure('anaemia-weight-lost', '2');
     await expect
-      .poll(() => screen.question('anaemia-weight-lost').getByRole('textbox').nth(1).inputValue())
+      .poll(
+        () => screen.question('anaemia-weight-lost').getByRole('textbox').nth(1).inputValue(),
+        SETTLED,
+      )
       .toBe('4.41');
     await screen.button('nextPage').click();
     await screen.checkbox('anaemia-treatment-list', 'anaemia-treatment-iron-oral');
     await screen.radio('anaemia-current', 'anaemia-current-completed');
-    await expect.poll(() => screen.decisionOf('Anaemia')).toEqual(['U', 'U', 'U']);
+    await expect.poll(() => screen.decisionOf('Anaemia'), SETTLED).toEqual(['U', 'U', 'U']);
 
     // Gallstones: the decision follows each answer as it changes.
     await screen.button('nextPage').click();
@@ -154,9 +158,9 @@ describe('a tele-interviewer completes a disclosure', () => {
     await screen.checkbox('gallstones-complications', 'gallstones-complications-none');
     await screen.button('nextPage').click();
     await screen.radio('gallstones-surgery', 'gallstones-surgery-not-advised');
-    await expect.poll(() => screen.decisionOf('Gallstones')).toEqual(['0', '0', 'EX5']);
+    await expect.poll(() => screen.decisionOf('Gallstones'), SETTLED).toEqual(['0', '0', 'EX5']);
     await screen.radio('gallstones-surgery', 'gallstones-surgery-planned');
-    await expect.poll(() => screen.decisionOf('Gallstones')).toEqual(['25', '0', 'EX5']);
+    await expect.poll(() => screen.decisionOf('Gallstones'), SETTLED).toEqual(['25', '0', 'EX5']);
 
     // The self-defined condition asks the generic questions of Others.
     await screen.button('nextPage').click();
@@ -167,9 +171,9 @@ describe('a tele-interviewer completes a disclosure', () => {
     await screen.text('other-impairment-treatment', 'Reconstruction, physiotherapy for 6 months');
     await screen.button('nextPage').click();
     await screen.text('other-impairment-recovery', 'Fully recovered, no follow-up');
-    await expect.poll(() => screen.decisionOf(custom)).toEqual(['U', 'U', 'U']);
+    await expect.poll(() => screen.decisionOf(custom), SETTLED).toEqual(['U', 'U', 'U']);
     await expect
-      .poll(() => screen.decisionOf(screen.texts.disclosure.consolidated))
+      .poll(() => screen.decisionOf(screen.texts.disclosure.consolidated), SETTLED)
       .toEqual(['U', 'U', 'U']);
     expect(await screen.button('export').isEnabled()).toBe(true);
     await page.screenshot({
@@ -186,7 +190,7 @@ describe('a tele-interviewer completes a disclosure', () => {
 
     // Reopened from the request link: edit mode, every answer back.
     await openRequest(page, baseUrl, requestId);
-    await expect.poll(async () => (await screenState(page)).chosen.length).toBe(5);
+    await expect.poll(async () => (await screenState(page)).chosen.length, SETTLED).toBe(5);
     const reopened = await screenState(page);
     expect(reopened.session).toMatchObject({ action: 'edit', status: 2 });
     expect(restorable(reopened)).toEqual(filled);
@@ -199,7 +203,7 @@ describe('a tele-interviewer completes a disclosure', () => {
     ).toBe('158');
     expect(await screen.button('close').isVisible()).toBe(true);
     expect(await screen.button('save').count()).toBe(0);
-    await expect.poll(() => screen.decisionOf('Gallstones')).toEqual(['25', '0', 'EX5']);
+    await expect.poll(() => screen.decisionOf('Gallstones'), SETTLED).toEqual(['25', '0', 'EX5']);
 
     await screen.button('submit').click();
     await dialog

@@ -7,6 +7,7 @@ import {
   saveLanguage,
   SHOTS,
   userToken,
+  SETTLED,
 } from '../src/questionnaire.ts';
 
 const baseUrl = inject('baseUrl');
@@ -66,7 +67,7 @@ for (const viewport of ['desktop', 'phone'] as const satisfies readonly Viewport
           await screen.select('gallstones-scan', 'gallstones-scan-single');
           await screen.radio('gallstones-surgery', 'gallstones-surgery-not-advised');
           await expect
-            .poll(() => screen.decisionOf(screen.label('gallstones')))
+            .poll(() => screen.decisionOf(screen.label('gallstones')), SETTLED)
             .toEqual(['0', '0', 'EX5']);
           expect(await screen.button('save').isEnabled()).toBe(true);
           expect(await screen.button('submit').isEnabled()).toBe(true);
