@@ -1,4 +1,5 @@
-import { createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
+import { createSelector, createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
+import { shallowEqual } from 'react-redux';
 import { sanitizeApplicationNumber } from '@vmer/domain/applicant';
 import { computeBmi } from '@vmer/domain/bmi';
 import { parseHeight, parseWeight } from '@vmer/domain/answers';
@@ -278,6 +279,31 @@ export const questionnaireSlice = createSlice({
   },
   selectors: {
     selectQuestionnaire: (state) => state,
+    selectProfile: (state) => state.profile,
+    selectSession: (state) => state.session,
+    selectApplicationNumber: (state) => state.applicationNumber,
+    /**
+     * The chosen impairments without their answers: the same array while only answers change,
+     * so that what shows no answer does not re-render on each one.
+     */
+    /** The alerts of the Questionnaire card and the refusal of the last choice. */
+    selectAlerts: createSelector(
+      [
+        (state: QuestionnaireState) => state.genderChangeRemoved,
+        (state: QuestionnaireState) => state.abnormalBmiReadded,
+        (state: QuestionnaireState) => state.refusal,
+      ],
+      (genderChangeRemoved, abnormalBmiReadded, refusal) => ({
+        genderChangeRemoved,
+        abnormalBmiReadded,
+        refusal,
+      }),
+    ),
+    selectChosenImpairments: createSelector(
+      [(state: QuestionnaireState) => state.chosen],
+      (chosen) => chosen.map((c) => c.impairment),
+      { memoizeOptions: { resultEqualityCheck: shallowEqual } },
+    ),
   },
 });
 
@@ -304,4 +330,11 @@ export const {
   bmiAlertDismissed,
   refusalDismissed,
 } = questionnaireSlice.actions;
-export const { selectQuestionnaire } = questionnaireSlice.selectors;
+export const {
+  selectQuestionnaire,
+  selectProfile,
+  selectSession,
+  selectApplicationNumber,
+  selectChosenImpairments,
+  selectAlerts,
+} = questionnaireSlice.selectors;

@@ -3,6 +3,8 @@ import { bmiDecision } from '@vmer/domain/bmi';
 import { consolidate, decideAll, todayIso } from '@vmer/domain/decision-engine';
 import { enablement } from '@vmer/domain/disclosure';
 import { buildPages } from '@vmer/domain/paging';
+import { useAppSelector } from '../../app/hooks.ts';
+import { selectQuestionnaire } from './questionnaire-slice.ts';
 import { useScreenContext } from './use-screen-context.ts';
 
 /**
@@ -12,7 +14,8 @@ import { useScreenContext } from './use-screen-context.ts';
  */
 export function useDisclosureModel() {
   const context = useScreenContext();
-  const { questionnaire, language, indicators, ruleAgeList, names } = context;
+  const { language, indicators, ruleAgeList, names } = context;
+  const questionnaire = useAppSelector(selectQuestionnaire);
   const { chosen, profile, applicationNumber } = questionnaire;
 
   const pages = useMemo(() => buildPages(chosen, language), [chosen, language]);
@@ -49,5 +52,5 @@ export function useDisclosureModel() {
     decisions,
   });
 
-  return { ...context, pages, numbers, decisions, consolidated, enabled };
+  return { ...context, questionnaire, pages, numbers, decisions, consolidated, enabled };
 }

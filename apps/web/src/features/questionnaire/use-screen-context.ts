@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { MIN_AGE } from '@vmer/domain/model';
 import { useAppSelector } from '../../app/hooks.ts';
 import { useSpecialListQuery, type DiseaseListRequest } from './api/questionnaire-api.ts';
-import { selectQuestionnaire } from './questionnaire-slice.ts';
+import { selectProfile, selectSession } from './questionnaire-slice.ts';
 
 /**
  * What the questionnaire screen reads from the rest of the app: the header selection, user
@@ -13,8 +13,9 @@ export function useScreenContext() {
   const selection = useAppSelector((state) => state.headerSelection);
   const userState = useAppSelector((state) => state.userInfo);
   const language = useAppSelector((state) => state.language.language);
-  const questionnaire = useAppSelector(selectQuestionnaire);
-  const { profile } = questionnaire;
+  // Not the answers: most of the screen shows none and need not re-render on each.
+  const profile = useAppSelector(selectProfile);
+  const session = useAppSelector(selectSession);
 
   const insurerEntry = selection.fullProductList.find(
     (entry) =>
@@ -51,10 +52,11 @@ export function useScreenContext() {
     indicators: userState.indicateList,
     smokingQuestion: userState.smokingQuestion ?? undefined,
     language,
-    questionnaire,
+    profile,
+    session,
     listRequest,
     special: special.data,
     names,
-    readOnly: questionnaire.session.action === 'view',
+    readOnly: session.action === 'view',
   };
 }

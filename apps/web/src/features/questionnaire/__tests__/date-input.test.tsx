@@ -5,15 +5,19 @@ import { question, renderQuestion } from './fixtures.tsx';
 
 afterEach(cleanup);
 
-// The picker is loaded on demand; its hidden input carries the formatted value.
+// The picker is loaded on demand, the first time slowly on a busy machine; its hidden input
+// carries the formatted value.
 async function pickerInput(): Promise<HTMLInputElement> {
-  return waitFor(() => {
-    const input = document.querySelector<HTMLInputElement>(
-      'input.MuiPickersInputBase-input, .MuiPickersTextField-root input',
-    );
-    if (!input) throw new Error('date picker not loaded');
-    return input;
-  });
+  return waitFor(
+    () => {
+      const input = document.querySelector<HTMLInputElement>(
+        'input.MuiPickersInputBase-input, .MuiPickersTextField-root input',
+      );
+      if (!input) throw new Error('date picker not loaded');
+      return input;
+    },
+    { timeout: 10_000 },
+  );
 }
 
 describe('D questions', () => {

@@ -27,7 +27,7 @@ import {
 } from '@vmer/domain/applicant';
 import { GENDERS, RSM_SCORES, type Gender, type RsmScore } from '@vmer/domain/model';
 import { presetSmokingAnswers, smokingStatusIssue } from '@vmer/domain/smoking';
-import { useAppDispatch } from '../../../app/hooks.ts';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import {
   ageBasisChosen,
   ageEntered,
@@ -37,6 +37,8 @@ import {
   genderChosen,
   heightEntered,
   rsmScoreChosen,
+  selectApplicationNumber,
+  selectChosenImpairments,
   smokingStatusChosen,
   weightEntered,
 } from '../questionnaire-slice.ts';
@@ -54,9 +56,10 @@ const BOTH_WEIGHT_UNITS = ['KG', 'LB'] as const;
 export function BasicInformationCard() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { questionnaire, readOnly, insurerEntry, selection, language, smokingQuestion } =
+  const { profile, readOnly, insurerEntry, selection, language, smokingQuestion } =
     useScreenContext();
-  const { profile, applicationNumber, chosen } = questionnaire;
+  const applicationNumber = useAppSelector(selectApplicationNumber);
+  const chosen = useAppSelector(selectChosenImpairments);
   const [confirmReset, setConfirmReset] = useState(false);
   const [birthDateTouched, setBirthDateTouched] = useState(false);
   const genderLabel = useId();
@@ -66,10 +69,7 @@ export function BasicInformationCard() {
   const birthDate = profile.birthDate ?? '';
   const birthDateIssue = birthDateTouched ? validateBirthDate(birthDate)[0] : undefined;
   const basis = profile.ageBasis ?? 'last';
-  const smokingIssue = smokingStatusIssue(
-    profile.smokingStatus,
-    chosen.map((c) => c.impairment),
-  );
+  const smokingIssue = smokingStatusIssue(profile.smokingStatus, chosen);
   const anythingEntered =
     applicationNumber !== '' ||
     chosen.length > 0 ||
@@ -249,13 +249,17 @@ export function BasicInformationCard() {
               label={t('mer.basic.smokingStatus')}
               value={profile.smokingStatus ?? ''}
               disabled={readOnly}
-              required={smokingIssue !== null || chosen.some((c) => c.impairment.needsSmoking)}
+              required={
+                smokingIssue !== null || chosen.some((impairment) => impairment.needsSmoking)
+              }
               error={smokingIssue !== null}
               helperText={smokingIssue ? t(smokingIssue.code) : undefined}
               onChange={(e) => {
                 const status = e.target.value;
                 // Spec §4: a smoking question without an option for the status is only logged.
-                for (const miss of presetSmokingAnswers(chosen, status, smokingQuestion).misses) {
+                const withoutAnswers = chosen.map((impairment) => ({ impairment, answers: {} }));
+                const { misses } = presetSmokingAnswers(withoutAnswers, status, smokingQuestion);
+                for (const miss of misses) {
                   console.error('No smoking option for the status', miss);
                 }
                 dispatch(smokingStatusChosen({ status, smokingQuestion }));

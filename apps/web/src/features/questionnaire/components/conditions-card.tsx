@@ -11,7 +11,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createSelfDefined } from '@vmer/domain/impairments';
 import { MIN_AGE, type DiseaseListEntry, type Impairment } from '@vmer/domain/model';
-import { useAppDispatch } from '../../../app/hooks.ts';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import {
   useDiseaseListQuery,
@@ -24,6 +24,8 @@ import {
   impairmentChosen,
   impairmentRemoved,
   refusalDismissed,
+  selectAlerts,
+  selectChosenImpairments,
 } from '../questionnaire-slice.ts';
 import { useTrack } from '../tracking.ts';
 import { useScreenContext } from '../use-screen-context.ts';
@@ -45,10 +47,11 @@ export function ConditionsCard() {
   const dispatch = useAppDispatch();
   const notify = useNotify();
   const context = useScreenContext();
-  const { questionnaire, readOnly, language, names, smokingQuestion, special, listRequest } =
+  const { profile, session, readOnly, language, names, smokingQuestion, special, listRequest } =
     context;
-  const { chosen, profile, genderChangeRemoved, abnormalBmiReadded, refusal } = questionnaire;
-  const track = useTrack(questionnaire.session.requestId);
+  const chosen = useAppSelector(selectChosenImpairments);
+  const { genderChangeRemoved, abnormalBmiReadded, refusal } = useAppSelector(selectAlerts);
+  const track = useTrack(session.requestId);
   const underAge = profile.age !== null && profile.age < MIN_AGE;
   const list = useDiseaseListQuery(listRequest && !underAge && !readOnly ? listRequest : skipToken);
   const [loadQuestions] = useLazyQuestionsQuery();
@@ -56,7 +59,7 @@ export function ConditionsCard() {
   const [input, setInput] = useState('');
   const [busy, setBusy] = useState(false);
   const options = (list.data?.diseaseList ?? []).filter(
-    (entry) => !chosen.some((c) => c.impairment.uuid === entry.uuid),
+    (entry) => !chosen.some((impairment) => impairment.uuid === entry.uuid),
   );
   const searching = input.trim().length >= SEARCH_MIN_CHARS;
   const matches = searching
@@ -90,14 +93,7 @@ export function ConditionsCard() {
     try {
       if (typeof choice === 'string') {
         const template = special?.others;
-        const condition =
-          template &&
-          createSelfDefined(
-            template,
-            choice,
-            Date.now(),
-            chosen.map((c) => c.impairment),
-          );
+        const condition = template && createSelfDefined(template, choice, Date.now(), chosen);
         if (!condition) return;
         add(condition);
         void logSearch({ keyword: keyword || choice, disease: condition.name.en, type: 2 });
@@ -163,7 +159,7 @@ export function ConditionsCard() {
               aria-label={t('mer.conditions.chosen')}
               sx={{ flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}
             >
-              {chosen.map(({ impairment }) => (
+              {chosen.map((impairment) => (
                 <li key={impairment.uuid}>
                   <Chip
                     label={impairment.name[language]}

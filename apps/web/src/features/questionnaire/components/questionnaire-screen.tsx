@@ -20,10 +20,9 @@ import { DisclosureCard } from './disclosure-card.tsx';
 export function QuestionnaireScreen({ requestId }: { requestId?: string }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { questionnaire, ruleAgeList, special, names, selection } = useScreenContext();
+  const { profile, session, ruleAgeList, special, names, selection } = useScreenContext();
   const { loading } = useLoadDisclosure(requestId, selection.insurerCode, special?.others?.uuid);
-  const { age, gender, bmi } = questionnaire.profile;
-  const { session } = questionnaire;
+  const { age, gender, bmi } = profile;
   const returned = session.action === 'edit' && session.status === DISCLOSURE_STATUS.REJECTED;
 
   // The BMI rule follows the applicant's age, gender and BMI (spec §4).
