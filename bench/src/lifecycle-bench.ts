@@ -39,7 +39,9 @@ const POSTGRES_URL =
 const PRODUCT = { insurerCode: 'phkl', channel: 'agency', productCode: 'WL01' };
 const SPECIAL = new Set(['abnormal-bmi', 'high-low-bmi', 'other-impairment']);
 const CONNECTIONS = [50, 200];
-const RUN_SECONDS = 6;
+const RUN_SECONDS = 4;
+/** Turns of the app and the bare route at each connection count (see alternate). */
+const ROUNDS = 3;
 const WORKLIST_ROWS = 1_000_000;
 const WORKLIST_TARGET_US = 50_000;
 const THROUGHPUT_TARGET = 0.7;
@@ -203,6 +205,13 @@ async function createDatabase(): Promise<{ url: string; drop(): Promise<void> } 
 }
 
 const rps = (result: autocannon.Result) => result.requests.average;
+/**
+ * Median and p99 latency. With every connection always waiting on an answer, the mean latency
+ * is connections ÷ throughput (Little's law): at 200 connections, a p99 under 50 ms needs
+ * well over 4 000 req/s, so read ours beside the bare route's on the same machine.
+ */
+const latencies = (result: autocannon.Result) =>
+  `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`;
 const failures = (result: autocannon.Result) => result.non2xx + result.errors + result.timeouts;
 
 /** The save+submit rows against the bare INSERT route, at each connection count. */
@@ -252,7 +261,13 @@ async function throughputRows(): Promise<Row[]> {
     const catalog = await sampleCatalog();
     // A typical disclosure: two conditions, every shown question answered.
     const body = JSON.stringify(payloadOf(disclosureOf(catalog, version, 2), 'BENCH1'));
-    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    // As the web app sends them: its token, and the instance cookie of its first answer (without
+    // it every answer would set the cookie again).
+    const headers = {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      cookie: 'instance=bench-instance-0001',
+    };
     const appRequests: autocannon.Request[] = [
       { method: 'POST', path: '/api/impairment/video_mer/disclosure/save', body },
       { method: 'POST', path: '/api/impairment/video_mer/disclosure/submit', body },
@@ -265,15 +280,26 @@ async function throughputRows(): Promise<Row[]> {
 
     const rows: Row[] = [];
     for (const connections of CONNECTIONS) {
-      const measured = await load(appUrl, connections, appRequests, headers);
-      const baseline = await load(bareUrl, connections, bareRequests, headers);
-      const ratio = rps(baseline) > 0 ? rps(measured) / rps(baseline) : 0;
+      const rounds = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const measured = await load(appUrl, connections, appRequests, headers);
+        const baseline = await load(bareUrl, connections, bareRequests, headers);
+        rounds.push({
+          measured,
+          baseline,
+          ratio: rps(baseline) > 0 ? rps(measured) / rps(baseline) : 0,
+        });
+      }
+      // The app and the bare route take turns, and the round of median ratio is kept: a machine
+      // busy with other work then slows both alike rather than whichever ran during the burst.
+      rounds.sort((a, b) => a.ratio - b.ratio);
+      const { measured, baseline, ratio } = rounds[Math.floor(ROUNDS / 2)]!;
       const p99Target = connections === 200;
-      const failed = failures(measured) + failures(baseline);
+      const failed = rounds.reduce((n, r) => n + failures(r.measured) + failures(r.baseline), 0);
       rows.push({
         benchmark: `save+submit, ${connections} connections`,
-        result: `${Math.round(rps(measured))} req/s, p99 ${measured.latency.p99} ms${failed ? `, ${failed} failed` : ''}`,
-        baseline: `bare INSERT route ${Math.round(rps(baseline))} req/s, p99 ${baseline.latency.p99} ms`,
+        result: `${Math.round(rps(measured))} req/s, ${latencies(measured)}${failed ? `, ${failed} failed` : ''}`,
+        baseline: `bare INSERT route ${Math.round(rps(baseline))} req/s, ${latencies(baseline)}`,
         ratio: `${Math.round(ratio * 100)}%`,
         target: `≥ ${THROUGHPUT_TARGET * 100}%${p99Target ? `, p99 < ${P99_TARGET_MS} ms` : ''}`,
         ok:
