@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PREPARED } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { api, buildTestApp, createPostgresDatabase, DATABASES, tokenFor, type TestApp } from './helpers.ts';
 
@@ -98,6 +99,26 @@ async function outageProxy(target: URL): Promise<{ port: number; cut(): Promise<
     restore: start,
   };
 }
+
+describe.runIf(DATABASES.includes('postgres'))('prepared statements on PostgreSQL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ database: 'postgres' });
+  });
+  afterAll(async () => t?.close());
+
+  it('a statement marked PREPARED is prepared once on its connection and answers as before; others are not prepared', async () => {
+    const prepared = await t.app.db.transaction().execute(async (trx) => {
+      const answers = [];
+      for (const n of [1, 2]) answers.push((await sql<{ n: number }>`${sql.raw(PREPARED)}select ${n}::int as n`.execute(trx)).rows);
+      await sql`select ${3}::int as n`.execute(trx);
+      const statements = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx);
+      return { answers, statements: statements.rows.map((row) => row.statement) };
+    });
+    expect(prepared.answers).toEqual([[{ n: 1 }], [{ n: 2 }]]);
+    expect(prepared.statements).toEqual([`${PREPARED}select $1::int as n`]);
+  });
+});
 
 describe.runIf(DATABASES.includes('postgres'))('a PostgreSQL outage', () => {
   it('answers 503 on ready and on writes while the database is away, and recovers by itself', async () => {
