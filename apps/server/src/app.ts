@@ -12,7 +12,8 @@ import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
 import { registerDocs } from './http/docs.ts';
-import { installErrorHandler } from './http/error-handler.ts';
+import { installNulGuard } from './http/nul-guard.ts';
+import { installErrorHandler, sendError } from './http/error-handler.ts';
 import { instanceCookie } from './http/instance.ts';
 import { metrics } from './http/metrics.ts';
 import { registerSecurity } from './http/security.ts';
@@ -55,9 +56,13 @@ const SECRET_FIELDS = [
   'email',
   'displayName',
 ];
-const SECRET_QUERY_PARAMS = /([?&](?:code|state|session_state|id_token_hint|access_token|refresh_token|token)=)[^&]*/g;
+const SECRET_QUERY_PARAMS =
+  /([?&](?:code|state|session_state|id_token_hint|access_token|refresh_token|token)=)[^&]*/g;
 
-function loggerOptions(config: Config, stream: BuildOptions['logStream']): FastifyServerOptions['logger'] {
+function loggerOptions(
+  config: Config,
+  stream: BuildOptions['logStream'],
+): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     ...(stream ? { stream } : {}),
@@ -86,17 +91,25 @@ function loggerOptions(config: Config, stream: BuildOptions['logStream']): Fasti
  * limit, cookies, docs, metrics), then the app's own (database, sign-in, authentication),
  * then the routes and the web app. Opens and migrates the database; `app.close()` closes it.
  */
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
+    // A path Fastify cannot route (bad percent-escape, over-long parameter) answers through the
+    // error handler too, in the envelope and the caller's language, without echoing the URL.
+    frameworkErrors: sendError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = await openDatabase(config.database, (error) => app.log.error({ err: error }, 'database connection lost'));
+  const database = await openDatabase(config.database, (error) =>
+    app.log.error({ err: error }, 'database connection lost'),
+  );
   try {
     await migrate(database.db);
     if (config.auth.embedded && !config.production) await seedDemoUsers(database.db);
@@ -108,6 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.addHook('onClose', async () => database.close());
 
     installErrorHandler(app);
+    installNulGuard(app);
     await app.register(cookie);
     await registerSecurity(app, config);
     await app.register(instanceCookie, { secure: config.publicUrl.startsWith('https:') });
@@ -136,12 +150,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       });
       await oidcRoutes(app, { provider: embedded.provider, config, db: database.db });
       const sweep = setInterval(() => {
-        sweepExpired(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'sweeping sign-in storage failed'));
+        sweepExpired(database.db).catch((error: unknown) =>
+          app.log.warn({ err: error }, 'sweeping sign-in storage failed'),
+        );
       }, SWEEP_INTERVAL_MS);
       sweep.unref();
       app.addHook('onClose', async () => clearInterval(sweep));
     } else {
-      verify = createTokenVerifier({ issuer: config.auth.issuer, audience: config.auth.audience, strictType: false });
+      verify = createTokenVerifier({
+        issuer: config.auth.issuer,
+        audience: config.auth.audience,
+        strictType: false,
+      });
     }
 
     await app.register(authenticate, { verify, users: app.users, realm: config.publicUrl });

@@ -28,6 +28,7 @@ import { matchesGender } from '@vmer/domain/impairments';
 import { questionnaireIndex, type ChosenImpairment } from '@vmer/domain/questionnaire';
 import type { CatalogView } from '../catalog/catalog-view.ts';
 import { HttpError, schemaIssueMessage, type FieldError } from '../http/errors.ts';
+import { refuseNul } from '../http/nul-guard.ts';
 import { htmlToText } from './plain-text.ts';
 
 /** Where the document sits in the request body: every path of its problems starts here. */
@@ -81,6 +82,8 @@ export function parseDocument(json: string): DisclosureDocument {
       { path: ROOT, message: 'disclosure_json_malformed' },
     ]);
   }
+  // JSON carries U+0000 only escaped: walk the document only when its text has that escape.
+  if (/\\u0000/i.test(json)) refuseNul(raw, ROOT);
   const parsed = disclosureDocumentSchema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const errors = parsed.error.issues.flatMap((issue): FieldError[] => {

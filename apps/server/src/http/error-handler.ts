@@ -12,6 +12,7 @@ const MESSAGE_BY_STATUS: Record<number, HttpMessageKey> = {
   405: 'method_not_allowed',
   409: 'conflict',
   413: 'payload_too_large',
+  414: 'uri_too_long',
   415: 'unsupported_media_type',
   429: 'too_many_requests',
   503: 'service_unavailable',
@@ -19,7 +20,14 @@ const MESSAGE_BY_STATUS: Record<number, HttpMessageKey> = {
 
 // Connection failures (node-postgres, PGlite closed) and Postgres classes 08 (connection),
 // 53 (resources), 57P (shutdown): the database is away, not the request wrong.
-const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', 'EHOSTUNREACH']);
+const DATABASE_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EPIPE',
+  'EHOSTUNREACH',
+]);
 function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown };
   const code = typeof e.code === 'string' ? e.code : '';
@@ -40,15 +48,35 @@ interface ValidationIssue {
   params: Record<string, unknown>;
 }
 
-function fieldErrorsFromZod(error: { validation: ValidationIssue[]; validationContext?: string }, input: unknown): FieldError[] {
-  const prefix = error.validationContext && error.validationContext !== 'body' ? `${error.validationContext.replace('querystring', 'query')}.` : '';
+function fieldErrorsFromZod(
+  error: { validation: ValidationIssue[]; validationContext?: string },
+  input: unknown,
+): FieldError[] {
+  const prefix =
+    error.validationContext && error.validationContext !== 'body'
+      ? `${error.validationContext.replace('querystring', 'query')}.`
+      : '';
   return error.validation.flatMap((issue) => {
     const base = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
     if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys)) {
-      return issue.params.keys.map((key) => ({ path: prefix + (base ? `${base}.${String(key)}` : String(key)), message: 'field_unknown' as const }));
+      return issue.params.keys.map((key) => ({
+        path: prefix + (base ? `${base}.${String(key)}` : String(key)),
+        message: 'field_unknown' as const,
+      }));
     }
     const missing = valueAt(input, issue.instancePath) === undefined;
-    return [{ path: prefix + base, message: missing ? 'field_required' : schemaIssueMessage({ code: issue.keyword, message: issue.message, origin: issue.params.origin }) }];
+    return [
+      {
+        path: prefix + base,
+        message: missing
+          ? 'field_required'
+          : schemaIssueMessage({
+              code: issue.keyword,
+              message: issue.message,
+              origin: issue.params.origin,
+            }),
+      },
+    ];
   });
 }
 
@@ -61,22 +89,35 @@ function valueAt(input: unknown, pointer: string): unknown {
   return value;
 }
 
-const VALIDATED_PARTS = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' } as const;
+const VALIDATED_PARTS = {
+  body: 'body',
+  querystring: 'query',
+  params: 'params',
+  headers: 'headers',
+} as const;
 
 /** The HttpError for anything thrown: known errors keep their meaning, the rest is a 500 or 503. */
 export function toHttpError(error: unknown, request?: FastifyRequest): HttpError {
   if (error instanceof HttpError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const part = VALIDATED_PARTS[(error as { validationContext?: keyof typeof VALIDATED_PARTS }).validationContext ?? 'body'];
+    const part =
+      VALIDATED_PARTS[
+        (error as { validationContext?: keyof typeof VALIDATED_PARTS }).validationContext ?? 'body'
+      ];
     return new HttpError(400, 'bad_request', fieldErrorsFromZod(error, request?.[part]));
   }
   const fastifyError = error as Partial<FastifyError>;
-  if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
+  if (
+    fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    error instanceof SyntaxError
+  ) {
     return new HttpError(400, 'malformed_json');
   }
   if (fastifyError.validation) return new HttpError(400, 'bad_request');
   const status = fastifyError.statusCode;
-  if (status && status >= 400 && status < 500) return new HttpError(status, MESSAGE_BY_STATUS[status] ?? 'bad_request');
+  if (status && status >= 400 && status < 500)
+    return new HttpError(status, MESSAGE_BY_STATUS[status] ?? 'bad_request');
   if (isDatabaseUnavailable(error)) return new HttpError(503, 'service_unavailable');
   return new HttpError(500, 'internal_error');
 }
@@ -86,22 +127,43 @@ export function toHttpError(error: unknown, request?: FastifyRequest): HttpError
  * `errors` for bad input, the message in the caller's language, never a stack trace.
  */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const httpError = toHttpError(error, request);
-    if (httpError.status >= 500) request.log.error({ err: error }, 'request failed');
-    else if (!(error instanceof HttpError)) request.log.info({ err: { message: (error as Error).message } }, 'request refused');
-    const language = requestLanguage(request);
-    const body = {
-      code: httpError.status,
-      message: translate(httpError.messageKey, language),
-      ...(httpError.errors ? { errors: httpError.errors.map((e) => ({ path: e.path, message: translate(e.message, language) })) } : {}),
-    };
-    return reply.code(httpError.status).headers(httpError.headers).type('application/json; charset=utf-8').send(body);
-  });
+  app.setErrorHandler(sendError);
+}
+
+/**
+ * Answers an error in the envelope. The error handler, and Fastify's `frameworkErrors` for
+ * requests it cannot route (a bad percent-escape, an over-long parameter), both use it.
+ */
+export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const httpError = toHttpError(error, request);
+  if (httpError.status >= 500) request.log.error({ err: error }, 'request failed');
+  else if (!(error instanceof HttpError))
+    request.log.info({ err: { message: (error as Error).message } }, 'request refused');
+  const language = requestLanguage(request);
+  const body = {
+    code: httpError.status,
+    message: translate(httpError.messageKey, language),
+    ...(httpError.errors
+      ? {
+          errors: httpError.errors.map((e) => ({
+            path: e.path,
+            message: translate(e.message, language),
+          })),
+        }
+      : {}),
+  };
+  return reply
+    .code(httpError.status)
+    .headers(httpError.headers)
+    .type('application/json; charset=utf-8')
+    .send(body);
 }
 
 /** The 404 envelope, for routes that do not exist. */
 export function notFound(request: FastifyRequest, reply: FastifyReply) {
   const language = requestLanguage(request);
-  return reply.code(404).type('application/json; charset=utf-8').send({ code: 404, message: translate('not_found', language) });
+  return reply
+    .code(404)
+    .type('application/json; charset=utf-8')
+    .send({ code: 404, message: translate('not_found', language) });
 }

@@ -3,7 +3,10 @@ import type { Bilingual } from '@vmer/domain';
 /** Messages of the platform's error answers, in both languages (DESIGN.md §5). */
 export const HTTP_MESSAGES = {
   bad_request: { en: 'The request is not valid.', cn_traditional: '請求無效。' },
-  malformed_json: { en: 'The request body is not valid JSON.', cn_traditional: '請求內容不是有效的 JSON。' },
+  malformed_json: {
+    en: 'The request body is not valid JSON.',
+    cn_traditional: '請求內容不是有效的 JSON。',
+  },
   unsupported_media_type: {
     en: 'The request body must be JSON.',
     cn_traditional: '請求內容必須為 JSON。',
@@ -18,12 +21,16 @@ export const HTTP_MESSAGES = {
     cn_traditional: '您的帳戶尚未獲授權使用 Video MER。',
   },
   not_found: { en: 'Not found.', cn_traditional: '找不到。' },
-  method_not_allowed: { en: 'This method is not allowed here.', cn_traditional: '此處不允許此方法。' },
+  method_not_allowed: {
+    en: 'This method is not allowed here.',
+    cn_traditional: '此處不允許此方法。',
+  },
   conflict: {
     en: 'The record was changed by someone else. Reload and try again.',
     cn_traditional: '記錄已被他人更改。請重新載入後再試。',
   },
   payload_too_large: { en: 'The request is too large.', cn_traditional: '請求內容過大。' },
+  uri_too_long: { en: 'The address is too long.', cn_traditional: '網址過長。' },
   too_many_requests: {
     en: 'Too many requests. Please wait a moment and try again.',
     cn_traditional: '請求過多。請稍候再試。',
@@ -43,8 +50,18 @@ export const HTTP_MESSAGES = {
   field_too_short: { en: 'This value is too short.', cn_traditional: '此值過短。' },
   field_too_big: { en: 'This value is too large.', cn_traditional: '此值過大。' },
   field_too_small: { en: 'This value is too small.', cn_traditional: '此值過小。' },
-  field_not_allowed: { en: 'This value is not one of the allowed values.', cn_traditional: '此值不在允許的選項中。' },
-  field_format: { en: 'This value is not in the expected format.', cn_traditional: '此值格式不正確。' },
+  field_not_allowed: {
+    en: 'This value is not one of the allowed values.',
+    cn_traditional: '此值不在允許的選項中。',
+  },
+  field_format: {
+    en: 'This value is not in the expected format.',
+    cn_traditional: '此值格式不正確。',
+  },
+  text_nul: {
+    en: 'This text holds a character that is not allowed (NUL).',
+    cn_traditional: '此文字包含不允許的字元 (NUL)。',
+  },
   field_type: { en: 'This value has the wrong type.', cn_traditional: '此值類型不正確。' },
   // A schema's own messages for a field that breaks its particular rule.
   redirection_invalid: {
@@ -77,7 +94,10 @@ export const HTTP_MESSAGES = {
   },
   disclosure_status_1: { en: 'new', cn_traditional: '為新建' },
   disclosure_status_2: { en: 'saved as a draft', cn_traditional: '已儲存為草稿' },
-  disclosure_status_3: { en: 'submitted and awaiting validation', cn_traditional: '已提交並等待核實' },
+  disclosure_status_3: {
+    en: 'submitted and awaiting validation',
+    cn_traditional: '已提交並等待核實',
+  },
   disclosure_status_4: { en: 'validated', cn_traditional: '已核實' },
   disclosure_status_5: { en: 'rejected', cn_traditional: '已退回' },
   disclosure_stale_version: {
