@@ -1,8 +1,8 @@
 import {
-  parseDateAnswer,
-  parseHeight,
-  parseTextAnswer,
-  parseWeight,
+  answerLines,
+  birthDateText,
+  heightText,
+  weightText,
   type Bilingual,
   type Catalog,
   type IndicatorResult,
@@ -78,24 +78,6 @@ const LABELS = {
 
 type LabelKey = keyof typeof LABELS;
 
-const MONTHS: Record<Language, readonly string[]> = {
-  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
-  cn_traditional: [
-    '1月',
-    '2月',
-    '3月',
-    '4月',
-    '5月',
-    '6月',
-    '7月',
-    '8月',
-    '9月',
-    '10月',
-    '11月',
-    '12月',
-  ],
-};
-
 const HEADER_FILL: ExcelJS.Fill = {
   type: 'pattern',
   pattern: 'solid',
@@ -154,12 +136,12 @@ function addSummarySheet(workbook: ExcelJS.Workbook, input: ExportInput): void {
     ['channel', input.channel.toUpperCase()],
     ['product', withName(input.productCode.toLowerCase(), product?.name[language])],
     ['applicationNumber', input.applicationNumber],
-    ['birthDate', formatBirthDate(profile.birthDate)],
+    ['birthDate', birthDateText(profile.birthDate)],
     ['age', profile.age === null ? '' : String(profile.age)],
     ['gender', profile.gender ? t(profile.gender) : ''],
     ['rsmScore', profile.rsmScore ?? ''],
-    ['height', formatHeight(profile.height)],
-    ['weight', formatWeight(profile.weight)],
+    ['height', heightText(profile.height)],
+    ['weight', weightText(profile.weight)],
     ['bmi', input.bmi === null ? '' : input.bmi.toFixed(1)],
     ['smokingStatus', smokingLabel(catalog, input.insurerCode, profile.smokingStatus, language)],
     ['catalogVersion', input.catalogVersion],
@@ -240,7 +222,7 @@ function addConditionSheet(
       number,
       q.group.header[language],
       htmlToText(q.question[language]),
-      formatAnswer(q, answerOf(chosen.answers, q.uuid), language),
+      answerLines(q, answerOf(chosen.answers, q.uuid), language).join('\n'),
     ]);
     row.alignment = WRAP;
     row.getCell(3).alignment = { ...WRAP, indent: Math.min(q.level - 1, 5) * 2 };
@@ -356,61 +338,6 @@ function smokingLabel(
     .find((l) => l.id === listId)
     ?.options.find((o) => o.value === value);
   return option ? option.label[language] : value;
-}
-
-/** The answer as the interviewer saw it: option labels, lines with units, dates, measures. */
-function formatAnswer(q: Question, raw: unknown, language: Language): string {
-  if (raw === undefined) return '';
-  switch (q.type) {
-    case 'S':
-    case 'R':
-    case 'C':
-    case 'M': {
-      const chosen = Array.isArray(raw) ? raw : [];
-      return q.answerList
-        .filter((o) => chosen.includes(o.uuid))
-        .map((o) => o.label[language])
-        .join('\n');
-    }
-    case 'T':
-    case 'N':
-      return parseTextAnswer(raw)
-        .filter((line) => line.value.trim() !== '')
-        .map((line) => (line.unit ? `${line.value} ${line.unit}` : line.value))
-        .join('\n');
-    case 'D': {
-      const date = parseDateAnswer(raw);
-      return date ? formatDate(date.value, date.exact, language) : '';
-    }
-    case 'H':
-      return formatHeight(raw);
-    case 'W':
-      return formatWeight(raw);
-  }
-}
-
-/** An exact date as DD/MM/YYYY, a month-and-year one as 'Mar 2015' / '2015年3月' (spec §5). */
-function formatDate(iso: string, exact: boolean, language: Language): string {
-  const [year, month, day] = iso.split('-');
-  if (!year || !month) return iso;
-  if (exact && day) return `${day.slice(0, 2)}/${month}/${year}`;
-  const name = MONTHS[language][Number(month) - 1] ?? month;
-  return language === 'en' ? `${name} ${year}` : `${year}年${name}`;
-}
-
-function formatBirthDate(value: string | undefined): string {
-  const m = /^(\d{2})(\d{2})(\d{4})$/.exec(value ?? '');
-  return m ? `${m[1]}/${m[2]}/${m[3]}` : (value ?? '');
-}
-
-function formatHeight(raw: unknown): string {
-  const h = parseHeight(raw);
-  return h ? `${h.cm} cm (${h.ft} ft ${h.inch} in)` : '';
-}
-
-function formatWeight(raw: unknown): string {
-  const w = parseWeight(raw);
-  return w ? `${w.kg} kg (${w.lb} lb)` : '';
 }
 
 const HONG_KONG_TIME = new Intl.DateTimeFormat('en-CA', {

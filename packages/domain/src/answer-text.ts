@@ -1,0 +1,90 @@
+/**
+ * Answers as a reader sees them on paper or in a spreadsheet, away from the inputs that took
+ * them (spec §5): option labels, answer lines with their units, dates, heights and weights.
+ */
+import {
+  parseChoices,
+  parseDateAnswer,
+  parseHeight,
+  parseTextAnswer,
+  parseWeight,
+} from './answers.ts';
+import type { Language, Question } from './model.ts';
+
+const MONTHS: Record<Language, readonly string[]> = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  cn_traditional: [
+    '1月',
+    '2月',
+    '3月',
+    '4月',
+    '5月',
+    '6月',
+    '7月',
+    '8月',
+    '9月',
+    '10月',
+    '11月',
+    '12月',
+  ],
+};
+
+/**
+ * The answer to a question as text lines, as the interviewer saw it: the chosen options'
+ * labels, each filled answer line with its unit, a date, a height or a weight. No lines when
+ * unanswered.
+ */
+export function answerLines(q: Question, raw: unknown, language: Language): string[] {
+  if (raw === undefined || raw === null) return [];
+  switch (q.type) {
+    case 'S':
+    case 'R':
+    case 'C':
+    case 'M': {
+      const chosen = parseChoices(raw);
+      return q.answerList.filter((o) => chosen.includes(o.uuid)).map((o) => o.label[language]);
+    }
+    case 'T':
+    case 'N':
+      return parseTextAnswer(raw)
+        .filter((line) => line.value.trim() !== '')
+        .map((line) => (line.unit ? `${line.value} ${line.unit}` : line.value));
+    case 'D': {
+      const date = parseDateAnswer(raw);
+      return date ? [dateText(date.value, date.exact, language)] : [];
+    }
+    case 'H':
+      return nonEmpty(heightText(raw));
+    case 'W':
+      return nonEmpty(weightText(raw));
+  }
+}
+
+const nonEmpty = (text: string): string[] => (text === '' ? [] : [text]);
+
+/** An exact ISO date as DD/MM/YYYY, a month-and-year one as 'Mar 2015' / '2015年3月'. */
+export function dateText(iso: string, exact: boolean, language: Language): string {
+  const [year, month, day] = iso.split('-');
+  if (!year || !month) return iso;
+  if (exact && day) return `${day.slice(0, 2)}/${month}/${year}`;
+  const name = MONTHS[language][Number(month) - 1] ?? month;
+  return language === 'en' ? `${name} ${year}` : `${year}年${name}`;
+}
+
+/** A birth date typed as DDMMYYYY, written DD/MM/YYYY; anything else as it is. */
+export function birthDateText(value: string | undefined): string {
+  const m = /^(\d{2})(\d{2})(\d{4})$/.exec(value ?? '');
+  return m ? `${m[1]}/${m[2]}/${m[3]}` : (value ?? '');
+}
+
+/** A recorded height in both units, e.g. '158 cm (5 ft 2.2 in)'; empty when there is none. */
+export function heightText(raw: unknown): string {
+  const h = parseHeight(raw);
+  return h ? `${h.cm} cm (${h.ft} ft ${h.inch} in)` : '';
+}
+
+/** A recorded weight in both units, e.g. '60 kg (132.28 lb)'; empty when there is none. */
+export function weightText(raw: unknown): string {
+  const w = parseWeight(raw);
+  return w ? `${w.kg} kg (${w.lb} lb)` : '';
+}
