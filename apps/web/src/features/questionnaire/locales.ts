@@ -109,6 +109,15 @@ const en = {
       returned: 'Returned for correction.',
       returnedReason: 'Returned for correction: {reason}',
     },
+    print: {
+      insurer: 'Insurer',
+      channel: 'Channel',
+      product: 'Product',
+      birthDate: 'Birth date',
+      height: 'Height',
+      weight: 'Weight',
+      unanswered: 'Not answered',
+    },
     common: {
       ok: 'OK',
       cancel: 'Cancel',
@@ -224,6 +233,15 @@ const cnTraditional: QuestionnaireTexts = {
       rejectReasonHelp: '選填：訪問員修改時會看到。{length} / {max}',
       returned: '已退回修改。',
       returnedReason: '已退回修改：{reason}',
+    },
+    print: {
+      insurer: '保險公司',
+      channel: '渠道',
+      product: '產品',
+      birthDate: '出生日期',
+      height: '身高',
+      weight: '體重',
+      unanswered: '未回答',
     },
     common: {
       ok: '確定',

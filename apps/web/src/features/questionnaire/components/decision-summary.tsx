@@ -10,6 +10,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   formatIndicatorResult,
@@ -28,6 +29,8 @@ interface DecisionSummaryProps {
   /** Each shown question's questionnaire-wide number, by uuid. */
   numbers: ReadonlyMap<string, number>;
   language: Language;
+  /** What drove each decision, in expandable rows: on screen, not on paper. */
+  showDrivers?: boolean;
 }
 
 /**
@@ -41,8 +44,10 @@ export function DecisionSummary({
   indicators,
   numbers,
   language,
+  showDrivers = true,
 }: DecisionSummaryProps) {
   const { t } = useTranslation();
+  const titleId = useId();
   const pending = t('mer.disclosure.pending');
 
   const driverText = (impairment: ChosenImpairment['impairment'], driver: Driver): string => {
@@ -59,13 +64,8 @@ export function DecisionSummary({
   };
 
   return (
-    <Box component="section" aria-labelledby="decisions-title">
-      <Typography
-        id="decisions-title"
-        component="h3"
-        variant="subtitle1"
-        sx={{ fontWeight: 600, mb: 1 }}
-      >
+    <Box component="section" aria-labelledby={titleId}>
+      <Typography id={titleId} component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
         {t('mer.disclosure.decisions')}
       </Typography>
       <TableContainer>
@@ -119,7 +119,7 @@ export function DecisionSummary({
       </TableContainer>
       {chosen.map(({ impairment }, i) => {
         const decided = decisions[i]?.indicators;
-        if (!decided) return null;
+        if (!decided || !showDrivers) return null;
         return (
           <Accordion
             key={impairment.uuid}

@@ -181,18 +181,12 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
   return (
     <>
       {conflict && (
-        <Alert
-          severity="warning"
-          className="no-print"
-          sx={{ mt: 3 }}
-          onClose={() => setConflict(false)}
-        >
+        <Alert severity="warning" sx={{ mt: 3 }} onClose={() => setConflict(false)}>
           {t('mer.disclosure.conflict')}
         </Alert>
       )}
       <Stack
         direction="row"
-        className="no-print"
         sx={{ mt: 3, flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'flex-end' }}
       >
         {noCondition && session.action !== 'view' && (
@@ -251,7 +245,7 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
           </Button>
         )}
       </Stack>
-      <PrintCard onPrint={print} printCover={model.insurerEntry?.printCover ?? false} />
+      <PrintCard onPrint={print} />
       <RejectDialog
         open={rejectAsked}
         busy={busy}

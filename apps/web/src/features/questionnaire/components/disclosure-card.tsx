@@ -93,7 +93,6 @@ export function DisclosureCard() {
               label={t('mer.disclosure.page')}
               value={current}
               onChange={(e) => move(Number(e.target.value))}
-              className="no-print"
             >
               {pages.map((p) => (
                 <MenuItem key={p.index} value={p.index}>
@@ -121,7 +120,6 @@ export function DisclosureCard() {
             <Stack
               direction={{ xs: 'column', sm: 'row' }}
               spacing={2}
-              className="no-print"
               sx={{ alignItems: 'center', justifyContent: 'space-between' }}
             >
               <Button variant="outlined" disabled={current === 0} onClick={() => move(current - 1)}>

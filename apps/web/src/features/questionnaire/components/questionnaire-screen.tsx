@@ -12,10 +12,12 @@ import { useScreenContext } from '../use-screen-context.ts';
 import { BasicInformationCard } from './basic-information-card.tsx';
 import { ConditionsCard } from './conditions-card.tsx';
 import { DisclosureCard } from './disclosure-card.tsx';
+import { PrintView } from './print-view.tsx';
 
 /**
  * The main questionnaire screen (spec §2) at /home and /questionnaire/{requestId}: basic
- * information, the conditions chosen, and the Video MER disclosure with its decisions.
+ * information, the conditions chosen, and the Video MER disclosure with its decisions; on
+ * paper, the printed disclosure instead.
  */
 export function QuestionnaireScreen({ requestId }: { requestId?: string }) {
   const { t } = useTranslation();
@@ -45,21 +47,24 @@ export function QuestionnaireScreen({ requestId }: { requestId?: string }) {
   ]);
 
   return (
-    <Stack spacing={3}>
-      <Typography component="h1" variant="h5">
-        {t('mer.screen.title')}
-      </Typography>
-      {loading && <LinearProgress aria-label={t('mer.screen.loading')} />}
-      {returned && (
-        <Alert severity="warning" sx={{ whiteSpace: 'pre-line' }}>
-          {session.rejectReason
-            ? t('mer.disclosure.returnedReason', { reason: session.rejectReason })
-            : t('mer.disclosure.returned')}
-        </Alert>
-      )}
-      <BasicInformationCard />
-      <ConditionsCard />
-      <DisclosureCard />
-    </Stack>
+    <>
+      <Stack spacing={3} className="no-print">
+        <Typography component="h1" variant="h5">
+          {t('mer.screen.title')}
+        </Typography>
+        {loading && <LinearProgress aria-label={t('mer.screen.loading')} />}
+        {returned && (
+          <Alert severity="warning" sx={{ whiteSpace: 'pre-line' }}>
+            {session.rejectReason
+              ? t('mer.disclosure.returnedReason', { reason: session.rejectReason })
+              : t('mer.disclosure.returned')}
+          </Alert>
+        )}
+        <BasicInformationCard />
+        <ConditionsCard />
+        <DisclosureCard />
+      </Stack>
+      <PrintView />
+    </>
   );
 }

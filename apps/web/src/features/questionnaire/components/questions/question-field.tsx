@@ -38,6 +38,27 @@ export interface QuestionFieldProps {
   onChange: (answer: AnswerValue | undefined) => void;
 }
 
+/** A question's number and sanitised text, which labels its answer on screen and on paper. */
+export function QuestionLabel({
+  id,
+  question,
+  number,
+  language,
+}: Pick<QuestionFieldProps, 'question' | 'number' | 'language'> & { id: string }) {
+  const html = useMemo(
+    () => sanitizeQuestionHtml(question.question[language]),
+    [question, language],
+  );
+  return (
+    <Typography component="div" id={id} sx={{ fontWeight: 500, mb: 0.5 }}>
+      <Box component="span" sx={{ mr: 1 }}>
+        {number}.
+      </Box>
+      <Box component="span" sx={{ '& p': { m: 0 } }} dangerouslySetInnerHTML={{ __html: html }} />
+    </Typography>
+  );
+}
+
 /**
  * One question (spec §3, §5): its number and sanitised text, the interviewer's guidance, the
  * input for its type, and, once the questionnaire has been checked, the empty-status
@@ -58,10 +79,6 @@ export function QuestionField({
   const invalid = issues.length > 0;
   const Renderer = RENDERERS[question.type];
   const guidance = question.placeholder?.[language];
-  const html = useMemo(
-    () => sanitizeQuestionHtml(question.question[language]),
-    [question, language],
-  );
   const prompt = issues.find(
     (i) => i.path === question.uuid && i.code !== 'please_answer_the_question',
   );
@@ -80,12 +97,7 @@ export function QuestionField({
         bgcolor: invalid ? 'rgba(211, 47, 47, 0.04)' : undefined,
       }}
     >
-      <Typography component="div" id={labelId} sx={{ fontWeight: 500, mb: 0.5 }}>
-        <Box component="span" sx={{ mr: 1 }}>
-          {number}.
-        </Box>
-        <Box component="span" sx={{ '& p': { m: 0 } }} dangerouslySetInnerHTML={{ __html: html }} />
-      </Typography>
+      <QuestionLabel id={labelId} question={question} number={number} language={language} />
       {guidance && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {guidance}

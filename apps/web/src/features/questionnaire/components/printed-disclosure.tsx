@@ -1,0 +1,225 @@
+import CheckBoxIcon from '@mui/icons-material/CheckBox';
+import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
+import RadioButtonCheckedIcon from '@mui/icons-material/RadioButtonChecked';
+import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { answerLines, birthDateText, heightText, weightText } from '@vmer/domain/answer-text';
+import { parseChoices } from '@vmer/domain/answers';
+import type { AnswerValue, Language, Question } from '@vmer/domain/model';
+import { answerOf } from '@vmer/domain/questionnaire';
+import { useDisclosureModel } from '../use-disclosure-model.ts';
+import { DecisionSummary } from './decision-summary.tsx';
+import { QuestionLabel } from './questions/question-field.tsx';
+
+function PrintedSection({ title, children }: { title: string; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <Box component="section" aria-labelledby={titleId}>
+      <Typography id={titleId} component="h2" variant="h6" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+interface PrintedAnswerProps {
+  question: Question;
+  answer: AnswerValue | undefined;
+  language: Language;
+  labelId: string;
+}
+
+/**
+ * An answer as text on paper. Radio and checkbox questions list every option as the screen
+ * does, the chosen ones marked (and exposed as checked, read-only); the others print their
+ * answer lines: option labels, values with units, dates, measures.
+ */
+function PrintedAnswer({ question, answer, language, labelId }: PrintedAnswerProps) {
+  const { t } = useTranslation();
+  if (question.type === 'R' || question.type === 'C') {
+    const chosen = parseChoices(answer);
+    const single = question.type === 'R';
+    const [Checked, Unchecked] = single
+      ? [RadioButtonCheckedIcon, RadioButtonUncheckedIcon]
+      : [CheckBoxIcon, CheckBoxOutlineBlankIcon];
+    return (
+      <Box
+        component="ul"
+        role={single ? 'radiogroup' : 'group'}
+        aria-labelledby={labelId}
+        aria-readonly={single ? true : undefined}
+        sx={{ listStyle: 'none', m: 0, p: 0 }}
+      >
+        {question.answerList.map((option) => {
+          const on = chosen.includes(option.uuid);
+          const Mark = on ? Checked : Unchecked;
+          return (
+            <Typography
+              key={option.uuid}
+              component="li"
+              variant="body2"
+              role={single ? 'radio' : 'checkbox'}
+              aria-checked={on}
+              aria-readonly={single ? undefined : true}
+              sx={{ display: 'flex', alignItems: 'center', gap: 1, fontWeight: on ? 600 : 400 }}
+            >
+              <Mark fontSize="small" aria-hidden />
+              {option.label[language]}
+            </Typography>
+          );
+        })}
+      </Box>
+    );
+  }
+  const lines = answerLines(question, answer, language);
+  return (
+    <Box role="group" aria-labelledby={labelId}>
+      {lines.length === 0 ? (
+        <Typography variant="body2" sx={{ fontStyle: 'italic' }}>
+          {t('mer.print.unanswered')}
+        </Typography>
+      ) : (
+        lines.map((line, i) => (
+          <Typography key={i} variant="body2" sx={{ fontWeight: 600, whiteSpace: 'pre-wrap' }}>
+            {line}
+          </Typography>
+        ))
+      )}
+    </Box>
+  );
+}
+
+function PrintedQuestion({
+  question,
+  number,
+  answer,
+  language,
+}: Omit<PrintedAnswerProps, 'labelId'> & { number: number }) {
+  const labelId = useId();
+  return (
+    <Box
+      component="section"
+      aria-labelledby={labelId}
+      data-question={question.uuid}
+      sx={{ pl: (question.level - 1) * 3, py: 0.75, breakInside: 'avoid' }}
+    >
+      <QuestionLabel id={labelId} question={question} number={number} language={language} />
+      <PrintedAnswer question={question} answer={answer} language={language} labelId={labelId} />
+    </Box>
+  );
+}
+
+/**
+ * The whole disclosure as paper shows it (spec §1, M-23): the profile, the chosen conditions,
+ * every page's shown questions with their answers as text, each condition's decision per
+ * indicator and the consolidated one. Built from the domain's pages and decisions, as the
+ * screen is, but with no inputs.
+ */
+export function PrintedDisclosure() {
+  const { t } = useTranslation();
+  const model = useDisclosureModel();
+  const { questionnaire, pages, language, selection, insurerEntry } = model;
+  const { chosen, profile, applicationNumber } = questionnaire;
+  const smoking = selection.smokingStatusList.find((o) => o.value === profile.smokingStatus);
+  const named = (code: string, name: string | undefined) => (name ? `${code} – ${name}` : code);
+
+  const facts: [string, string][] = [
+    [
+      t('mer.print.insurer'),
+      named(selection.insurerCode.toUpperCase(), insurerEntry?.insurerName[language]),
+    ],
+    [t('mer.print.channel'), selection.channel.toUpperCase()],
+    [
+      t('mer.print.product'),
+      named(selection.productCode.toLowerCase(), insurerEntry?.productName[language]),
+    ],
+    [t('mer.basic.applicationNumber'), applicationNumber],
+    [t('mer.print.birthDate'), birthDateText(profile.birthDate)],
+    [t('mer.basic.age'), profile.age === null ? '' : String(profile.age)],
+    [
+      t('mer.basic.gender'),
+      profile.gender ? t(profile.gender === 'Male' ? 'mer.basic.male' : 'mer.basic.female') : '',
+    ],
+    [t('mer.basic.rsmScore'), profile.rsmScore ?? ''],
+    [t('mer.print.height'), heightText(profile.height)],
+    [t('mer.print.weight'), weightText(profile.weight)],
+    [t('mer.basic.bmi'), profile.bmi === undefined ? '' : String(profile.bmi)],
+    [t('mer.basic.smokingStatus'), smoking?.label[language] ?? profile.smokingStatus ?? ''],
+  ];
+
+  return (
+    <Stack spacing={3}>
+      <Typography component="h1" variant="h5">
+        {t('mer.screen.title')}
+      </Typography>
+      <PrintedSection title={t('mer.basic.title')}>
+        <Table size="small" sx={{ maxWidth: 640 }}>
+          <TableBody>
+            {facts.map(([label, value]) => (
+              <TableRow key={label}>
+                <TableCell component="th" scope="row" sx={{ width: '40%' }}>
+                  {label}
+                </TableCell>
+                <TableCell>{value}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </PrintedSection>
+      <PrintedSection title={t('mer.conditions.title')}>
+        <Box component="ul" aria-label={t('mer.conditions.chosen')} sx={{ m: 0, pl: 3 }}>
+          {chosen.map(({ impairment }) => (
+            <Typography key={impairment.uuid} component="li" variant="body2">
+              {impairment.name[language]}
+            </Typography>
+          ))}
+        </Box>
+      </PrintedSection>
+      <PrintedSection title={t('mer.disclosure.title')}>
+        <Stack spacing={2}>
+          {pages.map((page) => {
+            const answers = chosen.find((c) => c.impairment.uuid === page.impairmentUuid)?.answers;
+            return (
+              <Box key={page.index}>
+                <Typography
+                  component="h3"
+                  variant="subtitle1"
+                  sx={{ fontWeight: 600, breakAfter: 'avoid' }}
+                >
+                  {page.label}
+                </Typography>
+                {page.questionList.map((q, i) => (
+                  <PrintedQuestion
+                    key={q.uuid}
+                    question={q}
+                    number={page.firstQuestionNumber + i}
+                    answer={answers && answerOf(answers, q.uuid)}
+                    language={language}
+                  />
+                ))}
+              </Box>
+            );
+          })}
+          <DecisionSummary
+            chosen={chosen}
+            decisions={model.decisions}
+            consolidated={model.consolidated}
+            indicators={model.indicators}
+            numbers={model.numbers}
+            language={language}
+            showDrivers={false}
+          />
+        </Stack>
+      </PrintedSection>
+    </Stack>
+  );
+}
