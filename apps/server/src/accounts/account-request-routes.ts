@@ -72,7 +72,7 @@ export const accountRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           201: z.object({
             code: z.literal(201),
             message: z.string(),
-            data: z.object({ id: z.string() }),
+            body: z.object({ id: z.string() }),
           }),
         },
       },
@@ -94,7 +94,7 @@ export const accountRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         code: 201 as const,
         message: translate('account_request_recorded', requestLanguage(request)),
-        data: { id },
+        body: { id },
       };
     },
   );

@@ -64,11 +64,11 @@ describe.each(DATABASES)('account requests on %s', (database) => {
     const from = nextAddress();
     const r = await send({ ...REQUEST, insurerCode: ' PHKL ' }, from);
     expect(r.status).toBe(201);
-    const answer = r.body as unknown as { code: number; message: string; data: { id: string } };
+    const answer = r.body as unknown as { code: number; message: string; body: { id: string } };
     expect(answer).toEqual({
       code: 201,
       message: expect.stringContaining('administrators'),
-      data: { id: expect.any(String) },
+      body: { id: expect.any(String) },
     });
     const later = await send(
       { ...REQUEST, name: 'Wong Siu Ming', insurerCode: 'slhk', role: 'agent', message: undefined },
@@ -86,7 +86,7 @@ describe.each(DATABASES)('account requests on %s', (database) => {
         message: null,
       }),
       expect.objectContaining({
-        id: answer.data.id,
+        id: answer.body.id,
         ...REQUEST,
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       }),
