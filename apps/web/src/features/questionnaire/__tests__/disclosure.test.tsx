@@ -115,7 +115,7 @@ describe('Video MER disclosure card', { timeout: 30_000 }, () => {
     expect(button('Submit').disabled).toBe(false);
   });
 
-  it('G-06 G-07 G-08 S-23 saving shows the save result; OK resets the form and goes to a fresh /home', async () => {
+  it('X-11 G-06 G-07 G-08 S-23 saving shows the save result; OK resets the form and goes to a fresh /home', async () => {
     const { router, store } = await openWithAsthma();
     await answerNo('a1', 'a2', 'a3', 'a4', 'a5');
     await userEvent.click(button('Next page'));
@@ -151,7 +151,7 @@ describe('Video MER disclosure card', { timeout: 30_000 }, () => {
     );
   });
 
-  it('S-24 G-09 A-18 Submit with every condition complete, answered with code 200, shows the submit result', async () => {
+  it('X-11 S-24 G-09 A-18 Submit with every condition complete, answered with code 200, shows the submit result', async () => {
     await openWithAsthma();
     await answerNo('a1', 'a2', 'a3', 'a4', 'a5');
     await userEvent.click(button('Next page'));
@@ -179,7 +179,7 @@ describe('Video MER disclosure card', { timeout: 30_000 }, () => {
     expect(sent(api!, 'impairment/video_mer/disclosure/submit')).toEqual([]);
   });
 
-  it('S-17 G-11 G-13 G-12 S-25 edit mode shows Close and Submit; Close asks, Cancel stays, Proceed leaves', async () => {
+  it('X-11 S-17 G-11 G-13 G-12 S-25 edit mode shows Close and Submit; Close asks, Cancel stays, Proceed leaves', async () => {
     const { router, store } = await openWithAsthma({
       session: { action: 'edit', status: 2, id: ID, version: 1, redirection: '/privacy' },
     });
