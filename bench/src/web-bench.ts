@@ -268,7 +268,7 @@ export async function interactionRows(): Promise<Row[]> {
     if (shown !== TOP_LEVEL * (CHILDREN + 1))
       throw new Error(`the bench page shows ${shown} questions, not 30`);
 
-    const decisions = page.locator('section[aria-labelledby="decisions-title"]');
+    const decisions = page.getByRole('region', { name: 'Decisions', exact: true });
     const answering: number[] = [];
     for (let i = 0; i < INTERACTIONS; i++) {
       const child = i % (TOP_LEVEL * CHILDREN);
