@@ -5,6 +5,7 @@
 import { decisionRows } from './decisions.ts';
 import { formatTable } from './harness.ts';
 import { lifecycleRows } from './lifecycle-bench.ts';
+import { lighthouseRows } from './lighthouse-bench.ts';
 import type { Row } from './harness.ts';
 import { bundleRows, interactionRows } from './web-bench.ts';
 
@@ -13,6 +14,7 @@ const rows: Row[] = [
   ...(await lifecycleRows()),
   ...bundleRows(),
   ...(await interactionRows()),
+  ...(await lighthouseRows()),
 ];
 console.log(formatTable(rows));
 if (rows.some((row) => row.ok === false)) process.exitCode = 1;

@@ -1,0 +1,93 @@
+/**
+ * Lighthouse performance of the questionnaire page served as `npm start` serves it (DESIGN.md
+ * §7), beside the sign-in page measured the same way, with the desktop preset and Lighthouse's
+ * default (a throttled phone). Lighthouse drives the same Chromium the sign-in ran in, keeping
+ * its storage, so /home loads as the signed-in interviewer sees it; the HTTP cache is cleared
+ * before each run so every page loads cold.
+ */
+import { launch } from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import type { Config } from 'lighthouse';
+import { chromium, type Page } from 'playwright-core';
+import { signIn } from '../../e2e/src/browser.ts';
+import { startServer } from '../../e2e/src/server.ts';
+import type { Row } from './harness.ts';
+
+const SCORE_TARGET = 95;
+
+interface Performance {
+  score: number;
+  summary: string;
+}
+
+/** One cold Lighthouse load of `url` in the browser behind `port`, with `config`'s preset. */
+async function performanceOf(
+  page: Page,
+  port: number,
+  url: string,
+  config: Config | undefined,
+): Promise<Performance> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+  const result = await lighthouse(
+    url,
+    {
+      port,
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      // Lighthouse would otherwise clear the origin's storage, and with it the signed-in user.
+      disableStorageReset: true,
+    },
+    config,
+  );
+  if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  // A page that sent the browser elsewhere (/home without a session goes to the provider)
+  // measured another page.
+  if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
+    throw new Error(`Lighthouse on ${url} ended at ${lhr.finalDisplayedUrl}`);
+  const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+  const metric = (id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const summary = `${score} (LCP ${(metric('largest-contentful-paint') / 1000).toFixed(2)} s, TBT ${metric('total-blocking-time').toFixed(0)} ms, CLS ${metric('cumulative-layout-shift').toFixed(3)})`;
+  return { score, summary };
+}
+
+/** The Lighthouse performance score of /home signed in, against / signed out. */
+export async function lighthouseRows(): Promise<Row[]> {
+  const server = await startServer();
+  const chrome = await launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const page = await browser.contexts()[0]!.newPage();
+    const presets = [
+      { name: 'desktop', config: desktopConfig },
+      { name: 'phone', config: undefined },
+    ];
+    const landing = [];
+    for (const preset of presets) {
+      landing.push(await performanceOf(page, chrome.port, `${server.baseUrl}/`, preset.config));
+    }
+    await signIn(page, server.baseUrl, 'interviewer1');
+    const rows: Row[] = [];
+    for (const [i, preset] of presets.entries()) {
+      const home = await performanceOf(page, chrome.port, `${server.baseUrl}/home`, preset.config);
+      rows.push({
+        benchmark: `Lighthouse performance of /home signed in, ${preset.name}`,
+        result: home.summary,
+        baseline: `/ signed out: ${landing[i]!.summary}`,
+        ratio: '',
+        target: `≥ ${SCORE_TARGET}`,
+        ok: home.score >= SCORE_TARGET,
+      });
+    }
+    return rows;
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+}
