@@ -251,6 +251,11 @@ export const disclosureViewSchema = z.object({
   catalogVersion: z.string().nullable(),
   /** The reason given by the underwriter who last rejected it, until it is submitted again. */
   rejectReason: z.string().nullable(),
+  /**
+   * Whether the caller submitted it last: then another underwriter reviews it, and Validate
+   * and Reject are not offered to the caller.
+   */
+  submittedByCaller: z.boolean(),
   disclosureJson: z.string(),
 });
 export type DisclosureView = z.infer<typeof disclosureViewSchema>;

@@ -431,6 +431,7 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
         redirection: row.redirection,
         catalogVersion: row.catalog_version,
         rejectReason: row.reject_reason,
+        submittedByCaller: row.submitted_by !== null && row.submitted_by === caller.subject,
         disclosureJson: JSON.stringify(document),
       };
     },

@@ -488,7 +488,9 @@ describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
     });
 
     it('the underwriter who submitted a disclosure may not validate or reject it (403); another may', async () => {
-      const { id } = await submitted('uw1');
+      const { id, requestId } = await submitted('uw1');
+      expect((await view('uw1', requestId)).body.body!.submittedByCaller).toBe(true);
+      expect((await view('uw3', requestId)).body.body!.submittedByCaller).toBe(false);
       for (const operation of ['validate', 'reject']) {
         const r = await call('uw1', `/${operation}/${id}`, { method: 'POST' });
         expect(r.status).toBe(403);

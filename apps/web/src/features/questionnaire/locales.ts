@@ -95,6 +95,8 @@ const en = {
       reject: 'Reject',
       export: 'Export',
       chooseCondition: 'Please choose Video MER',
+      ownSubmission:
+        'You submitted this disclosure, so another underwriter validates or rejects it.',
       conflict:
         'Someone else changed this disclosure since you opened it. Your answers are still here: reload the page in another tab to see their changes, then enter yours again.',
       incompleteTitle: 'Incomplete questionnaire',
@@ -220,6 +222,7 @@ const cnTraditional: QuestionnaireTexts = {
       reject: '退回',
       export: '匯出',
       chooseCondition: '請選擇 Video MER',
+      ownSubmission: '此披露由您提交，須由另一位核保人核實或退回。',
       conflict:
         '自你開啟後，此披露已被其他人更改。你的答案仍然保留：請在另一分頁重新載入查看其更改，然後再輸入你的答案。',
       incompleteTitle: '問卷未完成',

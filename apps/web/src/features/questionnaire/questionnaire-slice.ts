@@ -43,6 +43,8 @@ export interface DisclosureSession {
   product: DisclosureProduct | null;
   /** Why an underwriter returned it for correction, if they said. */
   rejectReason: string | null;
+  /** The caller submitted it last: another underwriter validates or rejects it. */
+  submittedByCaller: boolean;
 }
 
 /**
@@ -77,6 +79,7 @@ const NEW_SESSION: DisclosureSession = {
   redirection: null,
   product: null,
   rejectReason: null,
+  submittedByCaller: false,
 };
 
 const initialState: QuestionnaireState = {

@@ -105,6 +105,7 @@ export function useLoadDisclosure(
               productCode: view.productCode,
             },
             rejectReason: view.rejectReason,
+            submittedByCaller: view.submittedByCaller,
           },
           applicationNumber: view.applicationNumber,
           profile: {

@@ -212,6 +212,21 @@ describe('Video MER disclosure card', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
   });
 
+  it('the underwriter who submitted a disclosure is told another one reviews it, with no Validate or Reject', async () => {
+    const view = await renderScreen({
+      session: { action: 'view', status: 3, id: ID, submittedByCaller: true },
+    });
+    api = view.api;
+    expect(
+      screen.getByText(
+        'You submitted this disclosure, so another underwriter validates or rejects it.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Validate' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
+    expect(button('Close')).toBeTruthy();
+  });
+
   it('S-21 Validate calls the server and, once done, resets the form and leaves', async () => {
     const view = await renderScreen({
       session: { action: 'view', status: 3, id: ID, redirection: '/privacy' },

@@ -27,6 +27,7 @@ const view = (over: Record<string, unknown> = {}) => ({
   redirection: null,
   catalogVersion: '7',
   rejectReason: null,
+  submittedByCaller: false,
   disclosureJson: JSON.stringify({
     schemaVersion: 1,
     catalogVersion: '7',

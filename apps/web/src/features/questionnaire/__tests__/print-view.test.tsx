@@ -66,6 +66,7 @@ async function openDisclosure(insurerCode: 'phkl' | 'slhk' = 'phkl', language: L
           redirection: null,
           product: null,
           rejectReason: null,
+          submittedByCaller: false,
         },
         applicationNumber: 'APP42',
         profile: {

@@ -186,6 +186,7 @@ export async function renderScreen({
           redirection: null,
           product: null,
           rejectReason: null,
+          submittedByCaller: false,
           ...session,
         },
         applicationNumber: '',

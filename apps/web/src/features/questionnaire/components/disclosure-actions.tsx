@@ -78,11 +78,13 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
     validating.isLoading ||
     rejecting.isLoading;
   const role = roleSchema.safeParse(userInfo.role);
-  const review =
+  const reviewer =
     session.action === 'view' &&
     session.status !== null &&
     role.success &&
     reviewOffered(session.status as DisclosureStatus, role.data);
+  // Whoever submitted it last does not review it (the server refuses too): say who does.
+  const review = reviewer && !session.submittedByCaller;
 
   const payload = (): DisclosurePayload => ({
     id: session.id,
@@ -189,6 +191,11 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
         direction="row"
         sx={{ mt: 3, flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'flex-end' }}
       >
+        {reviewer && session.submittedByCaller && (
+          <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }}>
+            {t('mer.disclosure.ownSubmission')}
+          </Typography>
+        )}
         {noCondition && session.action !== 'view' && (
           <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }}>
             {t('mer.disclosure.chooseCondition')}
