@@ -1,3 +1,5 @@
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -124,6 +126,14 @@ export async function buildApp(
     installNulGuard(app);
     await app.register(cookie);
     await registerSecurity(app, config);
+    // Answers over 1 KB (the app's scripts, the questionnaire data) go out compressed: brotli at
+    // a quality that costs little CPU per answer, gzip for older clients. Request bodies are
+    // never decompressed, so a small compressed body cannot expand past the body limit.
+    await app.register(compress, {
+      encodings: ['br', 'gzip'],
+      globalDecompression: false,
+      brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
+    });
     await app.register(instanceCookie, { secure: config.publicUrl.startsWith('https:') });
     await app.register(metrics);
     await registerDocs(app, config);

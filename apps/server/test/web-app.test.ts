@@ -1,10 +1,28 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { request } from 'node:http';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers.ts';
 
 const INDEX = '<!DOCTYPE html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+
+/** A script well over the 1 KB below which answers go out as they are. */
+const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i};`).join('\n');
+
+/** A raw GET (fetch would decode the body itself): status, headers and the bytes as sent. */
+function rawGet(url: string, encoding?: string) {
+  return new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+    const req = request(url, { headers: encoding ? { 'accept-encoding': encoding } : {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 describe('the built web app', () => {
   let t: TestApp;
@@ -14,6 +32,7 @@ describe('the built web app', () => {
     await mkdir(join(dist, 'assets'));
     await writeFile(join(dist, 'index.html'), INDEX);
     await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log("app");');
+    await writeFile(join(dist, 'assets', 'vendor-def456.js'), BIG_SCRIPT);
     await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await buildTestApp({ env: { WEB_DIST: dist } });
   });
@@ -44,6 +63,21 @@ describe('the built web app', () => {
     expect(response.headers.getSetCookie()).toEqual([]);
     const favicon = await fetch(`${t.baseUrl}/favicon.svg`);
     expect(favicon.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('scripts go out with brotli or gzip to a browser that accepts them, and as they are to one that does not', async () => {
+    const url = `${t.baseUrl}/assets/vendor-def456.js`;
+    const br = await rawGet(url, 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body.length).toBeLessThan(BIG_SCRIPT.length / 3);
+    expect(brotliDecompressSync(br.body).toString()).toBe(BIG_SCRIPT);
+    const gzip = await rawGet(url, 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(BIG_SCRIPT);
+    const plain = await rawGet(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(BIG_SCRIPT);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('a missing asset is a 404, not the app; server paths never fall back to the app', async () => {
