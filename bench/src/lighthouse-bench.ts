@@ -20,12 +20,16 @@ interface Performance {
   summary: string;
 }
 
+/** Lighthouse's own trace recording fails now and then (NO_NAVSTART): such a run is repeated. */
+const ATTEMPTS = 3;
+
 /** One cold Lighthouse load of `url` in the browser behind `port`, with `config`'s preset. */
 async function performanceOf(
   page: Page,
   port: number,
   url: string,
   config: Config | undefined,
+  attempt = 1,
 ): Promise<Performance> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
@@ -43,7 +47,10 @@ async function performanceOf(
   );
   if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    if (attempt < ATTEMPTS) return performanceOf(page, port, url, config, attempt + 1);
+    throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  }
   // A page that sent the browser elsewhere (/home without a session goes to the provider)
   // measured another page.
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
