@@ -6,7 +6,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import ExcelJS from 'exceljs';
@@ -27,6 +26,7 @@ import {
   PROFILE,
   sampleCatalog,
 } from '../../apps/server/test/disclosures/fixtures.ts';
+import { freePort } from '../../e2e/src/server.ts';
 import { formatUs } from './harness.ts';
 import type { Row } from './harness.ts';
 
@@ -128,21 +128,6 @@ async function exportRow(): Promise<Row> {
     target: `< ${formatUs(EXPORT_TARGET_US)}`,
     ok: full.medianUs < EXPORT_TARGET_US,
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 function start(script: string, env: Record<string, string>): ChildProcess {

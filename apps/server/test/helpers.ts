@@ -94,7 +94,8 @@ export async function api<T = unknown>(
   return { status: response.status, headers: response.headers, body: (await response.json()) as ApiEnvelope<T> };
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on right now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();

@@ -1,12 +1,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, buildTestApp } from './helpers.ts';
+import { api, buildTestApp, freePort } from './helpers.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 
@@ -32,15 +31,6 @@ function run(script: string, args: string[], env: Record<string, string>, timeou
     child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
-    });
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
 }

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +17,14 @@ import {
   PROFILE,
   sampleCatalog,
 } from '../disclosures/fixtures.ts';
-import { api, createPostgresDatabase, DATABASES, tokenFor, type TestDatabase } from '../helpers.ts';
+import {
+  api,
+  createPostgresDatabase,
+  DATABASES,
+  freePort,
+  tokenFor,
+  type TestDatabase,
+} from '../helpers.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const BASE = '/api/impairment/video_mer';
@@ -33,19 +39,6 @@ interface ServerProcess {
   child: ChildProcess;
   exited: Promise<void>;
   output(): string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** Starts `node src/main.ts` as `npm start` does, on the given database and port, and waits until it is ready. */
