@@ -18,12 +18,24 @@ const DATE_OID = 1082;
  */
 export const PREPARED = '/* prepared */ ';
 
+/** The names of the PREPARED statements, by text: a handful, each hashed once. */
+const preparedNames = new Map<string, string>();
+
+function preparedName(text: string): string {
+  let name = preparedNames.get(text);
+  if (name === undefined) {
+    name = createHash('sha256').update(text).digest('base64url');
+    preparedNames.set(text, name);
+  }
+  return name;
+}
+
 /** Statements marked PREPARED go out named after their text; everything else as it came. */
 function preparing(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (config: unknown, values?: unknown) => unknown;
   client.query = ((config: unknown, values?: unknown) =>
     typeof config === 'string' && config.startsWith(PREPARED)
-      ? query({ name: createHash('sha256').update(config).digest('base64url'), text: config, values })
+      ? query({ name: preparedName(config), text: config, values })
       : query(config, values)) as typeof client.query;
 }
 

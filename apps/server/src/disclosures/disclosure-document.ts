@@ -82,8 +82,9 @@ export function parseDocument(json: string): DisclosureDocument {
       { path: ROOT, message: 'disclosure_json_malformed' },
     ]);
   }
-  // JSON carries U+0000 only escaped: walk the document only when its text has that escape.
-  if (/\\u0000/i.test(json)) refuseNul(raw, ROOT);
+  // JSON carries U+0000 only escaped, and always as a lowercase \u0000: walk the document only
+  // when its text has that escape.
+  if (json.includes('\\u0000')) refuseNul(raw, ROOT);
   const parsed = disclosureDocumentSchema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const errors = parsed.error.issues.flatMap((issue): FieldError[] => {

@@ -1,9 +1,9 @@
 import type { DisclosureStatus } from '@vmer/domain';
 import {
+  CompiledQuery,
   sql,
   type Insertable,
   type Kysely,
-  type RawBuilder,
   type Selectable,
   type Transaction,
   type Updateable,
@@ -61,30 +61,58 @@ export type AuditOf = Pick<
 const defined = (values: object): [string, unknown][] =>
   Object.entries(values).filter(([, value]) => value !== undefined);
 
+const quote = (column: string) => `"${column.replace(/"/g, '""')}"`;
+
+/** The audit entry's values, after the write's own parameters. */
+const auditValues = (audit: AuditOf): unknown[] => [
+  audit.actor,
+  audit.operation,
+  audit.from_status ?? null,
+  audit.catalog_version ?? null,
+  audit.payload_sha256 ?? null,
+  audit.reason ?? null,
+];
+
 /**
- * Runs a write of one disclosure row (an INSERT or UPDATE without RETURNING) and the audit
- * entry of the row it wrote, in one statement: so in one transaction and one round trip, and
- * the entry exists exactly when the row was written. A hand-written statement, since
- * building it with the query builder cost more CPU than the rest of a save; prepared, since
- * planning it cost PostgreSQL as much as running it.
+ * The statement of a write of one disclosure row (an INSERT or UPDATE, `write`, whose
+ * parameters are $1 to $count) and the audit entry of the row it wrote, in one statement: so
+ * in one transaction and one round trip, and the entry exists exactly when the row was
+ * written. Hand-written and kept by its column list, since building it with the query builder
+ * at every call cost more CPU than the rest of a save; prepared (PREPARED), since planning it
+ * cost PostgreSQL as much as running it.
  */
-async function writeAudited(
-  trx: Executor,
-  write: RawBuilder<unknown>,
-  audit: AuditOf,
-): Promise<WrittenRow | undefined> {
-  const result = await sql<WrittenRow>`${sql.raw(PREPARED)}
-    with d as (${write} returning *),
+function auditedStatement(write: string, count: number): string {
+  const $ = (n: number) => `$${count + n}`;
+  return `${PREPARED}
+    with d as (${write} returning id, request_id, status, version, insurer_code),
     a as (
       insert into disclosure_audit (disclosure_id, insurer_code, actor, operation, from_status,
         to_status, catalog_version, payload_sha256, reason)
-      select d.id, d.insurer_code, ${audit.actor}, ${audit.operation},
-        cast(${audit.from_status ?? null} as smallint), d.status,
-        cast(${audit.catalog_version ?? null} as text), cast(${audit.payload_sha256 ?? null} as text),
-        cast(${audit.reason ?? null} as text)
+      select d.id, d.insurer_code, ${$(1)}, ${$(2)}, cast(${$(3)} as smallint), d.status,
+        cast(${$(4)} as text), cast(${$(5)} as text), cast(${$(6)} as text)
       from d
     )
-    select d.id, d.request_id, d.status, d.version from d`.execute(trx);
+    select d.id, d.request_id, d.status, d.version from d`;
+}
+
+/** Statement texts by the kind of write and its columns: a handful, each built once. */
+const statements = new Map<string, string>();
+
+function statementFor(key: string, build: () => string): string {
+  let text = statements.get(key);
+  if (text === undefined) {
+    text = build();
+    statements.set(key, text);
+  }
+  return text;
+}
+
+async function writeAudited(
+  trx: Executor,
+  text: string,
+  parameters: unknown[],
+): Promise<WrittenRow | undefined> {
+  const result = await trx.executeQuery<WrittenRow>(CompiledQuery.raw(text, parameters));
   return result.rows[0];
 }
 
@@ -106,12 +134,18 @@ export function disclosureRepository(db: Kysely<Database>) {
         throw new Error('disclosure outside the caller scope');
       }
       const columns = defined(values);
-      const row = await writeAudited(
-        trx,
-        sql`insert into disclosures (${sql.join(columns.map(([column]) => sql.ref(column)))})
-            values (${sql.join(columns.map(([, value]) => value))})`,
-        audit,
+      const names = columns.map(([column]) => column);
+      const text = statementFor(`insert ${names.join(',')}`, () =>
+        auditedStatement(
+          `insert into disclosures (${names.map(quote).join(', ')})
+           values (${names.map((_, i) => `$${i + 1}`).join(', ')})`,
+          names.length,
+        ),
       );
+      const row = await writeAudited(trx, text, [
+        ...columns.map(([, value]) => value),
+        ...auditValues(audit),
+      ]);
       if (!row) throw new Error('the disclosure insert wrote no row');
       return row;
     },
@@ -164,14 +198,26 @@ export function disclosureRepository(db: Kysely<Database>) {
       trx: Executor = db,
     ): Promise<WrittenRow | undefined> {
       if (scope.insurers.length === 0) return undefined;
-      return writeAudited(
-        trx,
-        sql`update disclosures
-            set ${sql.join(defined(changes).map(([column, value]) => sql`${sql.ref(column)} = ${value}`))}, version = version + 1, updated_at = now()
-            where id = ${id} and insurer_code = any(${[...scope.insurers]}::text[])
-              and version = ${expectedVersion}`,
-        audit,
+      const columns = defined(changes);
+      const names = columns.map(([column]) => column);
+      const count = names.length;
+      const text = statementFor(`update ${names.join(',')}`, () =>
+        auditedStatement(
+          `update disclosures
+           set ${names.map((name, i) => `${quote(name)} = $${i + 1}`).join(', ')},
+             version = version + 1, updated_at = now()
+           where id = $${count + 1} and insurer_code = any($${count + 2}::text[])
+             and version = $${count + 3}`,
+          count + 3,
+        ),
       );
+      return writeAudited(trx, text, [
+        ...columns.map(([, value]) => value),
+        id,
+        [...scope.insurers],
+        expectedVersion,
+        ...auditValues(audit),
+      ]);
     },
 
     /** A disclosure's audit trail, oldest first. */
