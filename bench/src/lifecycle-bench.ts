@@ -28,6 +28,7 @@ import {
 } from '../../apps/server/test/disclosures/fixtures.ts';
 import { freePort } from '../../e2e/src/server.ts';
 import { formatUs } from './harness.ts';
+import { cpuPerRequest, formatCpu, sampleCpu, type CpuSample } from './process-cpu.ts';
 import type { Row } from './harness.ts';
 
 const SERVER_MAIN = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
@@ -130,8 +131,15 @@ async function exportRow(): Promise<Row> {
   };
 }
 
-function start(script: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [script], {
+/**
+ * Starts a server process. With BENCH_PROFILE=dir the app and the bare route write a CPU
+ * profile there when they stop (open it in Chrome's DevTools), for finding where a request's
+ * time goes.
+ */
+function start(script: string, env: Record<string, string>, profile = false): ChildProcess {
+  const dir = process.env.BENCH_PROFILE;
+  const flags = profile && dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+  return spawn(process.execPath, [...flags, script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -189,6 +197,20 @@ async function createDatabase(): Promise<{ url: string; drop(): Promise<void> } 
   };
 }
 
+/** A load run and the CPU each part spent per request during it (see process-cpu.ts). */
+async function measuredLoad(
+  url: string,
+  server: ChildProcess,
+  connections: number,
+  requests: autocannon.Request[],
+  headers: Record<string, string>,
+): Promise<{ result: autocannon.Result; cpu: CpuSample | undefined }> {
+  const before = sampleCpu(server.pid);
+  const result = await load(url, connections, requests, headers);
+  const cpu = cpuPerRequest(before, sampleCpu(server.pid), result.requests.total);
+  return { result, cpu };
+}
+
 const rps = (result: autocannon.Result) => result.requests.average;
 /**
  * Median and p99 latency. With every connection always waiting on an answer, the mean latency
@@ -217,18 +239,22 @@ async function throughputRows(): Promise<Row[]> {
     const [appPort, barePort] = [await freePort(), await freePort()];
     const appUrl = `http://127.0.0.1:${appPort}`;
     const bareUrl = `http://127.0.0.1:${barePort}`;
-    const app = start(SERVER_MAIN, {
-      NODE_ENV: 'development',
-      PORT: String(appPort),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: appUrl,
-      DATABASE_URL: database.url,
-      API_RATE_LIMIT: '0',
-      SIGN_IN_RATE_LIMIT: '0',
-      LOG_LEVEL: 'silent',
-    });
+    const app = start(
+      SERVER_MAIN,
+      {
+        NODE_ENV: 'development',
+        PORT: String(appPort),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: appUrl,
+        DATABASE_URL: database.url,
+        API_RATE_LIMIT: '0',
+        SIGN_IN_RATE_LIMIT: '0',
+        LOG_LEVEL: 'silent',
+      },
+      true,
+    );
     children.push(app);
-    const bare = start(BARE_SERVER, { PORT: String(barePort), DATABASE_URL: database.url });
+    const bare = start(BARE_SERVER, { PORT: String(barePort), DATABASE_URL: database.url }, true);
     children.push(bare);
     await waitFor(`${appUrl}/api/ready`, app);
     await waitFor(`${bareUrl}/ready`, bare);
@@ -267,24 +293,25 @@ async function throughputRows(): Promise<Row[]> {
     for (const connections of CONNECTIONS) {
       const rounds = [];
       for (let round = 0; round < ROUNDS; round++) {
-        const measured = await load(appUrl, connections, appRequests, headers);
-        const baseline = await load(bareUrl, connections, bareRequests, headers);
+        const measured = await measuredLoad(appUrl, app, connections, appRequests, headers);
+        const baseline = await measuredLoad(bareUrl, bare, connections, bareRequests, headers);
         rounds.push({
-          measured,
-          baseline,
-          ratio: rps(baseline) > 0 ? rps(measured) / rps(baseline) : 0,
+          measured: measured.result,
+          baseline: baseline.result,
+          cpu: { measured: measured.cpu, baseline: baseline.cpu },
+          ratio: rps(baseline.result) > 0 ? rps(measured.result) / rps(baseline.result) : 0,
         });
       }
       // The app and the bare route take turns, and the round of median ratio is kept: a machine
       // busy with other work then slows both alike rather than whichever ran during the burst.
       rounds.sort((a, b) => a.ratio - b.ratio);
-      const { measured, baseline, ratio } = rounds[Math.floor(ROUNDS / 2)]!;
+      const { measured, baseline, ratio, cpu } = rounds[Math.floor(ROUNDS / 2)]!;
       const p99Target = connections === 200;
       const failed = rounds.reduce((n, r) => n + failures(r.measured) + failures(r.baseline), 0);
       rows.push({
         benchmark: `save+submit, ${connections} connections`,
-        result: `${Math.round(rps(measured))} req/s, ${latencies(measured)}${failed ? `, ${failed} failed` : ''}`,
-        baseline: `bare INSERT route ${Math.round(rps(baseline))} req/s, ${latencies(baseline)}`,
+        result: `${Math.round(rps(measured))} req/s, ${latencies(measured)}${failed ? `, ${failed} failed` : ''}${formatCpu(cpu.measured, 'server')}`,
+        baseline: `bare INSERT route ${Math.round(rps(baseline))} req/s, ${latencies(baseline)}${formatCpu(cpu.baseline, 'bare route')}`,
         ratio: `${Math.round(ratio * 100)}%`,
         target: `≥ ${THROUGHPUT_TARGET * 100}%${p99Target ? `, p99 < ${P99_TARGET_MS} ms` : ''}`,
         ok:

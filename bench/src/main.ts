@@ -1,6 +1,9 @@
 /**
  * `npm run bench`: runs every benchmark and prints one table (DESIGN.md §7). Each row has a
  * baseline measured in the same run. Exits non-zero when a target is missed.
+ *
+ * `npm run bench -- lifecycle web` runs only the groups named (decisions, lifecycle, web,
+ * lighthouse), for working on one of them.
  */
 import { decisionRows } from './decisions.ts';
 import { formatTable } from './harness.ts';
@@ -9,12 +12,24 @@ import { lighthouseRows } from './lighthouse-bench.ts';
 import type { Row } from './harness.ts';
 import { bundleRows, interactionRows } from './web-bench.ts';
 
-const rows: Row[] = [
-  ...decisionRows(),
-  ...(await lifecycleRows()),
-  ...bundleRows(),
-  ...(await interactionRows()),
-  ...(await lighthouseRows()),
-];
+const GROUPS: Record<string, () => Promise<Row[]> | Row[]> = {
+  decisions: decisionRows,
+  lifecycle: lifecycleRows,
+  web: async () => [...bundleRows(), ...(await interactionRows())],
+  lighthouse: lighthouseRows,
+};
+
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !(name in GROUPS));
+if (unknown.length > 0) {
+  console.error(
+    `unknown group ${unknown.join(', ')}: choose from ${Object.keys(GROUPS).join(', ')}`,
+  );
+  process.exit(2);
+}
+const rows: Row[] = [];
+for (const [name, run] of Object.entries(GROUPS)) {
+  if (asked.length === 0 || asked.includes(name)) rows.push(...(await run()));
+}
 console.log(formatTable(rows));
 if (rows.some((row) => row.ok === false)) process.exitCode = 1;
