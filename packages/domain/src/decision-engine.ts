@@ -387,6 +387,21 @@ export function formatIndicatorResult(result: IndicatorResult): string {
   return result.value === 'EX' ? result.exclusions.join(',') : result.value;
 }
 
+/**
+ * Every exclusion code the decisions name, once each, in code order (EX2 before EX10): the
+ * wordings a printout or a spreadsheet lists below the decisions.
+ */
+export function exclusionCodesOf(decisions: readonly ImpairmentDecision[]): string[] {
+  const codes = new Set<string>();
+  for (const decision of decisions) {
+    for (const result of Object.values(decision.indicators ?? {})) {
+      for (const code of result.exclusions) codes.add(code);
+    }
+  }
+  const number = (code: string) => Number(code.replace(/^\D+/, ''));
+  return [...codes].sort((a, b) => number(a) - number(b) || a.localeCompare(b));
+}
+
 /** A decision as the disclosure document writes it; empty while there is none (spec §4). */
 export function formatDecision(decision: ImpairmentDecision): Record<string, string> {
   const out: Record<string, string> = {};

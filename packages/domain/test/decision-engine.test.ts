@@ -4,6 +4,7 @@ import {
   consolidate,
   decideAll,
   decideImpairment,
+  exclusionCodesOf,
   formatDecision,
   matchBand,
   measureAnswer,
@@ -76,13 +77,19 @@ describe('precedence per indicator', () => {
   });
 
   it('S-46 a free-form answer without bands gives U', () => {
-    expect(flat(hypertension, htn({ 'htn-notes': [{ value: 'on tablets', unit: '' }] }))).toEqual(all('U'));
+    expect(flat(hypertension, htn({ 'htn-notes': [{ value: 'on tablets', unit: '' }] }))).toEqual(
+      all('U'),
+    );
   });
 
   it('S-46 number, height and weight answers fall in their bands', () => {
     const base = thy(['thy-sym-none'], ['thy-treat-tablets']);
-    expect(flat(thyroid, { ...base, 'thy-height': '{"cm":149,"ft":4,"inch":10.66}' })).toEqual(all('U'));
-    expect(flat(thyroid, { ...base, 'thy-height': '{"cm":150,"ft":4,"inch":11.06}' })).toEqual(all('25'));
+    expect(flat(thyroid, { ...base, 'thy-height': '{"cm":149,"ft":4,"inch":10.66}' })).toEqual(
+      all('U'),
+    );
+    expect(flat(thyroid, { ...base, 'thy-height': '{"cm":150,"ft":4,"inch":11.06}' })).toEqual(
+      all('25'),
+    );
     expect(flat(thyroid, { ...base, 'thy-weight': '{"kg":39.9,"lb":87.96}' })).toEqual(all('D'));
     expect(flat(thyroid, { ...base, 'thy-weight': '{"kg":40,"lb":88.18}' })).toEqual(all('25'));
   });
@@ -93,7 +100,11 @@ describe('precedence per indicator', () => {
   });
 
   it('S-46 a free-form date without bands counts as U', () => {
-    const answers = { ...thy(['thy-sym-eyes']), 'thy-eyes-since': date('2020-01-01'), 'thy-eyes-surgery': ['thy-eyes-surgery-no'] };
+    const answers = {
+      ...thy(['thy-sym-eyes']),
+      'thy-eyes-since': date('2020-01-01'),
+      'thy-eyes-surgery': ['thy-eyes-surgery-no'],
+    };
     expect(flat(thyroid, answers)).toEqual(all('U'));
   });
 
@@ -143,7 +154,16 @@ describe('precedence per indicator', () => {
       uuid: 'partial',
       name: 'Partial',
       groups: [{ uuid: 'g', header: 'G' }],
-      questions: [{ uuid: 'p-q', type: 'R', options: [{ uuid: 'p-a', decision: { LIFE: 'D' } }, { uuid: 'p-b', decision: all('0') }] }],
+      questions: [
+        {
+          uuid: 'p-q',
+          type: 'R',
+          options: [
+            { uuid: 'p-a', decision: { LIFE: 'D' } },
+            { uuid: 'p-b', decision: all('0') },
+          ],
+        },
+      ],
     });
     expect(flat(partial, { 'p-q': ['p-a'] })).toEqual({ LIFE: 'D', CI: '0', MED: '0' });
   });
@@ -167,7 +187,9 @@ describe('completeness', () => {
   });
 
   it('V-28 a blank T line does not answer a mandatory question', () => {
-    const answers = Object.fromEntries(others.questionList.map((q) => [q.uuid, [{ value: 'x', unit: '' }]]));
+    const answers = Object.fromEntries(
+      others.questionList.map((q) => [q.uuid, [{ value: 'x', unit: '' }]]),
+    );
     expect(decide(others, answers).indicators).not.toBeNull();
     answers['other-diagnosis'] = [{ value: '  ', unit: '' }];
     expect(decide(others, answers).unanswered).toEqual(['other-diagnosis']);
@@ -187,7 +209,12 @@ describe('drivers', () => {
     const d = decide(hypertension, htn());
     expect(d.indicators!['CI']!.drivers).toEqual([
       { kind: 'band', questionUuid: 'htn-diagnosed', bandIndex: 1, measured: 130, value: '0' },
-      { kind: 'option', questionUuid: 'htn-controlled', optionUuid: 'htn-controlled-yes', value: '25' },
+      {
+        kind: 'option',
+        questionUuid: 'htn-controlled',
+        optionUuid: 'htn-controlled-yes',
+        value: '25',
+      },
       { kind: 'option', questionUuid: 'htn-smoking', optionUuid: 'htn-smoking-never', value: '0' },
     ]);
   });
@@ -205,7 +232,9 @@ describe('drivers', () => {
 
   it('names a free-form answer without bands', () => {
     const d = decide(hypertension, htn({ 'htn-notes': [{ value: 'x', unit: '' }] }));
-    expect(d.indicators!['LIFE']!.drivers).toEqual([{ kind: 'free-form', questionUuid: 'htn-notes', value: 'U' }]);
+    expect(d.indicators!['LIFE']!.drivers).toEqual([
+      { kind: 'free-form', questionUuid: 'htn-notes', value: 'U' },
+    ]);
   });
 });
 
@@ -214,7 +243,11 @@ describe('bands', () => {
   const systolic = questionnaireIndex(hypertension).questions.get('htn-systolic')!;
 
   it('below is exclusive and the first match applies', () => {
-    const bands = [{ below: 160, decision: all('50') }, { below: 160, decision: all('0') }, { decision: all('D') }];
+    const bands = [
+      { below: 160, decision: all('50') },
+      { below: 160, decision: all('0') },
+      { decision: all('D') },
+    ];
     expect(matchBand(bands, 159.9)).toBe(0);
     expect(matchBand(bands, 160)).toBe(2);
     expect(matchBand([{ below: 1, decision: all('0') }], null)).toBe(-1);
@@ -234,21 +267,35 @@ describe('bands', () => {
   });
 
   it('S-44 six whole months back still postpones; the seventh month does not', () => {
-    const at = (d: string) => decideImpairment(hypertension, htn({ 'htn-diagnosed': date(d) }), INDICATORS, { asOf: '2026-01-15' });
+    const at = (d: string) =>
+      decideImpairment(hypertension, htn({ 'htn-diagnosed': date(d) }), INDICATORS, {
+        asOf: '2026-01-15',
+      });
     expect(formatDecision(at('2025-07-15')).LIFE).toBe('P');
     expect(formatDecision(at('2025-06-16')).LIFE).toBe('P');
     expect(formatDecision(at('2025-06-15')).LIFE).toBe('0');
   });
 
   it('measures N on the first line, H in cm, W in kg and T not at all', () => {
-    expect(measureAnswer(systolic, [{ value: '142.5', unit: 'mmHg' }, { value: '9', unit: 'mmHg' }], asOf)).toBe(142.5);
+    expect(
+      measureAnswer(
+        systolic,
+        [
+          { value: '142.5', unit: 'mmHg' },
+          { value: '9', unit: 'mmHg' },
+        ],
+        asOf,
+      ),
+    ).toBe(142.5);
     expect(measureAnswer(systolic, [{ value: 'high', unit: 'mmHg' }], asOf)).toBeNull();
     expect(measureAnswer(systolic, [], asOf)).toBeNull();
     expect(measureAnswer(q('thy-height'), '{"cm":170,"ft":5,"inch":6.93}', asOf)).toBe(170);
     expect(measureAnswer(q('thy-weight'), '{"kg":70,"lb":154.32}', asOf)).toBe(70);
     expect(measureAnswer(q('thy-eyes-since'), date('2025-01-01'), asOf)).toBe(12);
     expect(measureAnswer(q('thy-eyes-since'), 'not a date', asOf)).toBeNull();
-    expect(measureAnswer(q('thy-eyes-surgery-when'), [{ value: '3', unit: 'years ago' }], asOf)).toBeNull();
+    expect(
+      measureAnswer(q('thy-eyes-surgery-when'), [{ value: '3', unit: 'years ago' }], asOf),
+    ).toBeNull();
   });
 
   it('a prostate PSA of 4 is no longer in the first band', () => {
@@ -272,7 +319,11 @@ describe('BMI and the whole disclosure', () => {
         { impairment: abnormalBmi, answers: { 'bmi-stable': ['bmi-stable-yes'] } },
         { impairment: hypertension, answers: htn() },
       ],
-      { indicators: INDICATORS, asOf, bmi: { impairmentName: 'Abnormal BMI', decision: bmiDecision } },
+      {
+        indicators: INDICATORS,
+        asOf,
+        bmi: { impairmentName: 'Abnormal BMI', decision: bmiDecision },
+      },
     );
     expect(decisions.map(formatDecision)).toEqual([
       { LIFE: '50', CI: '0', MED: 'U' },
@@ -284,7 +335,10 @@ describe('BMI and the whole disclosure', () => {
     const decisions = decideAll(
       [
         { impairment: hypertension, answers: htn() },
-        { impairment: thyroid, answers: thy(['thy-sym-goitre', 'thy-sym-weight'], ['thy-treat-iodine']) },
+        {
+          impairment: thyroid,
+          answers: thy(['thy-sym-goitre', 'thy-sym-weight'], ['thy-treat-iodine']),
+        },
         { impairment: prostate, answers: { 'pr-psa': [{ value: '5', unit: 'ng/mL' }] } },
       ],
       { indicators: INDICATORS, asOf },
@@ -319,7 +373,11 @@ describe('regression cases', () => {
   it('passes a case written as in docs/catalogue.md', () => {
     const outcome = runCase(hypertension, INDICATORS, {
       asOf: '2026-01-01',
-      answers: { 'htn-diagnosed': '2015-03-01', 'htn-controlled': ['htn-controlled-yes'], 'htn-smoking': ['htn-smoking-never'] },
+      answers: {
+        'htn-diagnosed': '2015-03-01',
+        'htn-controlled': ['htn-controlled-yes'],
+        'htn-smoking': ['htn-smoking-never'],
+      },
       expect: { LIFE: '0', CI: '25', MED: '0' },
     });
     expect(outcome).toEqual({ ok: true, actual: { LIFE: '0', CI: '25', MED: '0' }, problems: [] });
@@ -338,7 +396,10 @@ describe('regression cases', () => {
     });
     expect(outcome.ok).toBe(true);
     const ex = runCase(thyroid, INDICATORS, {
-      answers: { 'thy-symptoms': ['thy-sym-goitre', 'thy-sym-weight'], 'thy-treatment': ['thy-treat-tablets'] },
+      answers: {
+        'thy-symptoms': ['thy-sym-goitre', 'thy-sym-weight'],
+        'thy-treatment': ['thy-treat-tablets'],
+      },
       expect: { CI: 'EX3,EX1' },
     });
     expect(ex.ok).toBe(true);
@@ -352,7 +413,11 @@ describe('regression cases', () => {
   it('fails with the actual decision when it differs', () => {
     const outcome = runCase(hypertension, INDICATORS, {
       asOf: '2026-01-01',
-      answers: { 'htn-diagnosed': '2025-12-01', 'htn-controlled': ['htn-controlled-yes'], 'htn-smoking': ['htn-smoking-never'] },
+      answers: {
+        'htn-diagnosed': '2025-12-01',
+        'htn-controlled': ['htn-controlled-yes'],
+        'htn-smoking': ['htn-smoking-never'],
+      },
       expect: { LIFE: '0' },
     });
     expect(outcome.ok).toBe(false);
@@ -385,7 +450,13 @@ describe('regression cases', () => {
 
   it('refuses answers of the wrong form for each type', () => {
     const outcome = runCase(thyroid, INDICATORS, {
-      answers: { 'thy-symptoms': 'thy-sym-none', 'thy-treatment': [1], 'thy-height': 170, 'thy-weight': { lb: 1 }, 'thy-dose': -1 },
+      answers: {
+        'thy-symptoms': 'thy-sym-none',
+        'thy-treatment': [1],
+        'thy-height': 170,
+        'thy-weight': { lb: 1 },
+        'thy-dose': -1,
+      },
       expect: {},
     });
     expect(outcome.problems.slice(0, 5)).toEqual([
@@ -395,15 +466,19 @@ describe('regression cases', () => {
       'answer to thy-weight is not a W answer',
       'answer to thy-dose is not a N answer',
     ]);
-    expect(runCase(others, INDICATORS, { answers: { 'other-diagnosis': 3 }, expect: {} }).problems[0]).toBe(
-      'answer to other-diagnosis is not a T answer',
-    );
+    expect(
+      runCase(others, INDICATORS, { answers: { 'other-diagnosis': 3 }, expect: {} }).problems[0],
+    ).toBe('answer to other-diagnosis is not a T answer');
   });
 
   it('measures dates from today without asOf', () => {
     expect(todayIso(new Date(2026, 0, 5))).toBe('2026-01-05');
     const outcome = runCase(hypertension, INDICATORS, {
-      answers: { 'htn-diagnosed': todayIso(), 'htn-controlled': ['htn-controlled-yes'], 'htn-smoking': ['htn-smoking-never'] },
+      answers: {
+        'htn-diagnosed': todayIso(),
+        'htn-controlled': ['htn-controlled-yes'],
+        'htn-smoking': ['htn-smoking-never'],
+      },
       expect: { LIFE: 'P' },
     });
     expect(outcome.ok).toBe(true);
@@ -448,7 +523,10 @@ describe('properties', () => {
   const answersFor = (imp: Impairment): Record<string, string[]> =>
     Object.fromEntries(imp.questionList.map((q) => [q.uuid, q.answerList.map((o) => o.uuid)]));
   const lifeOf = (d: ImpairmentDecision) => formatDecision(d)['LIFE'];
-  const grid = fc.array(fc.array(values, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 8 });
+  const grid = fc.array(fc.array(values, { minLength: 1, maxLength: 3 }), {
+    minLength: 1,
+    maxLength: 8,
+  });
 
   it('S-42 the decision does not depend on answer order', () => {
     fc.assert(
@@ -479,21 +557,42 @@ describe('properties', () => {
 
   it('S-48 debit points add up', () => {
     fc.assert(
-      fc.property(fc.array(fc.array(fc.integer({ min: 0, max: 300 }), { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 8 }), (points) => {
-        const imp = generated(points.map((row) => row.map(String)));
-        const sum = points.flat().reduce((a, b) => a + b, 0);
-        expect(lifeOf(decideImpairment(imp, answersFor(imp), ['LIFE'], { asOf }))).toBe(String(sum));
-      }),
+      fc.property(
+        fc.array(fc.array(fc.integer({ min: 0, max: 300 }), { minLength: 1, maxLength: 3 }), {
+          minLength: 1,
+          maxLength: 8,
+        }),
+        (points) => {
+          const imp = generated(points.map((row) => row.map(String)));
+          const sum = points.flat().reduce((a, b) => a + b, 0);
+          expect(lifeOf(decideImpairment(imp, answersFor(imp), ['LIFE'], { asOf }))).toBe(
+            String(sum),
+          );
+        },
+      ),
     );
   });
 
   it('S-47 the exclusions kept are exactly the codes chosen, when nothing outranks them', () => {
     fc.assert(
-      fc.property(fc.array(fc.array(fc.integer({ min: 1, max: 20 }).map((n) => `EX${n}`), { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 6 }), (codes) => {
-        const imp = generated(codes);
-        const expected = [...new Set(codes.flat())].sort((a, b) => Number(a.slice(2)) - Number(b.slice(2)));
-        expect(lifeOf(decideImpairment(imp, answersFor(imp), ['LIFE'], { asOf }))).toBe(expected.join(','));
-      }),
+      fc.property(
+        fc.array(
+          fc.array(
+            fc.integer({ min: 1, max: 20 }).map((n) => `EX${n}`),
+            { minLength: 1, maxLength: 3 },
+          ),
+          { minLength: 1, maxLength: 6 },
+        ),
+        (codes) => {
+          const imp = generated(codes);
+          const expected = [...new Set(codes.flat())].sort(
+            (a, b) => Number(a.slice(2)) - Number(b.slice(2)),
+          );
+          expect(lifeOf(decideImpairment(imp, answersFor(imp), ['LIFE'], { asOf }))).toBe(
+            expected.join(','),
+          );
+        },
+      ),
     );
   });
 
@@ -515,4 +614,28 @@ it('keeps up with a long questionnaire', () => {
     answers[q.uuid] = [q.answerList[0]!.uuid];
   }
   expect(flat(longForm, answers)).toEqual(all(String(5 * 25 + 7 * 10)));
+});
+
+describe('exclusion codes of a disclosure', () => {
+  const decided = (indicators: ImpairmentDecision['indicators']): ImpairmentDecision => ({
+    impairmentUuid: 'x',
+    indicators,
+    unanswered: [],
+  });
+  const exclusion = (...codes: string[]) => ({ value: 'EX', exclusions: codes, drivers: [] });
+
+  it('lists every code once, in number order (EX2 before EX10), across conditions and indicators', () => {
+    const codes = exclusionCodesOf([
+      decided({ LIFE: exclusion('EX10', 'EX2'), CI: exclusion('EX2') }),
+      decided(null),
+      decided({ LIFE: { value: '25', exclusions: [], drivers: [] }, MED: exclusion('EX3') }),
+    ]);
+    expect(codes).toEqual(['EX2', 'EX3', 'EX10']);
+  });
+
+  it('is empty when no decision excludes anything', () => {
+    expect(
+      exclusionCodesOf([decided({ LIFE: { value: 'D', exclusions: [], drivers: [] } })]),
+    ).toEqual([]);
+  });
 });

@@ -10,7 +10,11 @@ import {
   type Profile,
   type Question,
 } from '@vmer/domain';
-import type { ConsolidatedDecision, ImpairmentDecision } from '@vmer/domain/decision-engine';
+import {
+  exclusionCodesOf,
+  type ConsolidatedDecision,
+  type ImpairmentDecision,
+} from '@vmer/domain/decision-engine';
 import {
   answerOf,
   forEachVisibleQuestion,
@@ -173,7 +177,7 @@ function addSummarySheet(workbook: ExcelJS.Workbook, input: ExportInput): void {
   total.font = { bold: true };
   total.border = { top: { style: 'thin' } };
 
-  const codes = exclusionCodes(input);
+  const codes = exclusionCodesOf(input.decisions);
   if (codes.length > 0) {
     sheet.addRow([]);
     sheet.addRow([t('exclusions')]).font = { bold: true, size: 12 };
@@ -315,15 +319,6 @@ function formatResult(result: IndicatorResult | undefined, language: Language): 
     default:
       return `+${result.value}`;
   }
-}
-
-function exclusionCodes(input: ExportInput): string[] {
-  const codes = new Set<string>();
-  for (const d of input.decisions) {
-    for (const result of Object.values(d.indicators ?? {}))
-      result.exclusions.forEach((c) => codes.add(c));
-  }
-  return [...codes].sort((a, b) => Number(a.slice(2)) - Number(b.slice(2)));
 }
 
 function smokingLabel(

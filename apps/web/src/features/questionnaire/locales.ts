@@ -119,6 +119,7 @@ const en = {
       height: 'Height',
       weight: 'Weight',
       unanswered: 'Not answered',
+      exclusions: 'Exclusions',
     },
     common: {
       ok: 'OK',
@@ -245,6 +246,7 @@ const cnTraditional: QuestionnaireTexts = {
       height: '身高',
       weight: '體重',
       unanswered: '未回答',
+      exclusions: '不保事項',
     },
     common: {
       ok: '確定',

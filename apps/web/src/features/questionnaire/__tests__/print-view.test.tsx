@@ -4,8 +4,8 @@ import type { Language } from '@vmer/domain/model';
 import { LANGUAGE_STORAGE_KEY } from '../../language/language-slice.ts';
 import type { ApiServer } from '../../../test/api-server.ts';
 import { disclosureLoaded } from '../questionnaire-slice.ts';
-import { question } from './fixtures.tsx';
-import { ASTHMA, impairment, renderScreen } from './screen-fixtures.tsx';
+import { option, question } from './fixtures.tsx';
+import { ASTHMA, impairment, radio, renderScreen } from './screen-fixtures.tsx';
 
 let api: ApiServer | undefined;
 afterEach(async () => {
@@ -217,5 +217,82 @@ describe('the printed disclosure', () => {
     const phkl = await openDisclosure('phkl');
     print();
     expect(phkl.article.querySelector('img')).toBeNull();
+  });
+
+  it('lists what drove each decision, and the wording of every exclusion named', async () => {
+    const knee = impairment('knee', 'Knee injury', 'Both', [
+      {
+        ...radio('k1', 'knee', 1),
+        answerList: [
+          option('k1-no', 'No', { parentUuid: 'k1', decision: { LIFE: '0' } }),
+          option('k1-yes', 'Yes', { parentUuid: 'k1', decision: { LIFE: 'EX1' } }),
+        ],
+      },
+    ]);
+    const view = await renderScreen({
+      exWordingList: [
+        {
+          code: 'EX1',
+          wording: {
+            en: 'Any claim arising from the right knee is excluded.',
+            cn_traditional: '因右膝引起的任何索償均不受保。',
+          },
+        },
+      ],
+    });
+    api = view.api;
+    const asthma = Object.fromEntries(
+      [1, 2, 3, 4, 5, 6].map((n) => [`a${n}`, [`a${n}-${n === 6 ? 'yes' : 'no'}`]]),
+    );
+    act(() => {
+      view.store.dispatch(
+        disclosureLoaded({
+          session: {
+            id: '00000000-0000-4000-8000-0000000000ab',
+            requestId: null,
+            action: 'view',
+            status: 3,
+            version: 1,
+            redirection: null,
+            product: null,
+            rejectReason: null,
+            submittedByCaller: false,
+          },
+          applicationNumber: 'APP43',
+          profile: { age: 40, gender: 'Male', rsmScore: 'A' },
+          chosen: [
+            { impairment: ASTHMA, answers: asthma },
+            { impairment: knee, answers: { k1: ['k1-yes'] } },
+          ],
+        }),
+      );
+    });
+    print();
+    const paper = printed(view.container.querySelector('article')!);
+
+    const why = paper.role('region', 'Why: Asthma');
+    expect(within(why).getByText('Life: 25')).toBeTruthy();
+    expect(
+      within(why)
+        .getAllByRole('listitem', { hidden: true })
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Question 1: No → 0',
+      'Question 2: No → 0',
+      'Question 3: No → 0',
+      'Question 4: No → 0',
+      'Question 5: No → 0',
+      'Question 6: Yes → 25',
+    ]);
+    expect(within(paper.role('region', 'Why: Knee injury')).getByText('Life: EX1')).toBeTruthy();
+
+    const exclusions = paper.role('region', 'Exclusions');
+    expect(
+      within(exclusions)
+        .getAllByRole('row', { hidden: true })
+        .map((row) => [...row.children].map((cell) => cell.textContent)),
+    ).toEqual([['EX1', 'Any claim arising from the right knee is excluded.']]);
+    // Paper has nothing to expand.
+    expect(view.container.querySelector('article button')).toBeNull();
   });
 });

@@ -1,4 +1,11 @@
-import type { Impairment, Question, RuleAge, SmokingList, UserInfo } from '@vmer/domain/model';
+import type {
+  ExclusionWording,
+  Impairment,
+  Question,
+  RuleAge,
+  SmokingList,
+  UserInfo,
+} from '@vmer/domain/model';
 import { INITIAL_USER_INFO } from '@vmer/domain/model';
 import { createStore } from '../../../app/store.ts';
 import { NotificationProvider } from '../../global-feedback/components/notification-provider.tsx';
@@ -134,6 +141,8 @@ interface ScreenOptions {
   /** Further entries of the header's insurer list, after the insurer's whole-life product. */
   moreProducts?: InsurerListEntry[];
   overrides?: (request: ReceivedRequest) => Answer | undefined;
+  /** The exclusion wordings user info carries. */
+  exWordingList?: ExclusionWording[];
 }
 
 /** The questionnaire screen with a real store and a stand-in API over real HTTP. */
@@ -145,6 +154,7 @@ export async function renderScreen({
   session,
   moreProducts = [],
   overrides,
+  exWordingList = [],
 }: ScreenOptions = {}) {
   const api = await startApiServer(answerFor(overrides));
   const store = createStore({
@@ -153,7 +163,7 @@ export async function renderScreen({
       userInfo: USER_INFO,
       ruleAgeList,
       indicateList: USER_INFO.indicateList,
-      exWordingList: [],
+      exWordingList,
       smokingQuestion: null,
       consolidateList: [],
     },

@@ -29,8 +29,11 @@ interface DecisionSummaryProps {
   /** Each shown question's questionnaire-wide number, by uuid. */
   numbers: ReadonlyMap<string, number>;
   language: Language;
-  /** What drove each decision, in expandable rows: on screen, not on paper. */
-  showDrivers?: boolean;
+  /**
+   * What drove each decision: in expandable rows on screen, as plain lists on paper (where
+   * nothing can be expanded).
+   */
+  drivers?: 'expandable' | 'listed';
 }
 
 /**
@@ -44,7 +47,7 @@ export function DecisionSummary({
   indicators,
   numbers,
   language,
-  showDrivers = true,
+  drivers = 'expandable',
 }: DecisionSummaryProps) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -119,7 +122,42 @@ export function DecisionSummary({
       </TableContainer>
       {chosen.map(({ impairment }, i) => {
         const decided = decisions[i]?.indicators;
-        if (!decided || !showDrivers) return null;
+        if (!decided) return null;
+        const title = t('mer.disclosure.drivers', { name: impairment.name[language] });
+        const details = indicators.map((indicator) => {
+          const result = decided[indicator.code];
+          if (!result) return null;
+          return (
+            <Box key={indicator.code} sx={{ mb: 1 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {indicator.label[language]}: {formatIndicatorResult(result)}
+              </Typography>
+              <Box component="ul" sx={{ m: 0, pl: 3 }}>
+                {result.drivers.map((driver, j) => (
+                  <Typography key={j} component="li" variant="body2">
+                    {driverText(impairment, driver)} → {driver.value}
+                  </Typography>
+                ))}
+              </Box>
+            </Box>
+          );
+        });
+        if (drivers === 'listed') {
+          return (
+            <Box
+              key={impairment.uuid}
+              component="section"
+              aria-label={title}
+              data-drivers={impairment.uuid}
+              sx={{ mt: 1.5, breakInside: 'avoid' }}
+            >
+              <Typography variant="body2" sx={{ fontWeight: 600, mb: 0.5 }}>
+                {title}
+              </Typography>
+              {details}
+            </Box>
+          );
+        }
         return (
           <Accordion
             key={impairment.uuid}
@@ -128,30 +166,9 @@ export function DecisionSummary({
             sx={{ '&:before': { display: 'none' } }}
           >
             <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-              <Typography variant="body2">
-                {t('mer.disclosure.drivers', { name: impairment.name[language] })}
-              </Typography>
+              <Typography variant="body2">{title}</Typography>
             </AccordionSummary>
-            <AccordionDetails>
-              {indicators.map((indicator) => {
-                const result = decided[indicator.code];
-                if (!result) return null;
-                return (
-                  <Box key={indicator.code} sx={{ mb: 1 }}>
-                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                      {indicator.label[language]}: {formatIndicatorResult(result)}
-                    </Typography>
-                    <Box component="ul" sx={{ m: 0, pl: 3 }}>
-                      {result.drivers.map((driver, j) => (
-                        <Typography key={j} component="li" variant="body2">
-                          {driverText(impairment, driver)} → {driver.value}
-                        </Typography>
-                      ))}
-                    </Box>
-                  </Box>
-                );
-              })}
-            </AccordionDetails>
+            <AccordionDetails>{details}</AccordionDetails>
           </Accordion>
         );
       })}

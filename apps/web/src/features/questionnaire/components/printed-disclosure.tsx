@@ -14,7 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { answerLines, birthDateText, heightText, weightText } from '@vmer/domain/answer-text';
 import { parseChoices } from '@vmer/domain/answers';
 import type { AnswerValue, Language, Question } from '@vmer/domain/model';
+import { exclusionCodesOf } from '@vmer/domain/decision-engine';
 import { answerOf } from '@vmer/domain/questionnaire';
+import { useAppSelector } from '../../../app/hooks.ts';
 import { useDisclosureModel } from '../use-disclosure-model.ts';
 import { DecisionSummary } from './decision-summary.tsx';
 import { QuestionLabel } from './questions/question-field.tsx';
@@ -118,10 +120,39 @@ function PrintedQuestion({
   );
 }
 
+/** The wording of each exclusion the decisions name, as the spreadsheet lists them. */
+function PrintedExclusions({ codes, language }: { codes: string[]; language: Language }) {
+  const { t } = useTranslation();
+  const wordings = useAppSelector((state) => state.userInfo.exWordingList);
+  const titleId = useId();
+  if (codes.length === 0) return null;
+  return (
+    <Box component="section" aria-labelledby={titleId} sx={{ breakInside: 'avoid' }}>
+      <Typography id={titleId} component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+        {t('mer.print.exclusions')}
+      </Typography>
+      <Table size="small">
+        <TableBody>
+          {codes.map((code) => (
+            <TableRow key={code}>
+              <TableCell component="th" scope="row" sx={{ width: '15%' }}>
+                {code}
+              </TableCell>
+              <TableCell>
+                {wordings.find((w) => w.code === code)?.wording[language] ?? ''}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
 /**
  * The whole disclosure as paper shows it (spec §1, M-23): the profile, the chosen conditions,
  * every page's shown questions with their answers as text, each condition's decision per
- * indicator and the consolidated one. Built from the domain's pages and decisions, as the
+ * indicator with what drove it, the consolidated one and the exclusions' wordings. Built from the domain's pages and decisions, as the
  * screen is, but with no inputs.
  */
 export function PrintedDisclosure() {
@@ -216,8 +247,9 @@ export function PrintedDisclosure() {
             indicators={model.indicators}
             numbers={model.numbers}
             language={language}
-            showDrivers={false}
+            drivers="listed"
           />
+          <PrintedExclusions codes={exclusionCodesOf(model.decisions)} language={language} />
         </Stack>
       </PrintedSection>
     </Stack>
