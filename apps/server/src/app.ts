@@ -135,7 +135,7 @@ export async function buildApp(
       brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
     });
     await app.register(instanceCookie, { secure: config.publicUrl.startsWith('https:') });
-    await app.register(metrics);
+    await app.register(metrics, { token: config.metricsToken, production: config.production });
     await registerDocs(app, config);
 
     // The client's cache-buster (spec §7, A-06) means nothing here: drop it before validation.

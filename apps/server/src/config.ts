@@ -39,6 +39,11 @@ const envSchema = z.object({
   API_RATE_LIMIT: positiveInt.default(1200),
   SIGN_IN_RATE_LIMIT: positiveInt.default(30),
   WEB_DIST: z.string().min(1).default(WEB_DIST_DEFAULT),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .min(16, 'must be at least 16 characters')
+    .optional(),
 });
 
 /** Where the data lives: embedded PGlite in a directory (or `memory://`), or a PostgreSQL server. */
@@ -71,6 +76,11 @@ export interface Config {
   /** Sign-in form posts per minute per address; 0 switches the limit off. */
   signInRateLimit: number;
   webDist: string;
+  /**
+   * The bearer token /metrics asks for; null leaves it open in development and closes it
+   * (404) in production.
+   */
+  metricsToken: string | null;
 }
 
 /** Thrown when the environment is unusable; the message names every bad variable. */
@@ -125,5 +135,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiRateLimit: e.API_RATE_LIMIT,
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
     webDist: e.WEB_DIST,
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
 import { api, buildTestApp, DATABASES, tokenFor, type TestApp } from './helpers.ts';
 
 const SECURITY_HEADERS = {
@@ -253,5 +254,45 @@ describe('rate limits', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('who may read /metrics', () => {
+  const apps: TestApp[] = [];
+  afterAll(async () => Promise.all(apps.map((app) => app.close())));
+  const start = async (env: Record<string, string>) => {
+    const app = await buildTestApp({ env });
+    apps.push(app);
+    return app;
+  };
+  const scrape = (baseUrl: string, authorization?: string) =>
+    fetch(`${baseUrl}/metrics`, authorization ? { headers: { authorization } } : {});
+
+  it('with METRICS_TOKEN set, only a scrape sending it as a bearer token', async () => {
+    const token = 'scrape-token-0123456789';
+    const { baseUrl } = await start({ METRICS_TOKEN: token });
+    const none = await scrape(baseUrl);
+    expect(none.status).toBe(401);
+    expect(none.headers.get('www-authenticate')).toBe('Bearer realm="metrics"');
+    expect(await none.text()).not.toContain('process_cpu');
+    expect((await scrape(baseUrl, `Bearer ${token}x`)).status).toBe(401);
+    expect((await scrape(baseUrl, token)).status).toBe(401);
+    const allowed = await scrape(baseUrl, `Bearer ${token}`);
+    expect(allowed.status).toBe(200);
+    expect(await allowed.text()).toContain('process_cpu_user_seconds_total');
+  });
+
+  it('in production without METRICS_TOKEN, nobody: 404', async () => {
+    const { baseUrl } = await start({ NODE_ENV: 'production', ALLOW_EMBEDDED_IDP: 'true' });
+    const response = await scrape(baseUrl);
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('process_cpu');
+    expect((await fetch(`${baseUrl}/api/health`)).status).toBe(200);
+  });
+
+  it('a METRICS_TOKEN shorter than 16 characters stops the start with a clear message', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN: must be at least 16 characters/,
+    );
   });
 });

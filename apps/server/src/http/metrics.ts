@@ -1,10 +1,47 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { HttpError } from './errors.ts';
 
-/** Prometheus metrics at /metrics: the process defaults and a request duration histogram. */
+export interface MetricsOptions {
+  /** The bearer token a scrape must send; null: open, unless `production`. */
+  token: string | null;
+  production: boolean;
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * Who may read /metrics: with a token, a caller sending it as a bearer token (compared in
+ * constant time); without one, anybody in development and nobody in production, where the
+ * figures (routes, traffic, memory) are not for the public.
+ */
+function metricsGuard(options: MetricsOptions): (request: FastifyRequest) => void {
+  const { token, production } = options;
+  if (token === null) {
+    return () => {
+      if (production) throw new HttpError(404, 'not_found');
+    };
+  }
+  const expected = digest(token);
+  return (request) => {
+    const sent = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    if (sent === undefined || !timingSafeEqual(digest(sent), expected)) {
+      throw new HttpError(401, 'unauthorized', undefined, {
+        'www-authenticate': 'Bearer realm="metrics"',
+      });
+    }
+  };
+}
+
+/**
+ * Prometheus metrics at /metrics: the process defaults and a request duration histogram,
+ * behind METRICS_TOKEN when it is set.
+ */
 export const metrics = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: MetricsOptions) => {
+    const guard = metricsGuard(options);
     const registry = new Registry();
     collectDefaultMetrics({ register: registry });
     const duration = new Histogram({
@@ -24,9 +61,10 @@ export const metrics = fp(
       );
     });
 
-    app.get('/metrics', { schema: { hide: true } }, async (_request, reply) =>
-      reply.type(registry.contentType).header('cache-control', 'no-store').send(await registry.metrics()),
-    );
+    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      guard(request);
+      return reply.type(registry.contentType).header('cache-control', 'no-store').send(await registry.metrics());
+    });
   },
   { name: 'metrics' },
 );
