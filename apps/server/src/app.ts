@@ -12,6 +12,7 @@ import { createTokenVerifier } from './auth/verify-token.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import { sweepRetained } from './db/retention.ts';
 import type { Database } from './db/schema.ts';
 import { registerDocs } from './http/docs.ts';
 import { installNulGuard } from './http/nul-guard.ts';
@@ -43,6 +44,8 @@ export interface BuildOptions {
 /** 2 MiB: a disclosure document is at most 1 MiB (DESIGN.md §5), with room for its envelope. */
 export const BODY_LIMIT = 2 * 1024 * 1024;
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+/** How often rows past LOG_RETENTION_DAYS are removed. */
+const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 /** Log fields never written, at the top level or one level down (credentials and personal data). */
 const SECRET_FIELDS = [
   'authorization',
@@ -121,6 +124,21 @@ export async function buildApp(
     app.decorate('db', database.db);
     app.decorate('users', new UserDirectory(database.db));
     app.addHook('onClose', async () => database.close());
+
+    if (config.logRetentionDays > 0) {
+      const days = config.logRetentionDays;
+      const retention = setInterval(() => {
+        sweepRetained(database.db, days)
+          .then((removed) => {
+            if (Object.values(removed).some((count) => count > 0)) {
+              app.log.info({ removed, days }, 'rows past their retention removed');
+            }
+          })
+          .catch((error: unknown) => app.log.warn({ err: error }, 'the retention sweep failed'));
+      }, RETENTION_INTERVAL_MS);
+      retention.unref();
+      app.addHook('onClose', async () => clearInterval(retention));
+    }
 
     installErrorHandler(app);
     installNulGuard(app);

@@ -39,6 +39,7 @@ const envSchema = z.object({
   API_RATE_LIMIT: positiveInt.default(1200),
   SIGN_IN_RATE_LIMIT: positiveInt.default(30),
   WEB_DIST: z.string().min(1).default(WEB_DIST_DEFAULT),
+  LOG_RETENTION_DAYS: positiveInt.max(36_500, 'must be at most 36500 (days)').default(365),
   METRICS_TOKEN: z
     .string()
     .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
@@ -81,6 +82,11 @@ export interface Config {
    * (404) in production.
    */
   metricsToken: string | null;
+  /**
+   * Days the logging calls' rows and the questionnaire instances are kept; 0 keeps them for
+   * ever. Disclosures and their audit trail are never swept.
+   */
+  logRetentionDays: number;
 }
 
 /** Thrown when the environment is unusable; the message names every bad variable. */
@@ -136,5 +142,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
     webDist: e.WEB_DIST,
     metricsToken: e.METRICS_TOKEN ?? null,
+    logRetentionDays: e.LOG_RETENTION_DAYS,
   };
 }

@@ -1,0 +1,88 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { RETAINED_TABLES, sweepRetained } from '../src/db/retention.ts';
+import { buildTestApp, DATABASES, type TestApp } from './helpers.ts';
+
+const count = async (t: TestApp, table: string) =>
+  Number(
+    (await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(t.app.db))
+      .rows[0]!.n,
+  );
+
+describe.each(DATABASES)('retention of the logging tables on %s', (database) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ database });
+  });
+  afterAll(async () => t?.close());
+
+  /** `old` rows 400 days old and `fresh` rows of today in every retained table. */
+  async function fill(old: number, fresh: number) {
+    const { version } = await t.app.db
+      .selectFrom('catalog_versions')
+      .select('version')
+      .orderBy('version', 'desc')
+      .executeTakeFirstOrThrow();
+    for (const [rows, age] of [
+      [old, '400 days'],
+      [fresh, '0 days'],
+    ] as const) {
+      const at = sql`now() - ${age}::interval`;
+      await sql`insert into analytics_events (insurer_code, subject, activity, from_page, created_at)
+        select 'phkl', 's', 'open', 'home', ${at} from generate_series(1, ${rows})`.execute(
+        t.app.db,
+      );
+      await sql`insert into search_events (insurer_code, subject, keyword, type, created_at)
+        select 'phkl', 's', 'asth', 1, ${at} from generate_series(1, ${rows})`.execute(t.app.db);
+      await sql`insert into conclusions (insurer_code, subject, conclusion, created_at)
+        select 'phkl', 's', '{}'::jsonb, ${at} from generate_series(1, ${rows})`.execute(t.app.db);
+      await sql`insert into questionnaire_instances (id, subject, insurer_code, channel, product_code,
+          catalog_version, request, disease_list, created_at)
+        select gen_random_uuid(), 's', 'phkl', 'agency', 'WL01', ${version}, '{}'::jsonb, '[]'::jsonb, ${at}
+        from generate_series(1, ${rows})`.execute(t.app.db);
+    }
+  }
+
+  it('removes rows older than LOG_RETENTION_DAYS from every logging table, in batches, and keeps the rest', async () => {
+    const before = Object.fromEntries(
+      await Promise.all(RETAINED_TABLES.map(async (table) => [table, await count(t, table)])),
+    );
+    await fill(3, 2);
+    // More than one batch of old rows in one table.
+    await sql`insert into search_events (insurer_code, subject, keyword, type, created_at)
+      select 'slhk', 's', 'dia', 2, now() - interval '2 years' from generate_series(1, 5003)`.execute(
+      t.app.db,
+    );
+    // A disclosure and its audit entry as old as the swept rows: never touched.
+    await sql`insert into disclosures (id, request_id, insurer_code, channel, product_code,
+        application_number, status, created_by, updated_by, created_at, updated_at)
+      values (gen_random_uuid(), gen_random_uuid(), 'phkl', 'agency', 'WL01', 'OLD1', 4, 'a', 'a',
+        now() - interval '3 years', now() - interval '3 years')`.execute(t.app.db);
+    const disclosures = await count(t, 'disclosures');
+
+    expect(await sweepRetained(t.app.db, 365)).toEqual({
+      analytics_events: 3,
+      search_events: 5006,
+      conclusions: 3,
+      questionnaire_instances: 3,
+    });
+    for (const table of RETAINED_TABLES) expect(await count(t, table)).toBe(before[table] + 2);
+    expect(await count(t, 'disclosures')).toBe(disclosures);
+    expect(await sweepRetained(t.app.db, 365)).toEqual({
+      analytics_events: 0,
+      search_events: 0,
+      conclusions: 0,
+      questionnaire_instances: 0,
+    });
+  });
+});
+
+describe('the LOG_RETENTION_DAYS setting', () => {
+  it('defaults to a year, takes 0 for keeping everything, and refuses what is not a day count', () => {
+    expect(loadConfig({}).logRetentionDays).toBe(365);
+    expect(loadConfig({ LOG_RETENTION_DAYS: '0' }).logRetentionDays).toBe(0);
+    expect(() => loadConfig({ LOG_RETENTION_DAYS: 'forever' })).toThrow(/LOG_RETENTION_DAYS/);
+    expect(() => loadConfig({ LOG_RETENTION_DAYS: '-1' })).toThrow(/LOG_RETENTION_DAYS/);
+  });
+});
