@@ -157,6 +157,15 @@ describe('export and print of a submitted disclosure', () => {
     expect(await page.locator('main img').count()).toBe(0);
     await expect.poll(() => screen.decisionOf('Gallstones'), SETTLED).toEqual(['25', '0', 'EX5']);
     expect(await page.getByRole('row', { name: /^Gallstones/ }).isVisible()).toBe(true);
+    // What drove each decision, and the wording of the exclusion the decisions name.
+    const why = page.getByRole('region', { name: 'Why: Gallstones' });
+    expect(await why.isVisible()).toBe(true);
+    expect(await why.getByText('Medical: EX5').isVisible()).toBe(true);
+    const exclusions = page.getByRole('region', { name: 'Exclusions' });
+    expect(await exclusions.getByRole('row').allTextContents()).toEqual([
+      'EX5Any disease or disorder of the gallbladder and bile ducts, including gallstones and cholecystitis, and any complication arising from it, is excluded.',
+    ]);
+    await page.pdf({ path: `${SHOTS}/print-phkl.pdf`, format: 'A4' });
     // The answers of every page are on paper, not only those of the page on screen.
     for (const [question, answer] of [
       ['gallstones-symptoms', 'No, found by chance on a scan'],
