@@ -135,6 +135,13 @@ const messages = {
     en: 'The date for question {question} must be between 1900-01-01 and 2099-12-31',
     cn_traditional: '問題 {question} 的日期必須介乎 1900-01-01 至 2099-12-31',
   },
+
+  // The lifecycle schemas' own rules (lifecycle.ts)
+  redirection_invalid: {
+    en: 'The redirection must be an https:// address or a path on this site starting with a single /.',
+    cn_traditional: '重新導向位址必須為 https:// 網址，或本網站上以單一 / 開頭的路徑。',
+  },
+  too_many_entries: { en: 'This list has too many entries.', cn_traditional: '此清單的項目過多。' },
 } satisfies Record<string, Bilingual>;
 
 /** A key of {@link MESSAGES}. */

@@ -22,6 +22,7 @@ import {
   trackingEventSchema,
   worklistQuerySchema,
 } from '../src/lifecycle.ts';
+import { isMessageKey, MESSAGES, type MessageKey } from '../src/messages.ts';
 import { ROLES, type DisclosureStatus } from '../src/model.ts';
 
 const EXPECTED_MOVES = ['1→2', '1→3', '2→2', '2→3', '3→4', '3→5', '5→2', '5→3'];
@@ -195,6 +196,26 @@ describe('call shapes', () => {
     expect(bad.success ? [] : bad.error.issues.map((issue) => issue.path.join('.'))).toEqual([
       'redirection',
     ]);
+  });
+
+  it('a rule of their own names a message the domain has in both languages, so the web app and the server word it alike', () => {
+    const redirection = disclosureRequestSchema.safeParse({
+      ...request,
+      redirection: 'javascript:alert(1)',
+    });
+    const crowded = conclusionSchema.safeParse({
+      consolidated: Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`I${i}`, '0'])),
+    });
+    const messages = [redirection, crowded].map((result) =>
+      result.success ? '' : (result.error.issues[0]?.message ?? ''),
+    );
+    expect(messages).toEqual(['redirection_invalid', 'too_many_entries']);
+    for (const key of messages) {
+      expect(isMessageKey(key)).toBe(true);
+      expect(MESSAGES[key as MessageKey].en).not.toBe('');
+      expect(MESSAGES[key as MessageKey].cn_traditional).not.toBe('');
+    }
+    expect(MESSAGES.redirection_invalid.en).toContain('https://');
   });
 
   it('the save and submit payload takes an integer age and a JSON string', () => {

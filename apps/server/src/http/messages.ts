@@ -64,12 +64,7 @@ export const HTTP_MESSAGES = {
   },
   field_type: { en: 'This value has the wrong type.', cn_traditional: '此值類型不正確。' },
   // A schema's own messages for a field that breaks its particular rule.
-  redirection_invalid: {
-    en: 'The redirection must be an https:// address or a path on this site starting with a single /.',
-    cn_traditional: '重新導向位址必須為 https:// 網址，或本網站上以單一 / 開頭的路徑。',
-  },
   email_invalid: { en: 'This is not an e-mail address.', cn_traditional: '此電郵地址無效。' },
-  too_many_entries: { en: 'This list has too many entries.', cn_traditional: '此清單的項目過多。' },
 
   // Disclosure lifecycle (DESIGN.md §4). {status} is one of the status_* texts below.
   disclosure_save_forbidden: {
