@@ -106,7 +106,8 @@ describe('global feedback in the browser', () => {
       .poll(async () => (await appState<Feedback>(page)).globalFeedback.loadingStatus)
       .toBe('Start');
     const bar = page.getByRole('progressbar', { name: 'Loading' });
-    expect((await bar.boundingBox())!.y).toBe(0);
+    // The store says Start a moment before React has drawn the bar.
+    await expect.poll(async () => (await bar.boundingBox())?.y).toBe(0);
     release();
     await expect
       .poll(async () => (await appState<Feedback>(page)).globalFeedback.loadingStatus)
