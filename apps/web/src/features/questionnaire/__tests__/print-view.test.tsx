@@ -1,6 +1,7 @@
 import { act, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Language } from '@vmer/domain/model';
+import type { AppStore } from '../../../app/store.ts';
 import { LANGUAGE_STORAGE_KEY } from '../../language/language-slice.ts';
 import type { ApiServer } from '../../../test/api-server.ts';
 import { disclosureLoaded } from '../questionnaire-slice.ts';
@@ -43,19 +44,17 @@ const ANAEMIA = impairment('anaemia', 'Anaemia', 'Both', [
   }),
 ]);
 
-/**
- * The screen holding a submitted disclosure: Asthma (two pages, a6 answered Yes, the rest No)
- * and Anaemia; the profile filled in.
- */
-async function openDisclosure(insurerCode: 'phkl' | 'slhk' = 'phkl', language: Language = 'en') {
-  window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  const view = await renderScreen({ insurerCode });
-  api = view.api;
-  const asthma = Object.fromEntries(
-    [1, 2, 3, 4, 5, 6].map((n) => [`a${n}`, [`a${n}-${n === 6 ? 'yes' : 'no'}`]]),
-  );
+/** Asthma as these printouts answer it: a6 Yes, the rest No. */
+const ASTHMA_ANSWERS = Object.fromEntries(
+  [1, 2, 3, 4, 5, 6].map((n) => [`a${n}`, [`a${n}-${n === 6 ? 'yes' : 'no'}`]]),
+);
+
+type Submitted = Omit<Parameters<typeof disclosureLoaded>[0], 'session'>;
+
+/** Puts a submitted disclosure on a rendered screen, opened in view mode. */
+function loadSubmitted(store: AppStore, disclosure: Submitted) {
   act(() => {
-    view.store.dispatch(
+    store.dispatch(
       disclosureLoaded({
         session: {
           id: '00000000-0000-4000-8000-0000000000aa',
@@ -68,28 +67,41 @@ async function openDisclosure(insurerCode: 'phkl' | 'slhk' = 'phkl', language: L
           rejectReason: null,
           submittedByCaller: false,
         },
-        applicationNumber: 'APP42',
-        profile: {
-          birthDate: '02021988',
-          age: 38,
-          gender: 'Female',
-          rsmScore: 'C',
-          height: '{"cm":158,"ft":5,"inch":2.2}',
-          weight: '{"kg":60,"lb":132.28}',
-          smokingStatus: 'never',
-        },
-        chosen: [
-          { impairment: ASTHMA, answers: asthma },
-          {
-            impairment: ANAEMIA,
-            answers: {
-              hb: [{ value: '9.5', unit: 'g/dL' }],
-              found: { value: '2015-03-01', exact: true, zoneId: 'Asia/Hong_Kong' },
-            },
-          },
-        ],
+        ...disclosure,
       }),
     );
+  });
+}
+
+/**
+ * The screen holding a submitted disclosure: Asthma (two pages, a6 answered Yes, the rest No)
+ * and Anaemia; the profile filled in.
+ */
+async function openDisclosure(insurerCode: 'phkl' | 'slhk' = 'phkl', language: Language = 'en') {
+  window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  const view = await renderScreen({ insurerCode });
+  api = view.api;
+  loadSubmitted(view.store, {
+    applicationNumber: 'APP42',
+    profile: {
+      birthDate: '02021988',
+      age: 38,
+      gender: 'Female',
+      rsmScore: 'C',
+      height: '{"cm":158,"ft":5,"inch":2.2}',
+      weight: '{"kg":60,"lb":132.28}',
+      smokingStatus: 'never',
+    },
+    chosen: [
+      { impairment: ASTHMA, answers: ASTHMA_ANSWERS },
+      {
+        impairment: ANAEMIA,
+        answers: {
+          hb: [{ value: '9.5', unit: 'g/dL' }],
+          found: { value: '2015-03-01', exact: true, zoneId: 'Asia/Hong_Kong' },
+        },
+      },
+    ],
   });
   const article = view.container.querySelector('article')!;
   return { ...view, article };
@@ -241,31 +253,13 @@ describe('the printed disclosure', () => {
       ],
     });
     api = view.api;
-    const asthma = Object.fromEntries(
-      [1, 2, 3, 4, 5, 6].map((n) => [`a${n}`, [`a${n}-${n === 6 ? 'yes' : 'no'}`]]),
-    );
-    act(() => {
-      view.store.dispatch(
-        disclosureLoaded({
-          session: {
-            id: '00000000-0000-4000-8000-0000000000ab',
-            requestId: null,
-            action: 'view',
-            status: 3,
-            version: 1,
-            redirection: null,
-            product: null,
-            rejectReason: null,
-            submittedByCaller: false,
-          },
-          applicationNumber: 'APP43',
-          profile: { age: 40, gender: 'Male', rsmScore: 'A' },
-          chosen: [
-            { impairment: ASTHMA, answers: asthma },
-            { impairment: knee, answers: { k1: ['k1-yes'] } },
-          ],
-        }),
-      );
+    loadSubmitted(view.store, {
+      applicationNumber: 'APP43',
+      profile: { age: 40, gender: 'Male', rsmScore: 'A' },
+      chosen: [
+        { impairment: ASTHMA, answers: ASTHMA_ANSWERS },
+        { impairment: knee, answers: { k1: ['k1-yes'] } },
+      ],
     });
     print();
     const paper = printed(view.container.querySelector('article')!);
