@@ -396,6 +396,11 @@ export class QuestionnaireScreen {
     await this.question(question).getByRole('textbox').first().fill(value);
   }
 
+  /** H and W questions: the second measure field (ft, or lb), which follows the first. */
+  convertedMeasure(question: string): Promise<string> {
+    return this.question(question).getByRole('textbox').nth(1).inputValue();
+  }
+
   /** A condition's decision row, one text per indicator. */
   async decisionOf(name: string): Promise<string[]> {
     const row = this.disclosure.getByRole('row').filter({
@@ -427,12 +432,7 @@ export async function answerFractures(screen: QuestionnaireScreen): Promise<void
   );
   await screen.measure('fractures-height-before', '158');
   // 158 cm shows in feet at once (5 ft 2.2 in).
-  await expect
-    .poll(
-      () => screen.question('fractures-height-before').getByRole('textbox').nth(1).inputValue(),
-      SETTLED,
-    )
-    .toBe('5');
+  await expect.poll(() => screen.convertedMeasure('fractures-height-before'), SETTLED).toBe('5');
   await screen.radio('fractures-cause', 'fractures-cause-trauma');
   await screen.text('fractures-count', '2', 'fractures');
   await screen.button('nextPage').click();

@@ -140,12 +140,7 @@ describe('a tele-interviewer completes a disclosure', () => {
       'anaemia-symptoms-weight-loss',
     );
     await screen.measure('anaemia-weight-lost', '2');
-    await expect
-      .poll(
-        () => screen.question('anaemia-weight-lost').getByRole('textbox').nth(1).inputValue(),
-        SETTLED,
-      )
-      .toBe('4.41');
+    await expect.poll(() => screen.convertedMeasure('anaemia-weight-lost'), SETTLED).toBe('4.41');
     await screen.button('nextPage').click();
     await screen.checkbox('anaemia-treatment-list', 'anaemia-treatment-iron-oral');
     await screen.radio('anaemia-current', 'anaemia-current-completed');
