@@ -18,17 +18,24 @@ const DATE_OID = 1082;
  */
 export const PREPARED = '/* prepared */ ';
 
+/**
+ * The value kept in `cache` under `key`, made by `build` the first time. For the few values a
+ * hot path would otherwise make at every call: statement texts and their prepared names.
+ */
+export function cached<V>(cache: Map<string, V>, key: string, build: () => V): V {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = build();
+    cache.set(key, value);
+  }
+  return value;
+}
+
 /** The names of the PREPARED statements, by text: a handful, each hashed once. */
 const preparedNames = new Map<string, string>();
 
-function preparedName(text: string): string {
-  let name = preparedNames.get(text);
-  if (name === undefined) {
-    name = createHash('sha256').update(text).digest('base64url');
-    preparedNames.set(text, name);
-  }
-  return name;
-}
+const preparedName = (text: string): string =>
+  cached(preparedNames, text, () => createHash('sha256').update(text).digest('base64url'));
 
 /** Statements marked PREPARED go out named after their text; everything else as it came. */
 function preparing(client: pg.PoolClient): void {

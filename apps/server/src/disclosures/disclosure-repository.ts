@@ -8,7 +8,7 @@ import {
   type Transaction,
   type Updateable,
 } from 'kysely';
-import { PREPARED } from '../db/database.ts';
+import { cached, PREPARED } from '../db/database.ts';
 import type { Database, DisclosureAuditTable, DisclosuresTable } from '../db/schema.ts';
 
 /**
@@ -98,15 +98,6 @@ function auditedStatement(write: string, count: number): string {
 /** Statement texts by the kind of write and its columns: a handful, each built once. */
 const statements = new Map<string, string>();
 
-function statementFor(key: string, build: () => string): string {
-  let text = statements.get(key);
-  if (text === undefined) {
-    text = build();
-    statements.set(key, text);
-  }
-  return text;
-}
-
 async function writeAudited(
   trx: Executor,
   text: string,
@@ -135,7 +126,7 @@ export function disclosureRepository(db: Kysely<Database>) {
       }
       const columns = defined(values);
       const names = columns.map(([column]) => column);
-      const text = statementFor(`insert ${names.join(',')}`, () =>
+      const text = cached(statements, `insert ${names.join(',')}`, () =>
         auditedStatement(
           `insert into disclosures (${names.map(quote).join(', ')})
            values (${names.map((_, i) => `$${i + 1}`).join(', ')})`,
@@ -201,7 +192,7 @@ export function disclosureRepository(db: Kysely<Database>) {
       const columns = defined(changes);
       const names = columns.map(([column]) => column);
       const count = names.length;
-      const text = statementFor(`update ${names.join(',')}`, () =>
+      const text = cached(statements, `update ${names.join(',')}`, () =>
         auditedStatement(
           `update disclosures
            set ${names.map((name, i) => `${quote(name)} = $${i + 1}`).join(', ')},

@@ -152,8 +152,8 @@ function PrintedExclusions({ codes, language }: { codes: string[]; language: Lan
 /**
  * The whole disclosure as paper shows it (spec §1, M-23): the profile, the chosen conditions,
  * every page's shown questions with their answers as text, each condition's decision per
- * indicator with what drove it, the consolidated one and the exclusions' wordings. Built from the domain's pages and decisions, as the
- * screen is, but with no inputs.
+ * indicator with what drove it, the consolidated one and the exclusions' wordings. Built from
+ * the domain's pages and decisions, as the screen is, but with no inputs.
  */
 export function PrintedDisclosure() {
   const { t } = useTranslation();
