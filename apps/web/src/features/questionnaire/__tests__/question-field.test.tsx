@@ -60,3 +60,13 @@ describe('question text and guidance', () => {
     expect(screen.getByRole('alert').textContent).toMatch(/^請回答此問題/);
   });
 });
+
+describe('the unanswered message', () => {
+  it('says "please answer the question" once, not twice in two cases, in both languages', () => {
+    renderQuestion({ q: question('T'), checked: true });
+    expect(screen.getByRole('alert').textContent).toBe('please answer the question');
+    cleanup();
+    renderQuestion({ q: question('H'), checked: true, language: 'cn_traditional' });
+    expect(screen.getByRole('alert').textContent).toBe('請回答此問題');
+  });
+});

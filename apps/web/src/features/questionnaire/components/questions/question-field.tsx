@@ -79,8 +79,13 @@ export function QuestionField({
   const invalid = issues.length > 0;
   const Renderer = RENDERERS[question.type];
   const guidance = question.placeholder?.[language];
+  // The question-level 'Please answer the question' says what the highlight's own message
+  // already says: only a prompt that adds something (choose an answer and decision) follows.
   const prompt = issues.find(
-    (i) => i.path === question.uuid && i.code !== 'please_answer_the_question',
+    (i) =>
+      i.path === question.uuid &&
+      i.code !== 'please_answer_the_question' &&
+      i.code !== 'please_answer_the_question_prompt',
   );
 
   return (
