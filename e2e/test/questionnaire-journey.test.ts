@@ -255,10 +255,10 @@ describe('an incomplete questionnaire', () => {
     expect(await highlighted.count()).toBe(4);
     // The date and the number ask for an answer, the choices for an answer and its decision.
     expect(await screen.disclosure.getByRole('alert').allTextContents()).toEqual([
-      'please answer the question — Please answer the question',
+      'please answer the question',
       'please answer the question — Please choose a answer and decision',
       'please answer the question — Please choose a answer and decision',
-      'please answer the question — Please answer the question',
+      'please answer the question',
     ]);
     // Answering a question takes its highlight away.
     await screen.radio('fractures-cause', 'fractures-cause-trauma');
