@@ -6,19 +6,26 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers.ts';
 
-const INDEX = '<!DOCTYPE html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!DOCTYPE html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 
 /** A script well over the 1 KB below which answers go out as they are. */
-const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i};`).join('\n');
+const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i};`).join(
+  '\n',
+);
 
 /** A raw GET (fetch would decode the body itself): status, headers and the bytes as sent. */
 function rawGet(url: string, encoding?: string) {
   return new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
-    const req = request(url, { headers: encoding ? { 'accept-encoding': encoding } : {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-    });
+    const req = request(
+      url,
+      { headers: encoding ? { 'accept-encoding': encoding } : {} },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -41,8 +48,17 @@ describe('the built web app', () => {
     await rm(dist, { recursive: true, force: true });
   });
 
-  it('the app\'s pages (/, /home, /questionnaire/x, /login/callback, /logout/callback) load index.html, never cached', async () => {
-    for (const path of ['/', '/home', '/questionnaire/REQ-1', '/login/callback?code=x&state=y', '/logout/callback', '/no/such/page']) {
+  it("the app's pages (/, /home, /questionnaire/x, /login/callback, /logout/callback) load index.html, never cached", async () => {
+    for (const path of [
+      '/',
+      '/home',
+      '/questionnaire',
+      '/questionnaire/REQ-1',
+      '/login/callback?code=x&state=y',
+      '/logout/callback',
+      '/privacy',
+      '/account-request',
+    ]) {
       const response = await fetch(`${t.baseUrl}${path}`);
       expect(response.status, path).toBe(200);
       expect(response.headers.get('content-type')).toContain('text/html');
@@ -50,6 +66,26 @@ describe('the built web app', () => {
       expect(await response.text()).toBe(INDEX);
     }
     expect((await fetch(`${t.baseUrl}/index.html`)).headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('a path that is no page of the app answers 404, with the app so that it shows its not-found page', async () => {
+    for (const path of ['/no/such/page', '/questionnaire/REQ-1/extra', '/homes', '/admin?x=1']) {
+      const response = await fetch(`${t.baseUrl}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      expect(await response.text()).toBe(INDEX);
+    }
+  });
+
+  it("/robots.txt forbids crawling and /favicon.ico is never the app's HTML", async () => {
+    const robots = await fetch(`${t.baseUrl}/robots.txt`);
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get('content-type')).toContain('text/plain');
+    expect(await robots.text()).toBe('User-agent: *\nDisallow: /\n');
+    // This build has no favicon.ico: a plain 404, not index.html.
+    const favicon = await fetch(`${t.baseUrl}/favicon.ico`);
+    expect(favicon.status).toBe(404);
+    expect(favicon.headers.get('content-type')).not.toContain('text/html');
   });
 
   it('hashed assets are cached immutably for a year and carry the security headers', async () => {

@@ -7,6 +7,17 @@ import { notFound } from './error-handler.ts';
 /** Paths that belong to the server, never to the web app's router. */
 const SERVER_PATHS = /^\/(api|oidc|metrics)(\/|$|\?)/;
 
+/**
+ * The web app's own routes (apps/web/src/config/paths.ts): these load the app with 200. Any
+ * other page path still loads the app, so that it shows its translated not-found page, but
+ * answers 404, so that crawlers, monitors and people reading the status see the truth.
+ */
+const APP_ROUTES =
+  /^\/(home|questionnaire(\/[^/]+)?|login\/callback|logout\/callback|privacy|account-request)?\/?$/;
+
+/** What crawlers may index: nothing, since every page is behind sign-in or about it. */
+const ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
+
 const NOT_BUILT_PAGE = `<!DOCTYPE html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Video MER</title></head>
@@ -43,16 +54,26 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     });
   }
 
-  const sendApp = (reply: FastifyReply) => {
-    reply.header('cache-control', 'no-store');
-    return built ? reply.sendFile('index.html') : reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+  const sendApp = (reply: FastifyReply, status = 200) => {
+    reply.code(status).header('cache-control', 'no-store');
+    return built
+      ? reply.sendFile('index.html')
+      : reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
   };
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !SERVER_PATHS.test(request.url);
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !SERVER_PATHS.test(request.url);
     // A missing hashed asset is a 404, not the app: a stale chunk must fail visibly (spec §8).
     if (!isPage || request.url.startsWith('/assets/')) return notFound(request, reply);
-    return sendApp(reply);
+    const path = request.url.split('?')[0] ?? '';
+    if (APP_ROUTES.test(path)) return sendApp(reply);
+    // A file the build does not have (favicon.ico, sitemap.xml) is no page: no HTML for it.
+    if (/\.[a-z0-9]+$/i.test(path)) return notFound(request, reply);
+    return sendApp(reply, 404);
   });
+  app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send(ROBOTS_TXT),
+  );
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendApp(reply));
 }
