@@ -1,11 +1,11 @@
 import { defineConfig } from 'vitest/config';
-import ChecklistReporter from './tools/checklist-reporter.ts';
+import RequirementsReporter from './tools/requirements-reporter.ts';
 
 // One runner for the whole tree: each workspace declares its own project.
 export default defineConfig({
   test: {
     projects: ['packages/domain', 'apps/server', 'apps/web', 'e2e'],
-    reporters: ['default', new ChecklistReporter()],
+    reporters: ['default', new RequirementsReporter()],
     coverage: {
       provider: 'v8',
       // The coverage bar is the domain core's (95% of lines); the other parts are proven by

@@ -1,18 +1,23 @@
 /**
- * A Vitest reporter that counts which items of the specification's checklist the passing tests
- * name (tests are named id first: `V-08 C-02 age 17 is refused`), and closes the run with the
+ * A Vitest reporter that counts which behaviours of docs/requirements.md the passing tests
+ * name (tests are named ids first: `V-08 C-02 age 17 is refused`), and closes the run with the
  * plain `N passed, N failed` line that CI reads.
  */
+import { readFileSync } from 'node:fs';
 import type { Reporter, TestModule } from 'vitest/node';
 
-/** The checklist's groups and how many items each holds (373 in all). */
-const GROUPS: Record<string, number> = {
-  R: 22, L: 28, M: 29, G: 13, E: 54, S: 67, V: 62, P: 14, A: 33, X: 24, C: 27,
-};
-const TOTAL = Object.values(GROUPS).reduce((sum, n) => sum + n, 0);
-const ID = /\b([RLMGESVPAXC])-(\d{2})\b/g;
+const REQUIREMENTS = new URL('../docs/requirements.md', import.meta.url);
 
-export default class ChecklistReporter implements Reporter {
+/** Every id the requirements define (`- **R-01** …`), in the order they are written. */
+function requirementIds(markdown: string): string[] {
+  return [...markdown.matchAll(/^- \*\*([A-Z]-\d{2})\*\*/gm)].map((match) => match[1]!);
+}
+
+const IDS = new Set(requirementIds(readFileSync(REQUIREMENTS, 'utf8')));
+const GROUPS = [...new Set([...IDS].map((id) => id[0]!))];
+const ID = /\b([A-Z]-\d{2})\b/g;
+
+export default class RequirementsReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     const named = new Set<string>();
     let passed = 0;
@@ -25,16 +30,17 @@ export default class ChecklistReporter implements Reporter {
         else if (state === 'passed') passed += 1;
         else skipped += 1;
         if (state !== 'passed') continue;
-        for (const [, group, number] of test.fullName.matchAll(ID)) {
-          const max = GROUPS[group!] ?? 0;
-          if (Number(number) >= 1 && Number(number) <= max) named.add(`${group}-${number}`);
-        }
+        for (const [, id] of test.fullName.matchAll(ID)) if (IDS.has(id!)) named.add(id!);
       }
     }
-    const byGroup = Object.entries(GROUPS)
-      .map(([group, max]) => `${group} ${[...named].filter((id) => id.startsWith(`${group}-`)).length}/${max}`)
-      .join(', ');
-    console.log(`\nchecklist: passing tests name ${named.size} of ${TOTAL} items (${byGroup})`);
+    const count = (group: string, ids: Iterable<string>) =>
+      [...ids].filter((id) => id[0] === group).length;
+    const byGroup = GROUPS.map(
+      (group) => `${group} ${count(group, named)}/${count(group, IDS)}`,
+    ).join(', ');
+    console.log(
+      `\nrequirements: passing tests name ${named.size} of ${IDS.size} behaviours (${byGroup})`,
+    );
     console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   }
 }
