@@ -57,10 +57,24 @@ export function parseBirthDate(s: string): CalendarDate | null {
   return day >= 1 && day <= daysInMonth(year, month) ? { year, month, day } : null;
 }
 
-/** Birth date cannot be empty and must be a real date written DDMMYYYY (spec §5). */
-export function validateBirthDate(s: string): Issue[] {
+/** Whether a birth date falls after the day `asOf` is in (local time). */
+function isAfterDay(birth: CalendarDate, asOf: Date): boolean {
+  const day = [asOf.getFullYear(), asOf.getMonth() + 1, asOf.getDate()] as const;
+  const date = [birth.year, birth.month, birth.day] as const;
+  for (let i = 0; i < 3; i++) if (date[i] !== day[i]) return date[i]! > day[i]!;
+  return false;
+}
+
+/**
+ * Birth date cannot be empty, must be a real date written DDMMYYYY (spec §5), and cannot be
+ * after the day `asOf` (today): nobody is born in the future, and such a date gives a
+ * negative age.
+ */
+export function validateBirthDate(s: string, asOf: Date = new Date()): Issue[] {
   if (s.trim() === '') return [{ code: 'birth_date_empty', path: 'birthDate' }];
-  return parseBirthDate(s) ? [] : [{ code: 'birth_date_format', path: 'birthDate' }];
+  const birth = parseBirthDate(s);
+  if (!birth) return [{ code: 'birth_date_format', path: 'birthDate' }];
+  return isAfterDay(birth, asOf) ? [{ code: 'birth_date_future', path: 'birthDate' }] : [];
 }
 
 /**
@@ -75,6 +89,34 @@ export function ageFromBirthDate(birth: CalendarDate, asOf: Date, basis: 'last' 
   const beforeBirthday = month < birth.month || (month === birth.month && day < birth.day);
   const last = asOf.getFullYear() - birth.year - (beforeBirthday ? 1 : 0);
   return basis === 'last' ? last : last + 1;
+}
+
+/**
+ * The age a birth date text gives on the day `asOf`, or null when the text is not a valid
+ * birth date or lies in the future (never a negative age).
+ */
+export function birthDateAge(text: string, asOf: Date, basis: 'last' | 'next'): number | null {
+  const birth = parseBirthDate(text);
+  if (!birth || validateBirthDate(text, asOf).length > 0) return null;
+  return ageFromBirthDate(birth, asOf, basis);
+}
+
+/**
+ * The age after the birth date is edited from `previous.birthDate` to `birthDate`: the age the
+ * new birth date gives when it is a valid date; otherwise empty when the age was the one the
+ * previous birth date gave (an age derived from a birth date goes with it), else the age as it
+ * was (typed by hand).
+ */
+export function ageAfterBirthDateEdit(
+  previous: { birthDate: string; age: number | null },
+  birthDate: string,
+  asOf: Date,
+  basis: 'last' | 'next',
+): number | null {
+  const age = birthDateAge(birthDate, asOf, basis);
+  if (age !== null) return age;
+  const derived = birthDateAge(previous.birthDate, asOf, basis);
+  return derived !== null && derived === previous.age ? null : previous.age;
 }
 
 /** The basic information whose presence enables Save and Submit (spec §4). */
@@ -103,12 +145,13 @@ export function basicDataComplete(p: BasicData): boolean {
  * Validates the applicant's profile (spec §5). The application number is carried beside the
  * profile in the disclosure session, so it is passed in with it; it is required and must be
  * what {@link sanitizeApplicationNumber} leaves. Age is required and 18 or higher; gender and
- * risk score are required; birth date, height and weight, when given, must be readable; the
+ * risk score are required; birth date, height and weight, when given, must be readable (and
+ * the birth date not in the future, and given when an age basis says the age came from it); the
  * smoking status is required when a chosen impairment needs it (`opts.smokingRequired`).
  */
 export function validateProfile(
   profile: Profile & { applicationNumber?: string | null },
-  opts: { smokingRequired: boolean },
+  opts: { smokingRequired: boolean; asOf?: Date },
 ): ValidationResult {
   const issues: Issue[] = [];
   const applicationNumber = profile.applicationNumber ?? '';
@@ -118,7 +161,10 @@ export function validateProfile(
     issues.push({ code: 'application_number_helper', path: 'applicationNumber' });
   }
   issues.push(...validateAge(profile.age));
-  if (profile.birthDate) issues.push(...validateBirthDate(profile.birthDate));
+  // An age basis says the age was derived from the birth date: the birth date is then required.
+  if (profile.birthDate || profile.ageBasis) {
+    issues.push(...validateBirthDate(profile.birthDate ?? '', opts.asOf));
+  }
   if (profile.gender == null) issues.push({ code: 'gender_required', path: 'gender' });
   if (profile.rsmScore == null) issues.push({ code: 'rsm_score_required', path: 'rsmScore' });
   if (profile.height && !parseHeight(profile.height)) {

@@ -23,7 +23,10 @@ export interface BmiImpairmentNames {
 export const MAX_FURTHER_WITH_ABNORMAL_BMI = 3;
 
 /** Whether an impairment is the catalogue condition of this English name. */
-export function isNamedImpairment(impairment: Pick<ImpairmentRef, 'name' | 'selfDefined'>, name: string): boolean {
+export function isNamedImpairment(
+  impairment: Pick<ImpairmentRef, 'name' | 'selfDefined'>,
+  name: string,
+): boolean {
   return !impairment.selfDefined && impairment.name.en === name;
 }
 
@@ -168,7 +171,10 @@ export function removeImpairment<T extends ImpairmentRef>(
 }
 
 /** Whether an impairment applies to an applicant of this gender ('Both' always does). */
-export function matchesGender(impairment: Pick<ImpairmentRef, 'gender'>, gender: Gender | null): boolean {
+export function matchesGender(
+  impairment: Pick<ImpairmentRef, 'gender'>,
+  gender: Gender | null,
+): boolean {
   return gender === null || impairment.gender === 'Both' || impairment.gender === gender;
 }
 
@@ -191,6 +197,53 @@ export function applyGenderChange<T extends ImpairmentRef>(
   const removed: T[] = [];
   for (const i of chosen) (matchesGender(i, gender) ? kept : removed).push(i);
   return { kept, removed };
+}
+
+/** The outcome of a product change. */
+export interface ProductChangeOutcome<T extends ImpairmentRef> {
+  kept: T[];
+  /** The conditions removed; the product-change alert names them whenever any is. */
+  removed: T[];
+}
+
+/**
+ * A product change: chosen catalogue conditions the new product does not offer are removed
+ * (the server refuses to store them). Self-defined conditions and the special ones (Abnormal
+ * BMI, High / Low BMI, the Others template, given by uuid) stay, as the server takes them for
+ * every product.
+ */
+export function applyProductChange<T extends ImpairmentRef>(
+  chosen: readonly T[],
+  offered: readonly Pick<ImpairmentRef, 'uuid'>[],
+  specialUuids: readonly string[],
+): ProductChangeOutcome<T> {
+  const keep = new Set([...offered.map((i) => i.uuid), ...specialUuids]);
+  const kept: T[] = [];
+  const removed: T[] = [];
+  for (const i of chosen) (i.selfDefined || keep.has(i.uuid) ? kept : removed).push(i);
+  return { kept, removed };
+}
+
+/** A condition name as typed text is compared: spaces around dropped, case and width folded. */
+function comparableName(s: string): string {
+  return s.normalize('NFKC').trim().toLowerCase();
+}
+
+/**
+ * The catalogue condition a typed text names, or undefined: the text, with the spaces around
+ * it dropped, is a condition's name in English or Traditional Chinese, in any case ('gout',
+ * ' 高血壓 '). Typed text that names one chooses it rather than becoming a self-defined
+ * condition with the generic questions.
+ */
+export function catalogueConditionNamed<T extends Pick<ImpairmentRef, 'name'>>(
+  entries: readonly T[],
+  typed: string,
+): T | undefined {
+  const name = comparableName(typed);
+  if (name === '') return undefined;
+  return entries.find(
+    (e) => comparableName(e.name.en) === name || comparableName(e.name.cn_traditional) === name,
+  );
 }
 
 const SELF_DEFINED_SUFFIX = /^(.+)-(\d+)$/;

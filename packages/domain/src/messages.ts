@@ -23,6 +23,10 @@ const messages = {
     en: 'Valid date format is DDMMYYYY',
     cn_traditional: '有效日期格式為 DDMMYYYY（日日月月年年年年）',
   },
+  birth_date_future: {
+    en: 'Birth date cannot be in the future',
+    cn_traditional: '出生日期不能是將來的日期',
+  },
   gender_required: { en: 'Gender is required', cn_traditional: '請選擇性別' },
   rsm_score_required: { en: 'Risk score is required', cn_traditional: '請選擇風險評分' },
   smoking_required: {

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  ageAfterBirthDateEdit,
   ageFromBirthDate,
+  birthDateAge,
   APPLICATION_NUMBER_PATTERN,
   basicDataComplete,
   parseBirthDate,
@@ -261,5 +263,62 @@ describe('basic data', () => {
 
   it('C-02 incomplete under 18', () => {
     expect(basicDataComplete({ ...data, age: 17 })).toBe(false);
+  });
+});
+
+describe('a birth date in the future', () => {
+  const today = new Date(2026, 10, 25);
+
+  it('is refused with "Birth date cannot be in the future" in both languages; today is accepted', () => {
+    expect(validateBirthDate('26112026', today)).toEqual([
+      { code: 'birth_date_future', path: 'birthDate' },
+    ]);
+    expect(validateBirthDate('01012030', today)[0]?.code).toBe('birth_date_future');
+    expect(validateBirthDate('25112026', today)).toEqual([]);
+    expect(messageText('birth_date_future', 'en')).toBe('Birth date cannot be in the future');
+    expect(messageText('birth_date_future', 'cn_traditional')).toBe('出生日期不能是將來的日期');
+  });
+
+  it('gives no age, never a negative one', () => {
+    expect(birthDateAge('01012030', today, 'last')).toBeNull();
+    expect(birthDateAge('26112026', today, 'next')).toBeNull();
+    expect(birthDateAge('25111980', today, 'last')).toBe(46);
+    expect(birthDateAge('2511198', today, 'last')).toBeNull();
+  });
+
+  it('is refused in a profile', () => {
+    const result = validateProfile(
+      { applicationNumber: 'A1', age: 40, gender: 'Male', rsmScore: 'A', birthDate: '01012030' },
+      { smokingRequired: false, asOf: today },
+    );
+    expect(result.issues).toEqual([{ code: 'birth_date_future', path: 'birthDate' }]);
+  });
+});
+
+describe('the age derived from a birth date', () => {
+  const today = new Date(2026, 10, 25);
+
+  it('follows the birth date, and is cleared when the birth date it came from is cleared or broken', () => {
+    expect(ageAfterBirthDateEdit({ birthDate: '', age: null }, '25111980', today, 'last')).toBe(46);
+    expect(ageAfterBirthDateEdit({ birthDate: '25111980', age: 46 }, '', today, 'last')).toBeNull();
+    expect(
+      ageAfterBirthDateEdit({ birthDate: '25111980', age: 46 }, '2511198', today, 'last'),
+    ).toBeNull();
+    expect(
+      ageAfterBirthDateEdit({ birthDate: '25111980', age: 46 }, '01012030', today, 'last'),
+    ).toBeNull();
+  });
+
+  it('keeps an age typed by hand when a birth date is edited that did not give it', () => {
+    expect(ageAfterBirthDateEdit({ birthDate: '', age: 40 }, '2511', today, 'last')).toBe(40);
+    expect(ageAfterBirthDateEdit({ birthDate: '25111980', age: 50 }, '', today, 'last')).toBe(50);
+  });
+
+  it('needs its birth date in a profile: a chosen age basis without a birth date is refused', () => {
+    const result = validateProfile(
+      { applicationNumber: 'A1', age: 40, gender: 'Male', rsmScore: 'A', ageBasis: 'last' },
+      { smokingRequired: false, asOf: today },
+    );
+    expect(result.issues).toEqual([{ code: 'birth_date_empty', path: 'birthDate' }]);
   });
 });

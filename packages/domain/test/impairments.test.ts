@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import {
   applyBmiRule,
   applyGenderChange,
+  applyProductChange,
+  catalogueConditionNamed,
   chooseImpairment,
   choiceRefusal,
   createSelfDefined,
@@ -28,7 +30,10 @@ import {
   thyroid,
 } from './fixtures.ts';
 
-const names = { abnormalBmiImpairmentName: 'Abnormal BMI', highLowBmiImpairmentName: 'High / Low BMI' };
+const names = {
+  abnormalBmiImpairmentName: 'Abnormal BMI',
+  highLowBmiImpairmentName: 'High / Low BMI',
+};
 const uuids = (list: { uuid: string }[]): string[] => list.map((i) => i.uuid);
 
 const rule = (overrides: Partial<BmiRuleInput<Impairment>>) =>
@@ -52,7 +57,12 @@ describe('BMI rule', () => {
   it('S-55 adds the Abnormal BMI condition when any decision is non-zero', () => {
     const outcome = rule({ bmi: 31 });
     expect(uuids(outcome.chosen)).toEqual(['hypertension', 'abnormal-bmi']);
-    expect(outcome).toMatchObject({ abnormal: true, added: true, removed: false, removedAlert: false });
+    expect(outcome).toMatchObject({
+      abnormal: true,
+      added: true,
+      removed: false,
+      removedAlert: false,
+    });
   });
 
   it('S-55 does not add it twice', () => {
@@ -82,7 +92,11 @@ describe('BMI rule', () => {
   });
 
   it('S-54 makes no decision without a BMI', () => {
-    expect(rule({ bmi: null, chosen: [] })).toMatchObject({ decision: null, abnormal: false, chosen: [] });
+    expect(rule({ bmi: null, chosen: [] })).toMatchObject({
+      decision: null,
+      abnormal: false,
+      chosen: [],
+    });
   });
 
   it('band edges: lower inclusive, upper exclusive', () => {
@@ -92,7 +106,10 @@ describe('BMI rule', () => {
   });
 
   it('adds nothing when the product does not offer the condition', () => {
-    expect(rule({ bmi: 31, abnormalBmiImpairment: undefined })).toMatchObject({ abnormal: true, added: false });
+    expect(rule({ bmi: 31, abnormalBmiImpairment: undefined })).toMatchObject({
+      abnormal: true,
+      added: false,
+    });
   });
 
   it('keeps conditions chosen before BMI became abnormal, even more than 3', () => {
@@ -103,12 +120,16 @@ describe('BMI rule', () => {
 
 describe('choosing conditions', () => {
   it('adds a condition at the end', () => {
-    expect(uuids(chooseImpairment([hypertension], thyroid, names).chosen)).toEqual(['hypertension', 'thyroid']);
+    expect(uuids(chooseImpairment([hypertension], thyroid, names).chosen)).toEqual([
+      'hypertension',
+      'thyroid',
+    ]);
   });
 
   it('S-58 C-08 allows 3 further conditions with Abnormal BMI', () => {
     let chosen: Impairment[] = [abnormalBmi];
-    for (const imp of [hypertension, thyroid, asthma]) chosen = chooseImpairment(chosen, imp, names).chosen;
+    for (const imp of [hypertension, thyroid, asthma])
+      chosen = chooseImpairment(chosen, imp, names).chosen;
     expect(chosen).toHaveLength(4);
   });
 
@@ -145,7 +166,15 @@ describe('choosing conditions', () => {
   });
 
   it('C-08 with Abnormal BMI never more than 3 further conditions, whatever is chosen', () => {
-    const pool = [hypertension, thyroid, asthma, prostate, ovarianCyst, highLowBmi, ...[1, 2].map((n) => copyOf(others, `o${n}`))];
+    const pool = [
+      hypertension,
+      thyroid,
+      asthma,
+      prostate,
+      ovarianCyst,
+      highLowBmi,
+      ...[1, 2].map((n) => copyOf(others, `o${n}`)),
+    ];
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...pool), { maxLength: 12 }), (picks) => {
         let chosen: Impairment[] = [abnormalBmi];
@@ -207,11 +236,51 @@ describe('self-defined conditions', () => {
     expect(shown.map((q) => q.uuid)).toEqual(others.questionList.map((q) => q.uuid));
     expect(shown.every((q) => q.parentUuid === own.uuid && q.uuidPath === own.uuid)).toBe(true);
     const answers = Object.fromEntries(shown.map((q) => [q.uuid, [{ value: 'x', unit: '' }]]));
-    expect(decideImpairment(own, answers, INDICATORS, { asOf: '2026-01-01' }).indicators).not.toBeNull();
+    expect(
+      decideImpairment(own, answers, INDICATORS, { asOf: '2026-01-01' }).indicators,
+    ).not.toBeNull();
   });
 
   it('refuses a blank name and cuts a long one at 200 characters', () => {
     expect(createSelfDefined(others, '   ', 1)).toBeNull();
     expect(createSelfDefined(others, 'x'.repeat(300), 1)!.name.en).toHaveLength(200);
+  });
+});
+
+describe('typed text naming a catalogue condition', () => {
+  const list = [hypertension, asthma, thyroid];
+
+  it('chooses the catalogue condition whose name the text is, in either language, any case, spaces around ignored', () => {
+    expect(catalogueConditionNamed(list, 'Hypertension')).toBe(hypertension);
+    expect(catalogueConditionNamed(list, '  hYPERTENSION ')).toBe(hypertension);
+    expect(catalogueConditionNamed(list, '高血壓')).toBe(hypertension);
+    expect(catalogueConditionNamed(list, '\u3000高血壓 ')).toBe(hypertension);
+    expect(catalogueConditionNamed(list, 'ASTHMA')).toBe(asthma);
+  });
+
+  it('finds none for a part of a name, another name or blank text', () => {
+    expect(catalogueConditionNamed(list, 'Hyper')).toBeUndefined();
+    expect(catalogueConditionNamed(list, 'Hypertension 2')).toBeUndefined();
+    expect(catalogueConditionNamed(list, '高血')).toBeUndefined();
+    expect(catalogueConditionNamed(list, '   ')).toBeUndefined();
+  });
+});
+
+describe('product change', () => {
+  it('removes the conditions the new product does not offer and returns them', () => {
+    const typed = createSelfDefined(others, 'Bunion', 1)!;
+    const outcome = applyProductChange(
+      [hypertension, asthma, typed, abnormalBmi],
+      [asthma, thyroid],
+      [abnormalBmi.uuid, highLowBmi.uuid, others.uuid],
+    );
+    expect(uuids(outcome.kept)).toEqual([asthma.uuid, typed.uuid, abnormalBmi.uuid]);
+    expect(uuids(outcome.removed)).toEqual([hypertension.uuid]);
+  });
+
+  it('removes nothing when the new product offers every chosen condition', () => {
+    const outcome = applyProductChange([hypertension, asthma], [asthma, hypertension], []);
+    expect(uuids(outcome.kept)).toEqual([hypertension.uuid, asthma.uuid]);
+    expect(outcome.removed).toEqual([]);
   });
 });
