@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DisclosureDocument, Impairment } from '@vmer/domain';
+import { api, buildTestApp, DATABASES, tokenFor, type TestApp } from '../helpers.ts';
+import { answersFor, documentFor, impairmentOf, PROFILE, sampleCatalog } from './fixtures.ts';
+
+const BASE = '/api/impairment/video_mer';
+const PHKL = { insurerCode: 'phkl', channel: 'agency', productCode: 'WL01' };
+
+/** DDMMYYYY of the day `days` from today, in the server's calendar. */
+function dayFromToday(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getDate())}${two(d.getMonth() + 1)}${d.getFullYear()}`;
+}
+
+describe.each(DATABASES)('the applicant’s birth date on %s', (database) => {
+  let t: TestApp;
+  let token: string;
+  let version: string;
+  let hypertension: Impairment;
+  let counter = 0;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ database });
+    token = await tokenFor(t.baseUrl, 'interviewer1');
+    const questionnaire = await api<{ version: string }>(t.baseUrl, '/api/questionnaire/get', {
+      token,
+    });
+    version = questionnaire.body.body!.version;
+    hypertension = impairmentOf(await sampleCatalog(), 'hypertension');
+  });
+  afterAll(async () => t?.close());
+
+  const documentBornOn = (birthDate: string): DisclosureDocument =>
+    documentFor(
+      version,
+      [{ impairment: hypertension, answers: answersFor(hypertension, 'opening') }],
+      { ...PROFILE, birthDate },
+    );
+
+  const chooseLanguage = (language: string) =>
+    api(t.baseUrl, '/api/user/language', { token, method: 'PUT', body: { language } });
+
+  const store = (operation: 'save' | 'submit', birthDate: string) =>
+    api(t.baseUrl, `${BASE}/disclosure/${operation}`, {
+      token,
+      body: {
+        applicationNumber: `BIRTH${String(++counter).padStart(3, '0')}`,
+        ...PHKL,
+        age: PROFILE.age,
+        gender: PROFILE.gender,
+        rsmScore: PROFILE.rsmScore,
+        disclosureJson: JSON.stringify(documentBornOn(birthDate)),
+      },
+    });
+
+  it('a birth date in the future is refused on save and submit with a translated 400 naming the field', async () => {
+    for (const operation of ['save', 'submit'] as const) {
+      const r = await store(operation, dayFromToday(2));
+      expect(r.status).toBe(400);
+      expect(r.body.errors).toContainEqual({
+        path: 'disclosureJson.profile.birthDate',
+        message: 'Birth date cannot be in the future',
+      });
+    }
+    await chooseLanguage('cn_traditional');
+    const chinese = await store('save', dayFromToday(400)).finally(() => chooseLanguage('en'));
+    expect(chinese.status).toBe(400);
+    expect(chinese.body.errors).toContainEqual({
+      path: 'disclosureJson.profile.birthDate',
+      message: '出生日期不能是將來的日期',
+    });
+  });
+
+  it('a birth date in the past is stored', async () => {
+    const r = await store('save', dayFromToday(-2));
+    expect(r.status).toBe(200);
+  });
+});
