@@ -11,6 +11,7 @@ export const cnTraditional: InterfaceTexts = {
     close: '關閉',
     loading: '載入中',
     reload: '重新載入',
+    retry: '重試',
   },
   landing: {
     title: '登入',

@@ -13,6 +13,7 @@ export const en = {
     close: 'Close',
     loading: 'Loading',
     reload: 'Reload',
+    retry: 'Retry',
   },
   landing: {
     title: 'SIGN IN',

@@ -36,8 +36,8 @@ export interface GlobalFeedbackState {
   /** The global API-error flag and its message (spec §3, §4). */
   apiError: ApiErrorState;
   /**
-   * The 'Network Error' banner is up: raised with status Error, it stays until dismissed even
-   * when later requests change the status, so that the user gets to read it.
+   * The 'Network Error' banner is up: raised with status Error, it stays until dismissed or
+   * until a request succeeds again (the network is back, so it would only mislead).
    */
   networkErrorBanner: boolean;
   /** A long operation is running: the full-screen spinner shows. */
@@ -101,7 +101,12 @@ export const globalFeedbackSlice = createSlice({
       )
       .addMatcher(
         (action) => isFulfilled(action) && isApiAction(action),
-        (state) => requestSettled(state),
+        (state) => {
+          requestSettled(state);
+          // An answer arrived: the network is back, and its error is no longer news.
+          state.networkErrorBanner = false;
+          if (state.apiError.kind === 'transport') state.apiError.open = false;
+        },
       )
       .addMatcher(
         (action) => isRejected(action) && isApiAction(action),

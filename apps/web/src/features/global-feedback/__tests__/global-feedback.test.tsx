@@ -164,6 +164,40 @@ describe('global feedback', () => {
     await waitFor(() => expect(screen.queryByTestId('network-error-banner')).toBeNull());
   });
 
+  it('the Network Error banner goes away when the next request succeeds', async () => {
+    server = await startApiServer(() => ok(null));
+    await server.close();
+    server = null;
+    const { store, call } = setup();
+    expect((await call('user/info/get')).isError).toBe(true);
+    await screen.findByTestId('network-error-banner');
+
+    server = await startApiServer(() => ok({ fine: true }));
+    expect((await call('insurer/list')).isError).toBe(false);
+    await waitFor(() => expect(screen.queryByTestId('network-error-banner')).toBeNull());
+    expect(store.getState().globalFeedback.loadingStatus).toBe('Finish');
+    await waitFor(() => expect(screen.queryByTestId('api-error-snackbar')).toBeNull());
+  });
+
+  it("the Network Error banner's Retry sends the failed call again and clears the banner when it succeeds", async () => {
+    server = await startApiServer(() => ok(null));
+    await server.close();
+    server = null;
+    const { store, call } = setup();
+    expect((await call('probe/retried')).isError).toBe(true);
+    const banner = await screen.findByTestId('network-error-banner');
+
+    server = await startApiServer(() => ok({ back: true }));
+    await userEvent.click(within(banner).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByTestId('network-error-banner')).toBeNull());
+    expect(server.requests.map((r) => r.url.pathname)).toEqual(['/api/probe/retried']);
+    await waitFor(() =>
+      expect(probeApi.endpoints.probe.select('probe/retried')(store.getState()).data).toEqual({
+        back: true,
+      }),
+    );
+  });
+
   it('L-28 the full-screen spinner shows while a long operation runs', async () => {
     const { store } = setup();
     expect(screen.queryByRole('progressbar', { name: 'Loading' })).toBeNull();
