@@ -88,7 +88,8 @@ describe('export and print of a submitted disclosure', () => {
     expect(summary).toContainEqual(['Application number', 'EXPORT2026']);
     expect(summary).toContainEqual(['Gender', 'Male']);
     expect(summary).toContainEqual(['Condition', 'Life', 'Critical Illness', 'Medical']);
-    expect(summary).toContainEqual(['Gallstones', '+25', 'Standard (0)', 'Exclusion EX5']);
+    // Debit points are number cells, shown as +25 by their number format.
+    expect(summary).toContainEqual(['Gallstones', '25', 'Standard (0)', 'Exclusion EX5']);
     expect(summary).toContainEqual(['Anaemia', 'Standard (0)', 'Standard (0)', 'Exclusion EX23']);
 
     expect(rowsOf(workbook.getWorksheet('1. Gallstones')!)).toEqual([
@@ -113,7 +114,7 @@ describe('export and print of a submitted disclosure', () => {
         'Has the gallbladder been removed (cholecystectomy)?',
         'No, surgery is advised or planned',
       ],
-      ['', '', 'Decision: Life', '+25'],
+      ['', '', 'Decision: Life', '25'],
       ['', '', 'Decision: Critical Illness', 'Standard (0)'],
       ['', '', 'Decision: Medical', 'Exclusion EX5'],
     ]);

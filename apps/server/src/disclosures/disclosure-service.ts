@@ -4,6 +4,7 @@ import {
   actionFor,
   checkOperation,
   exportFileName,
+  mayEdit,
   mayOperate,
   mayReview,
   OPERATION_TARGET,
@@ -449,6 +450,8 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
      * (spec §5): otherwise 400 naming what is missing. Nothing is stored.
      */
     async export(caller: Caller, payload: DisclosurePayload): Promise<DisclosureExport> {
+      // The roles that save and submit: an administrator manages, and sees no disclosure data.
+      if (!mayEdit(caller.role)) throw new HttpError(403, 'forbidden');
       const document = parseDocument(payload.disclosureJson);
       const view = await catalogFor(document.catalogVersion);
       const row = await targetOf(caller, payload, db);

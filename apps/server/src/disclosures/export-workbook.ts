@@ -91,6 +91,10 @@ const THIN_BORDER: Partial<ExcelJS.Borders> = {
   bottom: { style: 'thin', color: { argb: 'FF8EA9DB' } },
 };
 const WRAP: Partial<ExcelJS.Alignment> = { wrapText: true, vertical: 'top' };
+/** Debit points are number cells shown with their sign (+25), so they stay numbers. */
+const DEBIT_FORMAT = '+0;-0;0';
+/** What makes a spreadsheet, or a CSV saved from it, read a cell's text as a formula. */
+const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
  * The disclosure as an xlsx workbook in the caller's language (DESIGN.md §1, spec §7): a
@@ -114,7 +118,30 @@ export async function buildExportWorkbook(input: ExportInput): Promise<Buffer> {
       sheetName(i + 1, chosen, input.language, names),
     );
   });
+  neutraliseFormulas(workbook);
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/**
+ * Text that would start a formula (=, +, -, @, tab, carriage return) gets a leading apostrophe,
+ * as OWASP recommends against formula injection: condition names and free-text answers are
+ * typed by people, and the file is opened by others.
+ */
+export function neutraliseFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** Applies neutraliseFormula to every text cell of every sheet, whoever wrote the row. */
+function neutraliseFormulas(workbook: ExcelJS.Workbook): void {
+  workbook.eachSheet((sheet) =>
+    sheet.eachRow((row) =>
+      row.eachCell((cell) => {
+        if (cell.type === ExcelJS.ValueType.String && typeof cell.value === 'string') {
+          cell.value = neutraliseFormula(cell.value);
+        }
+      }),
+    ),
+  );
 }
 
 function label(language: Language, key: LabelKey): string {
@@ -169,11 +196,13 @@ function addSummarySheet(workbook: ExcelJS.Workbook, input: ExportInput): void {
       ...indicators.map((ind) => formatResult(decision?.[ind.code], language)),
     ]);
     row.alignment = WRAP;
+    formatDebits(row);
   });
   const total = sheet.addRow([
     t('consolidated'),
     ...indicators.map((ind) => formatResult(input.consolidated.indicators[ind.code], language)),
   ]);
+  formatDebits(total);
   total.font = { bold: true };
   total.border = { top: { style: 'thin' } };
 
@@ -241,6 +270,7 @@ function addConditionSheet(
       `${t('decision')}: ${indicator.label[language]}`,
       formatResult(indicators?.[indicator.code], language),
     ]);
+    formatDebits(row);
     row.font = { bold: true };
   }
   sheet.views = [{ state: 'frozen', ySplit: 1, xSplit: 0 }];
@@ -305,7 +335,7 @@ function sheetName(
   return name;
 }
 
-function formatResult(result: IndicatorResult | undefined, language: Language): string {
+function formatResult(result: IndicatorResult | undefined, language: Language): string | number {
   if (!result) return '';
   switch (result.value) {
     case 'D':
@@ -317,8 +347,15 @@ function formatResult(result: IndicatorResult | undefined, language: Language): 
     case '0':
       return label(language, 'standard');
     default:
-      return `+${result.value}`;
+      return Number(result.value);
   }
+}
+
+/** Shows the debit points of a row of results with their sign. */
+function formatDebits(row: ExcelJS.Row): void {
+  row.eachCell((cell) => {
+    if (typeof cell.value === 'number') cell.numFmt = DEBIT_FORMAT;
+  });
 }
 
 function smokingLabel(

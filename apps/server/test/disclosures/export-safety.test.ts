@@ -1,0 +1,120 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Catalog, Impairment } from '@vmer/domain';
+import { selfDefinedCondition } from '@vmer/domain/impairments';
+import type { DisclosureExport } from '@vmer/domain/lifecycle';
+import { api, buildTestApp, DATABASES, tokenFor, type TestApp } from '../helpers.ts';
+import { answersFor, documentFor, impairmentOf, PROFILE, sampleCatalog } from './fixtures.ts';
+
+const BASE = '/api/impairment/video_mer';
+const PHKL = { insurerCode: 'phkl', channel: 'agency', productCode: 'WL01' };
+const FORMULA_NAME = '=HYPERLINK("https://evil.example","Click")';
+
+describe.each(DATABASES)('who may export, and what the spreadsheet holds, on %s', (database) => {
+  let t: TestApp;
+  const tokens: Record<string, string> = {};
+  let version: string;
+  let catalog: Catalog;
+  let others: Impairment;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ database });
+    for (const user of ['interviewer1', 'admin1']) tokens[user] = await tokenFor(t.baseUrl, user);
+    const questionnaire = await api<{ version: string }>(t.baseUrl, '/api/questionnaire/get', {
+      token: tokens.interviewer1,
+    });
+    version = questionnaire.body.body!.version;
+    catalog = await sampleCatalog();
+    const template = impairmentOf(catalog, catalog.settings.otherImpairment);
+    others = selfDefinedCondition(template, `${template.uuid}-1`, FORMULA_NAME);
+  });
+  afterAll(async () => t?.close());
+
+  /** A complete disclosure: hypertension, and a self-defined condition with the name and free-text answers given. */
+  function payload(freeText: string) {
+    const hypertension = impairmentOf(catalog, 'hypertension');
+    const answers = answersFor(others);
+    for (const q of others.questionList) {
+      if (q.type === 'T' && answers[q.uuid] !== undefined)
+        answers[q.uuid] = [{ value: freeText, unit: q.units?.[0] ?? '' }];
+    }
+    const doc = documentFor(version, [
+      { impairment: hypertension, answers: answersFor(hypertension, 'opening') },
+      { impairment: others, answers, name: FORMULA_NAME, selfDefined: true },
+    ]);
+    return {
+      applicationNumber: 'APP9001',
+      age: PROFILE.age,
+      gender: PROFILE.gender,
+      rsmScore: PROFILE.rsmScore,
+      disclosureJson: JSON.stringify(doc),
+      ...PHKL,
+    };
+  }
+
+  const exportAs = (user: string, body: unknown) =>
+    api<DisclosureExport>(t.baseUrl, `${BASE}/disclosure/export`, { token: tokens[user], body });
+
+  it('an administrator may not export disclosures: 403 with the translated message, in both languages', async () => {
+    const refused = await exportAs('admin1', payload('Seen by Dr Chan'));
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 403, message: 'You are not allowed to do this.' });
+    expect(refused.body.body).toBeUndefined();
+
+    const choose = (language: string) =>
+      api(t.baseUrl, '/api/user/language', {
+        token: tokens.admin1,
+        method: 'PUT',
+        body: { language },
+      });
+    await choose('cn_traditional');
+    try {
+      const cn = await exportAs('admin1', payload('Seen by Dr Chan'));
+      expect(cn.status).toBe(403);
+      expect(cn.body.message).toBe('您無權執行此操作。');
+    } finally {
+      await choose('en');
+    }
+  });
+
+  it('text that a spreadsheet would read as a formula is written with a leading apostrophe, in every cell', async () => {
+    const answers = ['+1', '-1', '@SUM(A1)', '=1+1', '\tTAB', '\rCR'];
+    for (const text of answers) {
+      const r = await exportAs('interviewer1', payload(text));
+      expect(r.status, text).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(
+        Buffer.from(r.body.body!.content, 'base64') as unknown as ArrayBuffer,
+      );
+
+      const texts: string[] = [];
+      for (const sheet of workbook.worksheets) {
+        sheet.eachRow((row) =>
+          row.eachCell((cell) => {
+            if (typeof cell.value === 'string') texts.push(cell.value);
+          }),
+        );
+      }
+      // No text cell of any sheet starts with a character that opens a formula.
+      expect(
+        texts.filter((value) => /^[=+\-@\t\r]/.test(value)),
+        text,
+      ).toEqual([]);
+
+      const summary = workbook.getWorksheet(1)!;
+      const conditions: string[] = [];
+      summary.eachRow((row) => conditions.push(String(row.getCell(1).value ?? '')));
+      expect(conditions).toContain(`'${FORMULA_NAME} (condition typed by the interviewer)`);
+
+      const sheet = workbook.getWorksheet(3)!;
+      const answerColumn: string[] = [];
+      sheet.eachRow((row) => answerColumn.push(String(row.getCell(4).value ?? '')));
+      // XML reads a carriage return back as a line feed.
+      const written = `'${text}`.replace('\r', '\n');
+      expect(
+        answerColumn.some((value) => value.startsWith(written)),
+        text,
+      ).toBe(true);
+    }
+  });
+});
