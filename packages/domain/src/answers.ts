@@ -11,6 +11,7 @@ import {
   weightSchema,
 } from './model.ts';
 import type {
+  AnswerOption,
   AnswerValue,
   DateAnswer,
   Height,
@@ -40,6 +41,15 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
  */
 export function isNumeric(s: string): boolean {
   return NUMERIC.test(s);
+}
+
+/**
+ * The number a number answer's line stands for, or null when the text is not one by the
+ * numeric check ('-', '1.', ' 5', ''). The screen's bands and decisions and the server's
+ * refusal both read numbers through this, so an answer the server refuses never gets a band.
+ */
+export function parseNumber(s: string): number | null {
+  return isNumeric(s) ? Number(s) : null;
 }
 
 /** JSON text parsed, or the value itself when it is not a string; undefined when unparseable. */
@@ -107,6 +117,14 @@ export function serializeWeight(w: Weight): string {
   return JSON.stringify({ kg: w.kg, lb: w.lb });
 }
 
+/**
+ * Whether an option stands alone ("None of these"): `exclusive`, or on a checkbox the older
+ * `unique: 'Y'`. Choosing it clears every other choice, and the server refuses it with another.
+ */
+export function isExclusive(option: AnswerOption): boolean {
+  return option.exclusive === true || option.unique === 'Y';
+}
+
 /** Whether a type is answered by choosing options (S, R, C, M). */
 export function isChoiceType(type: QuestionType): boolean {
   return (CHOICE_TYPES as readonly QuestionType[]).includes(type);
@@ -153,7 +171,11 @@ export function answerShapeIssue(q: Question, raw: unknown): Issue | null {
       if (new Set(choices).size !== choices.length) return wrongShape;
       const offered = new Set(q.answerList.map((o) => o.uuid));
       const unknown = choices.find((c) => !offered.has(c));
-      return unknown === undefined ? null : issue('answer_unknown_option', { option: unknown });
+      if (unknown !== undefined) return issue('answer_unknown_option', { option: unknown });
+      if (choices.length < 2) return null;
+      // An option that stands alone ("None of these") is never sent with another.
+      const alone = q.answerList.find((o) => isExclusive(o) && choices.includes(o.uuid));
+      return alone ? issue('answer_exclusive_option', { option: alone.uuid }) : null;
     }
     case 'T':
     case 'N': {
@@ -164,7 +186,7 @@ export function answerShapeIssue(q: Question, raw: unknown): Issue | null {
       }
       const units = q.units ?? [];
       for (const { value, unit } of lines.data) {
-        if (q.type === 'N' && value.trim() !== '' && !isNumeric(value)) {
+        if (q.type === 'N' && value.trim() !== '' && parseNumber(value) === null) {
           return issue('answer_not_a_number');
         }
         if (units.length > 0 && unit.trim() !== '' && !units.includes(unit)) {

@@ -6,17 +6,17 @@
  */
 import {
   isChoiceType,
-  isNumeric,
   parseChoices,
   parseDateAnswer,
   parseHeight,
+  parseNumber,
   parseTextAnswer,
   parseWeight,
   serializeHeight,
   serializeWeight,
 } from './answers.ts';
 import type { AnswerMap } from './answers.ts';
-import { isAnswered, isMandatory } from './validation.ts';
+import { hasUnreadableNumber, isAnswered, isMandatory } from './validation.ts';
 import { cmToFtInch, kgToLb } from './units.ts';
 import {
   answerOf,
@@ -66,9 +66,15 @@ export interface IndicatorDecision extends IndicatorResult {
 /** The decision of one impairment. */
 export interface ImpairmentDecision {
   impairmentUuid: string;
-  /** Per indicator; null while a shown mandatory question is unanswered (spec §4). */
+  /**
+   * Per indicator; null while a shown mandatory question is unanswered or a shown number
+   * answer cannot be read.
+   */
   indicators: Record<string, IndicatorDecision> | null;
-  /** The shown mandatory questions still unanswered, by uuid, in questionnaire order. */
+  /**
+   * The shown questions keeping the decision back, by uuid, in questionnaire order: mandatory
+   * ones unanswered, and any whose number answer cannot be read ('-').
+   */
   unanswered: string[];
 }
 
@@ -118,8 +124,7 @@ function rankOf(value: string | undefined): number {
 }
 
 const exclusionNumber = (code: string): number => Number(code.slice(2));
-const byExclusionNumber = (a: string, b: string): number =>
-  exclusionNumber(a) - exclusionNumber(b);
+const byExclusionNumber = (a: string, b: string): number => exclusionNumber(a) - exclusionNumber(b);
 
 /**
  * One answer's contribution: a decision per indicator (null = U for every indicator). The BMI
@@ -162,13 +167,14 @@ export function monthsBetween(from: string, asOf: string): number | null {
  * number, H cm, W kg, D whole months from the date to `asOf`; null for T and for unreadable
  * answers.
  */
-export function measureAnswer(q: Question, raw: AnswerValue | undefined, asOf: string): number | null {
+export function measureAnswer(
+  q: Question,
+  raw: AnswerValue | undefined,
+  asOf: string,
+): number | null {
   switch (q.type) {
-    case 'N': {
-      const first = parseTextAnswer(raw)[0];
-      const text = first?.value.trim() ?? '';
-      return isNumeric(text) ? Number(text) : null;
-    }
+    case 'N':
+      return parseNumber(parseTextAnswer(raw)[0]?.value ?? '');
     case 'H':
       return parseHeight(raw)?.cm ?? null;
     case 'W':
@@ -187,6 +193,7 @@ export function measureAnswer(q: Question, raw: AnswerValue | undefined, asOf: s
  * without bounds matching everything; a bound cannot hold for an unreadable answer.
  */
 export function matchBand(bands: readonly Band[], measured: number | null): number {
+  if (measured === null) return -1;
   for (let i = 0; i < bands.length; i++) {
     const band = bands[i]!;
     if (band.below !== undefined && (measured === null || !(measured < band.below))) continue;
@@ -198,7 +205,12 @@ export function matchBand(bands: readonly Band[], measured: number | null): numb
   return -1;
 }
 
-function collect(q: Question, raw: AnswerValue | undefined, asOf: string, out: Contribution[]): void {
+function collect(
+  q: Question,
+  raw: AnswerValue | undefined,
+  asOf: string,
+  out: Contribution[],
+): void {
   if (isChoiceType(q.type)) {
     const chosen = parseChoices(raw);
     for (const option of q.answerList) {
@@ -256,7 +268,10 @@ function resultOf(rank: number, points: number, exclusions: string[]): Indicator
   }
 }
 
-function decideIndicator(contributions: readonly Contribution[], indicator: string): IndicatorDecision {
+function decideIndicator(
+  contributions: readonly Contribution[],
+  indicator: string,
+): IndicatorDecision {
   let rank = NOTHING;
   for (const c of contributions) {
     const own = rankOf(valueOf(c, indicator));
@@ -282,7 +297,8 @@ function decideIndicator(contributions: readonly Contribution[], indicator: stri
  * matching band's decision (N the first line's number, H cm, W kg, D whole months to `asOf`;
  * `below` exclusive, `maxMonths` inclusive; an answer no band takes gives U). Then D, else P,
  * else U, else every exclusion code (unique, by number), else the debit points added ("0"
- * when nothing contributes). With any shown mandatory question unanswered there is no
+ * when nothing contributes). With any shown mandatory question unanswered, or a number answer
+ * that is not a number (it falls in no band and the server refuses it), there is no
  * decision (`indicators` null). `options.extra` joins as one more contribution (the BMI
  * rule's decision for the Abnormal BMI impairment).
  */
@@ -297,7 +313,7 @@ export function decideImpairment(
   forEachVisibleQuestion(impairment, answers, (q) => {
     const raw = answerOf(answers, q.uuid);
     if (raw === undefined || !isAnswered(q, raw)) {
-      if (isMandatory(q)) unanswered.push(q.uuid);
+      if (isMandatory(q) || hasUnreadableNumber(q, raw)) unanswered.push(q.uuid);
       return;
     }
     collect(q, raw, options.asOf, contributions);
@@ -341,8 +357,7 @@ export function decideAll(
   return chosen.map(({ impairment, answers }) =>
     decideImpairment(impairment, answers, context.indicators, {
       asOf: context.asOf,
-      extra:
-        bmi && isAbnormalBmiImpairment(impairment, bmi.impairmentName) ? bmi.decision : null,
+      extra: bmi && isAbnormalBmiImpairment(impairment, bmi.impairmentName) ? bmi.decision : null,
     }),
   );
 }

@@ -115,6 +115,10 @@ const messages = {
     en: 'Question {question} has no answer option {option}',
     cn_traditional: '問題 {question} 沒有答案選項 {option}',
   },
+  answer_exclusive_option: {
+    en: 'Question {question}: answer option {option} cannot be chosen together with other options',
+    cn_traditional: '問題 {question}：答案選項 {option} 不可與其他選項同時選擇',
+  },
   answer_single_choice: {
     en: 'Question {question} takes only one answer',
     cn_traditional: '問題 {question} 只可選擇一個答案',

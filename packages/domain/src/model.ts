@@ -101,6 +101,11 @@ export const answerOptionSchema = z.object({
   parentUuid: z.string().min(1),
   /** Checkbox options only: 'Y' clears every other choice (spec §4). */
   unique: z.enum(['Y', 'N']).optional(),
+  /**
+   * C and M options: true when the option stands alone ("None of these"): choosing it clears
+   * every other choice, choosing another clears it, and the server refuses it sent with another.
+   */
+  exclusive: z.boolean().optional(),
   /** On a smoking question: the smoking-status value this option stands for (spec §4). */
   smokingValue: z.string().optional(),
 });
@@ -290,7 +295,10 @@ export const smokingListSchema = z.object({
 export type SmokingList = z.infer<typeof smokingListSchema>;
 
 /** A consolidation rule: which indicators are combined into the consolidated decision. */
-export const consolidateSchema = z.object({ indicator: indicatorCodeSchema, label: bilingualSchema });
+export const consolidateSchema = z.object({
+  indicator: indicatorCodeSchema,
+  label: bilingualSchema,
+});
 export type Consolidate = z.infer<typeof consolidateSchema>;
 
 export const insurerEntrySchema = z.object({

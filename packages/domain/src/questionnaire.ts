@@ -4,7 +4,7 @@
  * questions appear under a chosen option and vanish, answers included, when it is unchosen;
  * checkboxes follow the unique-option rules.
  */
-import { isChoiceType, parseChoices } from './answers.ts';
+import { isChoiceType, isExclusive, parseChoices } from './answers.ts';
 import type { AnswerMap } from './answers.ts';
 import { isAnswered, isMandatory, questionIssues } from './validation.ts';
 import type { AnswerOption, AnswerValue, Impairment, Issue, Question } from './model.ts';
@@ -160,9 +160,10 @@ function optionOf(q: Question, optionUuid: string): AnswerOption | undefined {
 }
 
 /**
- * A checkbox (C) or multi-select (M) choice after one option is checked or unchecked
- * (spec §4): checking a unique ('Y') option leaves it alone; checking any other option clears
- * the unique ones; unchecking removes just that option. Order follows the answer list.
+ * A checkbox (C) or multi-select (M) choice after one option is checked or unchecked:
+ * checking an exclusive option ({@link isExclusive}) leaves it alone; checking any
+ * other option clears the exclusive ones; unchecking removes just that option. Order follows
+ * the answer list.
  */
 export function checkboxSelection(
   q: Question,
@@ -173,12 +174,10 @@ export function checkboxSelection(
   const option = optionOf(q, optionUuid);
   if (!option) return [...current];
   if (!checked) return current.filter((uuid) => uuid !== optionUuid);
-  if (option.unique === 'Y') return [optionUuid];
+  if (isExclusive(option)) return [optionUuid];
   const keep = new Set(current);
   keep.add(optionUuid);
-  return q.answerList
-    .filter((o) => keep.has(o.uuid) && o.unique !== 'Y')
-    .map((o) => o.uuid);
+  return q.answerList.filter((o) => keep.has(o.uuid) && !isExclusive(o)).map((o) => o.uuid);
 }
 
 /**

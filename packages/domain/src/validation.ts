@@ -9,6 +9,7 @@ import {
   parseChoices,
   parseDateAnswer,
   parseHeight,
+  parseNumber,
   parseTextAnswer,
   parseWeight,
 } from './answers.ts';
@@ -26,9 +27,29 @@ export function isMandatory(q: Question): boolean {
 const isBlank = (s: string): boolean => s.trim() === '';
 const hasUnits = (q: Question): boolean => (q.units ?? []).length > 0;
 
-/** A T/N line is complete with a value, and a unit too when the question offers units. */
+/** Whether a line's value is missing or, on an N question, is not a number. */
+function lacksValue(q: Question, entry: TextEntry): boolean {
+  return isBlank(entry.value) || (q.type === 'N' && parseNumber(entry.value) === null);
+}
+
+/**
+ * A T/N line is complete with a value (on an N question a number), and a unit too when the
+ * question offers units.
+ */
 function isCompleteLine(q: Question, entry: TextEntry): boolean {
-  return !isBlank(entry.value) && (!hasUnits(q) || !isBlank(entry.unit));
+  return !lacksValue(q, entry) && (!hasUnits(q) || !isBlank(entry.unit));
+}
+
+/**
+ * Whether an N answer has a line typed in that is not a number ('-' while typing): such an
+ * answer falls in no band and keeps its condition's decision back, whether the question is
+ * mandatory or not, since the server refuses it.
+ */
+export function hasUnreadableNumber(q: Question, raw: AnswerValue | null | undefined): boolean {
+  if (q.type !== 'N') return false;
+  return parseTextAnswer(raw).some(
+    (line) => !isBlank(line.value) && parseNumber(line.value) === null,
+  );
 }
 
 /**
@@ -103,7 +124,7 @@ export function questionIssues(q: Question, raw: AnswerValue | null | undefined)
   }
   lines.forEach((line, index) => {
     if (isCompleteLine(q, line)) return;
-    const code = isBlank(line.value) ? 'please_answer_the_question_prompt' : 'please_select_a_unit';
+    const code = lacksValue(q, line) ? 'please_answer_the_question_prompt' : 'please_select_a_unit';
     issues.push({ code, path: linePath(q.uuid, index) });
   });
   return issues;

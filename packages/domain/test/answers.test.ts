@@ -139,6 +139,24 @@ describe('answer shape for the server', () => {
     });
   });
 
+  it('C1 an exclusive option sent with another option is refused, naming the question and option', () => {
+    for (const type of ['C', 'M'] as const) {
+      const q = makeChoiceQuestion(type);
+      q.answerList[2] = { ...q.answerList[2]!, exclusive: true };
+      expect(answerShapeIssue(q, ['a', 'c'])).toEqual({
+        code: 'answer_exclusive_option',
+        path: 'q1',
+        params: { question: 'q1', option: 'c' },
+      });
+      expect(answerShapeIssue(q, ['c'])).toBeNull();
+      expect(answerShapeIssue(q, ['a', 'b'])).toBeNull();
+    }
+    // The older spelling on checkboxes means the same.
+    const unique = makeChoiceQuestion('C');
+    unique.answerList[0] = { ...unique.answerList[0]!, unique: 'Y' };
+    expect(answerShapeIssue(unique, ['a', 'b'])?.code).toBe('answer_exclusive_option');
+  });
+
   it('S and R take at most one choice; C and M take several but none twice', () => {
     expect(answerShapeIssue(makeChoiceQuestion('S'), ['a', 'b'])?.code).toBe(
       'answer_single_choice',

@@ -298,6 +298,40 @@ describe('bands', () => {
     ).toBeNull();
   });
 
+  it('C2 a number answer that cannot be read ("-") falls in no band and leaves no decision', () => {
+    const answers = (v: string): AnswerMap => ({ 'pr-psa': [{ value: v, unit: 'ng/mL' }] });
+    for (const unreadable of ['-', '.', '1.', ' 5', '5-']) {
+      const decision = decide(prostate, answers(unreadable));
+      expect(decision.indicators, unreadable).toBeNull();
+      expect(decision.unanswered, unreadable).toEqual(['pr-psa']);
+    }
+    expect(matchBand(prostate.questionList[0]!.bands!, null)).toBe(-1);
+    expect(flat(prostate, answers('12')).LIFE).toBe('D');
+  });
+
+  it('C2 an optional number answer that cannot be read also leaves no decision', () => {
+    const optional = impairment({
+      uuid: 'opt',
+      name: 'Optional number',
+      groups: [{ uuid: 'opt-g', header: 'Details' }],
+      questions: [
+        { uuid: 'opt-pick', type: 'R', options: [{ uuid: 'opt-yes', decision: all('25') }] },
+        {
+          uuid: 'opt-n',
+          type: 'N',
+          mandatory: 'N',
+          bands: [{ below: 5, decision: all('0') }, { decision: all('D') }],
+        },
+      ],
+    });
+    expect(decide(optional, { 'opt-pick': ['opt-yes'] }).indicators?.LIFE?.value).toBe('25');
+    const unreadable = decide(optional, {
+      'opt-pick': ['opt-yes'],
+      'opt-n': [{ value: '-', unit: '' }],
+    });
+    expect(unreadable.indicators).toBeNull();
+  });
+
   it('a prostate PSA of 4 is no longer in the first band', () => {
     const psa = (v: string) => flat(prostate, { 'pr-psa': [{ value: v, unit: 'ng/mL' }] }).LIFE;
     expect([psa('3.9'), psa('4'), psa('9.99'), psa('10')]).toEqual(['0', 'U', 'U', 'D']);

@@ -14,6 +14,7 @@ import {
 } from '../src/questionnaire.ts';
 import type { AnswerMap } from '../src/answers.ts';
 import { hypertension, longForm, thyroid } from './fixtures.ts';
+import { makeChoiceQuestion } from './make-question.ts';
 
 const uuids = (qs: { uuid: string }[]): string[] => qs.map((q) => q.uuid);
 const question = (uuid: string) => questionnaireIndex(thyroid).questions.get(uuid)!;
@@ -60,11 +61,18 @@ describe('visible questions', () => {
   it('ignores an answer that is not a list of choices and inherited object keys', () => {
     const answers: AnswerMap = { 'htn-controlled': 'htn-controlled-no' };
     expect(visibleQuestions(hypertension, answers)).toHaveLength(4);
-    expect(visibleQuestions(hypertension, Object.create({ 'htn-controlled': ['htn-controlled-no'] }) as AnswerMap)).toHaveLength(4);
+    expect(
+      visibleQuestions(
+        hypertension,
+        Object.create({ 'htn-controlled': ['htn-controlled-no'] }) as AnswerMap,
+      ),
+    ).toHaveLength(4);
   });
 
   it('reads a choice written as JSON text as the answer formats do', () => {
-    expect(visibleQuestions(hypertension, { 'htn-controlled': '["htn-controlled-no"]' })).toHaveLength(6);
+    expect(
+      visibleQuestions(hypertension, { 'htn-controlled': '["htn-controlled-no"]' }),
+    ).toHaveLength(6);
   });
 
   it('walks the shown subtree under one question', () => {
@@ -88,7 +96,13 @@ describe('answering', () => {
   };
 
   it('S-36 removing the choice removes the children and their answers', () => {
-    const answers = chooseOption(hypertension, opened(), 'htn-controlled', 'htn-controlled-no', false);
+    const answers = chooseOption(
+      hypertension,
+      opened(),
+      'htn-controlled',
+      'htn-controlled-no',
+      false,
+    );
     expect(answers).toEqual({});
     expect(visibleQuestions(hypertension, answers)).toHaveLength(4);
   });
@@ -101,7 +115,9 @@ describe('answering', () => {
   it('S-36 removing a choice removes grandchildren too', () => {
     let answers: AnswerMap = chooseOption(thyroid, {}, 'thy-symptoms', 'thy-sym-eyes');
     answers = chooseOption(thyroid, answers, 'thy-eyes-surgery', 'thy-eyes-surgery-yes');
-    answers = setAnswer(thyroid, answers, 'thy-eyes-surgery-when', [{ value: '2', unit: 'years ago' }]);
+    answers = setAnswer(thyroid, answers, 'thy-eyes-surgery-when', [
+      { value: '2', unit: 'years ago' },
+    ]);
     answers = toggleOption(thyroid, answers, 'thy-symptoms', 'thy-sym-eyes');
     expect(answers).toEqual({});
   });
@@ -139,20 +155,26 @@ describe('checkbox rules', () => {
   const symptoms = question('thy-symptoms');
 
   it('S-39 choosing the unique option clears every other choice', () => {
-    expect(checkboxSelection(symptoms, ['thy-sym-goitre', 'thy-sym-weight'], 'thy-sym-none', true)).toEqual([
-      'thy-sym-none',
-    ]);
+    expect(
+      checkboxSelection(symptoms, ['thy-sym-goitre', 'thy-sym-weight'], 'thy-sym-none', true),
+    ).toEqual(['thy-sym-none']);
   });
 
   it('S-39 choosing the unique option removes the children of the cleared ones', () => {
     let answers: AnswerMap = chooseOption(thyroid, {}, 'thy-symptoms', 'thy-sym-eyes');
-    answers = setAnswer(thyroid, answers, 'thy-eyes-since', { value: '2020-01-01', exact: true, zoneId: 'UTC' });
+    answers = setAnswer(thyroid, answers, 'thy-eyes-since', {
+      value: '2020-01-01',
+      exact: true,
+      zoneId: 'UTC',
+    });
     answers = chooseOption(thyroid, answers, 'thy-symptoms', 'thy-sym-none');
     expect(answers).toEqual({ 'thy-symptoms': ['thy-sym-none'] });
   });
 
   it('S-40 choosing a non-unique option clears the unique one', () => {
-    expect(checkboxSelection(symptoms, ['thy-sym-none'], 'thy-sym-weight', true)).toEqual(['thy-sym-weight']);
+    expect(checkboxSelection(symptoms, ['thy-sym-none'], 'thy-sym-weight', true)).toEqual([
+      'thy-sym-weight',
+    ]);
   });
 
   it('S-40 choosing a second non-unique option keeps the first, in list order', () => {
@@ -162,19 +184,39 @@ describe('checkbox rules', () => {
     ]);
   });
 
+  it('C1 on a multi-select, an exclusive option clears the others and another option clears it', () => {
+    const q = makeChoiceQuestion('M');
+    q.answerList[2] = { ...q.answerList[2]!, exclusive: true };
+    expect(checkboxSelection(q, ['a', 'b'], 'c', true)).toEqual(['c']);
+    expect(checkboxSelection(q, ['c'], 'a', true)).toEqual(['a']);
+    expect(checkboxSelection(q, ['a'], 'b', true)).toEqual(['a', 'b']);
+  });
+
   it('S-41 unchecking removes just that option', () => {
     expect(
-      checkboxSelection(symptoms, ['thy-sym-goitre', 'thy-sym-weight', 'thy-sym-eyes'], 'thy-sym-weight', false),
+      checkboxSelection(
+        symptoms,
+        ['thy-sym-goitre', 'thy-sym-weight', 'thy-sym-eyes'],
+        'thy-sym-weight',
+        false,
+      ),
     ).toEqual(['thy-sym-goitre', 'thy-sym-eyes']);
   });
 
   it('S-41 unchecking the last option leaves the question unanswered', () => {
-    const answers = toggleOption(thyroid, { 'thy-symptoms': ['thy-sym-goitre'] }, 'thy-symptoms', 'thy-sym-goitre');
+    const answers = toggleOption(
+      thyroid,
+      { 'thy-symptoms': ['thy-sym-goitre'] },
+      'thy-symptoms',
+      'thy-sym-goitre',
+    );
     expect(answers).toEqual({});
   });
 
   it('an unknown option leaves the choice as it was', () => {
-    expect(checkboxSelection(symptoms, ['thy-sym-goitre'], 'nope', true)).toEqual(['thy-sym-goitre']);
+    expect(checkboxSelection(symptoms, ['thy-sym-goitre'], 'nope', true)).toEqual([
+      'thy-sym-goitre',
+    ]);
   });
 
   it('a multi-select keeps several choices', () => {
@@ -226,7 +268,13 @@ describe('properties', () => {
           }
           answers = chooseOption(longForm, answers, target.uuid, target.answerList[0]!.uuid);
           const before = uuids(visibleQuestions(longForm, answers));
-          const removed = chooseOption(longForm, answers, target.uuid, target.answerList[0]!.uuid, false);
+          const removed = chooseOption(
+            longForm,
+            answers,
+            target.uuid,
+            target.answerList[0]!.uuid,
+            false,
+          );
           const restored = chooseOption(longForm, removed, target.uuid, target.answerList[0]!.uuid);
           expect(uuids(visibleQuestions(longForm, restored))).toEqual(before);
         },

@@ -133,13 +133,16 @@ export function compileImpairment(
 }
 
 function compileOption(option: SourceOption, question: SourceQuestion): AnswerOption {
+  // `unique: Y` is the older spelling of `exclusive: true` on a checkbox.
+  const exclusive = option.exclusive === true || option.unique === 'Y';
   return {
     uuid: option.uuid,
     label: option.label,
     decision: option.decision ?? null,
     hasDecision: option.decision !== undefined,
     parentUuid: question.uuid,
-    ...(question.type === 'C' ? { unique: option.unique ?? 'N' } : {}),
+    ...(question.type === 'C' ? { unique: exclusive ? 'Y' : 'N' } : {}),
+    ...(exclusive ? { exclusive: true } : {}),
     ...(option.smokingValue ? { smokingValue: option.smokingValue } : {}),
   };
 }

@@ -335,6 +335,12 @@ function checkImpairment(
       if (option.unique !== undefined && question.type !== 'C') {
         report([...optionPath, 'unique'], 'unique applies to C (checkbox) options only');
       }
+      if (option.exclusive !== undefined && question.type !== 'C' && question.type !== 'M') {
+        report(
+          [...optionPath, 'exclusive'],
+          `exclusive applies to options of multi-choice (C or M) questions only, not ${an(question.type)} question`,
+        );
+      }
       if (option.smokingValue !== undefined) {
         if (!smoking) {
           report(

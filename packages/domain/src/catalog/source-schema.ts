@@ -48,6 +48,7 @@ export interface SourceOption {
   decision?: z.infer<typeof decisionSchema> | undefined;
   questions?: SourceQuestion[] | undefined;
   unique?: 'Y' | 'N' | undefined;
+  exclusive?: boolean | undefined;
   smokingValue?: string | undefined;
 }
 
@@ -76,7 +77,16 @@ export const sourceOptionSchema: z.ZodType<SourceOption> = z
         .optional()
         .describe('instead of decision: the child questions this option opens');
     },
-    unique: z.enum(['Y', 'N']).optional().describe('C only: Y clears every other choice'),
+    unique: z
+      .enum(['Y', 'N'])
+      .optional()
+      .describe('C only: Y clears every other choice (the older spelling of exclusive: true)'),
+    exclusive: z
+      .boolean()
+      .optional()
+      .describe(
+        'C and M only: true when the option stands alone ("None of these"): it clears every other choice and is never sent with another',
+      ),
     smokingValue: z
       .string()
       .optional()

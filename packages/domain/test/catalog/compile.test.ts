@@ -161,6 +161,14 @@ describe('compileImpairment', () => {
     expect(question('htn-medication').answerList.map((o) => o.unique)).toEqual(['N', 'N', 'Y']);
   });
 
+  it('C1 an exclusive option (exclusive: true, or unique: Y on a checkbox) compiles as exclusive', () => {
+    expect(question('htn-medication').answerList.map((o) => o.exclusive)).toEqual([
+      undefined,
+      undefined,
+      true,
+    ]);
+  });
+
   it('choiceList names the options that open children', () => {
     expect(question('htn-controlled').choiceList).toEqual(['htn-controlled-no']);
     expect(question('htn-medication').choiceList).toEqual(['htn-med-more']);

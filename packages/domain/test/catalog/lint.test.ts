@@ -207,6 +207,22 @@ describe('lint: options and decisions', () => {
     expectOnly(found, HTN, ['questions', 0, 'options'], /a D question has no options/);
   });
 
+  it('C1 exclusive on an option of a question that is not multi-choice (C or M) is reported', () => {
+    const found = htn((d) => {
+      d.questions[1].options[0].exclusive = true;
+    });
+    expectOnly(
+      found,
+      HTN,
+      ['questions', 1, 'options', 0, 'exclusive'],
+      /exclusive applies to options of multi-choice \(C or M\) questions only/,
+    );
+    const fine = htn((d) => {
+      d.questions[1].options[1].questions[1].options[2].exclusive = true;
+    });
+    expect(fine).toEqual([]);
+  });
+
   it('unique on a non-checkbox option is reported', () => {
     const found = htn((d) => {
       d.questions[1].options[0].unique = 'Y';

@@ -35,6 +35,19 @@ describe('C questions', () => {
     expect(last()).toEqual(['wheeze']);
   });
 
+  it('C1 an option marked exclusive clears the other choices, and choosing another clears it', async () => {
+    const alone = option('alone', 'No symptoms', { exclusive: true });
+    const q = question('C', { answerList: [cough, wheeze, alone] });
+    const { last } = renderQuestion({ q, initial: ['cough', 'wheeze'] });
+    await userEvent.click(checkbox('No symptoms'));
+    expect(last()).toEqual(['alone']);
+    expect(checkbox('Cough').checked).toBe(false);
+    expect(checkbox('Wheeze').checked).toBe(false);
+    await userEvent.click(checkbox('Cough'));
+    expect(last()).toEqual(['cough']);
+    expect(checkbox('No symptoms').checked).toBe(false);
+  });
+
   it('S-41 unchecking an option removes just that one', async () => {
     const { last } = renderQuestion({ q: checkboxQ, initial: ['cough', 'wheeze'] });
     await userEvent.click(checkbox('Cough'));

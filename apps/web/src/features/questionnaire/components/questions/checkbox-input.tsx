@@ -5,7 +5,7 @@ import { parseChoices } from '@vmer/domain/answers';
 import { checkboxSelection } from '@vmer/domain/questionnaire';
 import type { QuestionInputProps } from './question-input-props.ts';
 
-/** C questions (spec §3, §4): checkboxes, with the unique-option rules of the domain. */
+/** C questions: checkboxes; an exclusive option stands alone (the domain's checkboxSelection). */
 export function CheckboxInput({
   question,
   answer,

@@ -1,0 +1,110 @@
+/**
+ * The answer rules the server applies to a saved or submitted document, over HTTP on each
+ * database: what the screen computes with the domain, the server refuses or keeps the same
+ * way, and each refusal says what is wrong in the caller's language.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Catalog, DisclosureDocument, Impairment } from '@vmer/domain';
+import type { AnswerMap } from '@vmer/domain/answers';
+import { api, buildTestApp, DATABASES, tokenFor, type TestApp } from '../helpers.ts';
+import { answersFor, documentFor, impairmentOf, PROFILE, sampleCatalog } from './fixtures.ts';
+
+const BASE = '/api/impairment/video_mer';
+const PHKL = { insurerCode: 'phkl', channel: 'agency', productCode: 'WL01' };
+
+describe.each(DATABASES)('answer rules on %s', (database) => {
+  let t: TestApp;
+  let token: string;
+  let version: string;
+  let catalog: Catalog;
+  let asthma: Impairment;
+  let counter = 0;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ database });
+    token = await tokenFor(t.baseUrl, 'interviewer1');
+    const questionnaire = await api<{ version: string }>(t.baseUrl, '/api/questionnaire/get', {
+      token,
+    });
+    version = questionnaire.body.body!.version;
+    catalog = await sampleCatalog();
+    asthma = impairmentOf(catalog, 'asthma');
+  });
+  afterAll(async () => t?.close());
+
+  const payload = (doc: DisclosureDocument, extra: Record<string, unknown> = {}) => ({
+    applicationNumber: `RULES${String(++counter).padStart(4, '0')}`,
+    age: PROFILE.age,
+    gender: PROFILE.gender,
+    rsmScore: PROFILE.rsmScore,
+    disclosureJson: JSON.stringify(doc),
+    ...PHKL,
+    ...extra,
+  });
+
+  const setLanguage = (language: string) =>
+    api(t.baseUrl, '/api/user/language', { token, method: 'PUT', body: { language } });
+
+  /** Saves as interviewer1, in the given language. */
+  async function save(doc: DisclosureDocument, language = 'en', path = '/disclosure/save') {
+    await setLanguage(language);
+    try {
+      return await api(t.baseUrl, `${BASE}${path}`, { token, body: payload(doc) });
+    } finally {
+      if (language !== 'en') await setLanguage('en');
+    }
+  }
+
+  const asthmaWith = (answers: AnswerMap) =>
+    documentFor(version, [{ impairment: asthma, answers: { ...answersFor(asthma), ...answers } }]);
+  const answerPath = (doc: DisclosureDocument, question: string) =>
+    `disclosureJson.impairments.0.answers.${doc.impairments[0]!.answers.findIndex(
+      (a) => a.questionUuid === question,
+    )}.answer`;
+
+  describe('C1 exclusive options', () => {
+    it('C1 an exclusive option ("No medication now") sent with another option is refused with 400 naming the question', async () => {
+      const doc = asthmaWith({
+        'asthma-medication': ['asthma-medication-reliever', 'asthma-medication-none'],
+      });
+      const r = await save(doc);
+      expect(r.status).toBe(400);
+      expect(r.body.errors).toEqual([
+        {
+          path: answerPath(doc, 'asthma-medication'),
+          message:
+            'Question asthma-medication: answer option asthma-medication-none cannot be chosen together with other options',
+        },
+      ]);
+      const cn = await save(doc, 'cn_traditional');
+      expect(cn.body.errors?.[0]?.message).toBe(
+        '問題 asthma-medication：答案選項 asthma-medication-none 不可與其他選項同時選擇',
+      );
+    });
+
+    it('C1 an exclusive option alone, or other options together, are saved', async () => {
+      const alone = await save(asthmaWith({ 'asthma-medication': ['asthma-medication-none'] }));
+      expect(alone.status).toBe(200);
+      const several = await save(
+        asthmaWith({
+          'asthma-medication': ['asthma-medication-reliever', 'asthma-medication-preventer'],
+        }),
+      );
+      expect(several.status).toBe(200);
+    });
+  });
+
+  describe('C2 numbers', () => {
+    it('C2 a number answer that is not a number ("-") is refused naming the question, as the screen gives it no decision', async () => {
+      const doc = asthmaWith({ 'asthma-attacks': [{ value: '-', unit: 'times' }] });
+      const r = await save(doc);
+      expect(r.status).toBe(400);
+      expect(r.body.errors).toEqual([
+        {
+          path: answerPath(doc, 'asthma-attacks'),
+          message: 'The answer to question asthma-attacks must be a number',
+        },
+      ]);
+    });
+  });
+});
