@@ -313,7 +313,7 @@ export const auditEntrySchema = z.object({
   at: z.string(),
   /** The user name (or the caller system's client id) that made the change. */
   actor: z.string(),
-  operation: z.enum(['request', ...DISCLOSURE_OPERATIONS]),
+  operation: z.enum(['request', ...DISCLOSURE_OPERATIONS, 'update_catalogue']),
   fromStatus: disclosureStatusSchema.nullable(),
   toStatus: disclosureStatusSchema,
   catalogVersion: z.string().nullable(),
@@ -323,6 +323,49 @@ export const auditEntrySchema = z.object({
   reason: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/**
+ * POST /api/impairment/video_mer/disclosure/{id}/update-catalogue: moves a draft to the active
+ * catalogue version, carrying the disclosure's version the caller loaded.
+ */
+export const catalogueUpdateBodySchema = z.object({ version: z.number().int().min(1) }).strict();
+export type CatalogueUpdateBody = z.infer<typeof catalogueUpdateBodySchema>;
+
+const bilingualText = z.object({ en: z.string(), cn_traditional: z.string() });
+
+/** What moving one condition to the active catalogue version changes. */
+export const catalogueUpdateConditionSchema = z.object({
+  uuid: z.string(),
+  name: bilingualText,
+  /** The condition no longer exists, or is no longer offered to this applicant: it is dropped. */
+  removed: z.boolean(),
+  /** The texts of the questions the new version adds to the condition. */
+  questionsAdded: z.array(bilingualText),
+  /** The texts of the questions the new version no longer asks. */
+  questionsRemoved: z.array(bilingualText),
+  /** Answers kept: their question still exists and the answer still fits it. */
+  answersKept: z.number().int(),
+  /** Answers dropped: their question is gone or the answer no longer fits it. */
+  answersDropped: z.number().int(),
+  /** The stored decision, per indicator, and the decision under the new version. */
+  before: z.record(z.string(), z.string()),
+  after: z.record(z.string(), z.string()),
+});
+export type CatalogueUpdateCondition = z.infer<typeof catalogueUpdateConditionSchema>;
+
+/** The summary of a move to the active catalogue version, shown before and after it is made. */
+export const catalogueUpdateSummarySchema = z.object({
+  fromVersion: z.string(),
+  toVersion: z.string(),
+  conditions: z.array(catalogueUpdateConditionSchema),
+});
+export type CatalogueUpdateSummary = z.infer<typeof catalogueUpdateSummarySchema>;
+
+/** The answer of the update: the stored disclosure and what changed. */
+export const catalogueUpdatedSchema = disclosureSavedSchema.extend({
+  summary: catalogueUpdateSummarySchema,
+});
+export type CatalogueUpdated = z.infer<typeof catalogueUpdatedSchema>;
 
 // ---------------------------------------------------------------------------------------
 // The logging calls (spec §7, DESIGN.md §5): bounded so they cannot fill the database

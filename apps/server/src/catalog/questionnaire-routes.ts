@@ -96,6 +96,21 @@ export const specialListSchema = z
   })
   .meta({ id: 'SpecialList' });
 
+/**
+ * `?catalogVersion=N`: the catalogue version a disclosure was answered on, so that a disclosure
+ * reopened after another version was activated reads its own version's conditions and questions.
+ * Without it the active version answers.
+ */
+const versionQuerySchema = z
+  .object({
+    catalogVersion: z
+      .string()
+      .regex(/^[1-9]\d{0,8}$/, 'field_format')
+      .optional()
+      .meta({ description: 'A catalogue version number; the active version when left out' }),
+  })
+  .strict();
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The product the caller asked for, if it is one of their insurers'; 404 otherwise (DESIGN.md §3). */
@@ -116,10 +131,24 @@ function forApplicant(impairment: Impairment | null, selection: z.infer<typeof s
 /**
  * What the questionnaire screen reads from the catalogue (spec §7): user info, the insurer
  * list, the questionnaire summary, disease lists and question lists, all within the caller's
- * insurers and from the active version held in memory.
+ * insurers, from the active version held in memory or from the version a disclosure names.
  */
 export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
   const repository = catalogRepository(app.db);
+
+  /** The version asked for, or the active one; 404 naming the version when there is none. */
+  async function viewFor(query: z.infer<typeof versionQuerySchema>): Promise<CatalogView> {
+    const { catalogVersion } = query;
+    if (catalogVersion === undefined) return app.catalog.active();
+    const view = await app.catalog.version(catalogVersion);
+    if (!view) {
+      throw new HttpError(404, {
+        key: 'catalog_version_not_found',
+        params: { version: catalogVersion },
+      });
+    }
+    return view;
+  }
 
   app.get(
     '/user/info/get',
@@ -193,13 +222,14 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary:
-          'The active catalogue: version, indicators, exclusions, BMI rules, settings, smoking lists',
+          'The active catalogue (or the version asked for): version, indicators, exclusions, BMI rules, settings, smoking lists',
         tags: ['catalogue'],
+        querystring: versionQuerySchema,
         response: { 200: okSchema(questionnaireSchema) },
       },
     },
-    async () => {
-      const { version, catalog } = await app.catalog.active();
+    async (request) => {
+      const { version, catalog } = await viewFor(request.query);
       return ok({
         version,
         notes: catalog.notes,
@@ -221,11 +251,12 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The conditions a product offers an applicant; stored as a questionnaire instance',
         tags: ['catalogue'],
         body: diseaseListBodySchema,
+        querystring: versionQuerySchema,
         response: { 200: okSchema(diseaseListAnswerSchema) },
       },
     },
     async (request) => {
-      const view = await app.catalog.active();
+      const view = await viewFor(request.query);
       const selection = request.body;
       const product = callerProduct(view, request.user.insurers, selection);
       const diseaseList = product.offered
@@ -271,11 +302,12 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "An impairment's questions, flattened (spec §3 Question)",
         tags: ['catalogue'],
         params: z.object({ uuid: z.string().max(200) }),
+        querystring: versionQuerySchema,
         response: { 200: okSchema(z.array(questionSchema)) },
       },
     },
     async (request) => {
-      const view = await app.catalog.active();
+      const view = await viewFor(request.query);
       const { uuid } = request.params;
       const impairment = view.impairment(uuid);
       if (!impairment || !view.offeredTo(request.user.insurers, uuid))
@@ -291,11 +323,12 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The special conditions: High / Low BMI, Abnormal BMI and the Others template',
         tags: ['catalogue'],
         body: specialListBodySchema,
+        querystring: versionQuerySchema,
         response: { 200: okSchema(specialListSchema) },
       },
     },
     async (request) => {
-      const view = await app.catalog.active();
+      const view = await viewFor(request.query);
       const selection = request.body;
       callerProduct(view, request.user.insurers, selection);
       return ok({

@@ -1,5 +1,8 @@
 import {
   auditEntrySchema,
+  catalogueUpdateBodySchema,
+  catalogueUpdatedSchema,
+  catalogueUpdateSummarySchema,
   disclosureExportSchema,
   disclosureIdSchema,
   disclosurePayloadSchema,
@@ -134,6 +137,43 @@ export const disclosureRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await service.export(request.user, request.body)),
+  );
+
+  app.get(
+    `${BASE}/disclosure/:id/update-catalogue`,
+    {
+      schema: {
+        summary:
+          'What updating a draft to the current catalogue version would change (conditions, questions, answers kept, decisions before and after); nothing is stored',
+        tags: TAGS,
+        params: idParams,
+        response: { 200: okSchema(catalogueUpdateSummarySchema) },
+      },
+    },
+    async (request) => ok(await service.previewCatalogueUpdate(request.user, request.params.id)),
+  );
+
+  app.post(
+    `${BASE}/disclosure/:id/update-catalogue`,
+    {
+      schema: {
+        summary:
+          'Update a draft (status 1, 2 or 5) to the current catalogue version: the one way a disclosure changes version; recorded in the audit trail',
+        tags: TAGS,
+        params: idParams,
+        body: catalogueUpdateBodySchema,
+        response: { 200: okSchema(catalogueUpdatedSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.updateCatalogue(
+          request.user,
+          request.params.id,
+          request.body,
+          idempotencyKey(request),
+        ),
+      ),
   );
 
   await app.register(reviewRoutes, { service });

@@ -9,6 +9,9 @@ import {
   mayReview,
   OPERATION_TARGET,
   type AuditEntry,
+  type CatalogueUpdateBody,
+  type CatalogueUpdated,
+  type CatalogueUpdateSummary,
   type DisclosureExport,
   type DisclosurePayload,
   type DisclosureRequest,
@@ -34,6 +37,7 @@ import {
   evaluateDocument,
   parseDocument,
   saveProblems,
+  saveRefused,
   type EvaluatedDocument,
   type PayloadProfile,
 } from './disclosure-document.ts';
@@ -44,6 +48,7 @@ import {
   type Executor,
   type InsurerScope,
 } from './disclosure-repository.ts';
+import { planCatalogueUpdate, type CatalogueUpdatePlan } from './catalogue-update.ts';
 import { buildExportWorkbook } from './export-workbook.ts';
 import { idempotencyRepository } from './idempotency-repository.ts';
 
@@ -198,6 +203,19 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
     return row;
   }
 
+  /**
+   * A stored disclosure keeps the catalogue version it was answered on: a save, submit or
+   * export naming another one is refused (409), so its decisions never move silently. Moving
+   * it is the explicit catalogue update.
+   */
+  function keepCatalogVersion(row: DisclosureRow | undefined, view: CatalogView): void {
+    if (!row || row.catalog_version === null || row.catalog_version === view.version) return;
+    throw new HttpError(409, {
+      key: 'disclosure_catalog_version_changed',
+      params: { stored: row.catalog_version, sent: view.version },
+    });
+  }
+
   function basicOf(payload: DisclosurePayload): PayloadProfile {
     return {
       applicationNumber: payload.applicationNumber,
@@ -246,6 +264,7 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
         if (!checkOperation(operation, row.status as DisclosureStatus).ok) {
           throw refuseMove(operation, row.status as DisclosureStatus);
         }
+        keepCatalogVersion(row, view);
       } else {
         product = productFor(view, caller.insurers, payload);
       }
@@ -257,7 +276,7 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
           : completionProblems(evaluated, basicOf(payload), 'submit');
       if (problems.length > 0) {
         throw operation === 'save'
-          ? new HttpError(400, 'disclosure_basic_data_incomplete', problems)
+          ? saveRefused(problems)
           : incomplete(problems);
       }
       const disclosureJson = JSON.stringify(evaluated.document);
@@ -350,7 +369,99 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
     });
   }
 
+  /**
+   * What moving a draft to the active catalogue version would do. Only a draft (a disclosure
+   * that can still be saved) on an older version than the active one moves; 409 otherwise.
+   */
+  async function planUpdate(caller: Caller, row: DisclosureRow): Promise<CatalogueUpdatePlan> {
+    if (!mayEdit(caller.role)) throw new HttpError(403, 'forbidden');
+    const status = row.status as DisclosureStatus;
+    if (!checkOperation('save', status).ok) {
+      throw new HttpError(409, {
+        key: 'disclosure_update_catalogue_forbidden',
+        params: { status: HTTP_MESSAGES[`disclosure_status_${status}`] },
+      });
+    }
+    const active = await catalog.active();
+    if (
+      row.catalog_version === null ||
+      row.document === null ||
+      row.catalog_version === active.version
+    ) {
+      throw new HttpError(409, 'disclosure_catalogue_current');
+    }
+    const from = await catalog.version(row.catalog_version);
+    if (!from)
+      throw new Error(`catalogue version ${row.catalog_version} of a disclosure is missing`);
+    return planCatalogueUpdate(
+      row.document as DisclosureDocument,
+      from,
+      active,
+      {
+        applicationNumber: row.application_number,
+        age: row.age,
+        gender: row.gender as PayloadProfile['gender'],
+        rsmScore: row.rsm_score as PayloadProfile['rsmScore'],
+      },
+      { insurerCode: row.insurer_code, channel: row.channel, productCode: row.product_code },
+    );
+  }
+
   return {
+    /** What updating a draft to the current catalogue would change; nothing is stored. */
+    async previewCatalogueUpdate(caller: Caller, id: string): Promise<CatalogueUpdateSummary> {
+      const row = await disclosures.findById(caller, id);
+      if (!row) throw new HttpError(404, 'not_found');
+      return (await planUpdate(caller, row)).summary;
+    },
+
+    /**
+     * Moves a draft to the active catalogue version on the caller's explicit request: answers
+     * kept where their question still exists, decisions recomputed, an audit entry written.
+     */
+    async updateCatalogue(
+      caller: Caller,
+      id: string,
+      body: CatalogueUpdateBody,
+      idempotencyKey?: string,
+    ): Promise<CatalogueUpdated> {
+      const payloadSha256 = sha256(JSON.stringify({ id, ...body }));
+      // The plan reads the catalogue, which is done before any transaction is open.
+      const current = await disclosures.findById(caller, id);
+      if (!current) throw new HttpError(404, 'not_found');
+      if (body.version !== current.version) throw new HttpError(409, 'disclosure_stale_version');
+      const plan = await planUpdate(caller, current);
+      return once(caller, idempotencyKey, 'update_catalogue', payloadSha256, async (trx) => {
+        const disclosureJson = JSON.stringify(plan.evaluated.document);
+        const toVersion = plan.summary.toVersion;
+        const saved = await disclosures.update(
+          caller,
+          current.id,
+          body.version,
+          { catalog_version: toVersion, document: disclosureJson, updated_by: caller.userName },
+          {
+            actor: caller.userName,
+            operation: 'update_catalogue',
+            from_status: current.status,
+            catalog_version: toVersion,
+            payload_sha256: payloadSha256,
+            reason: null,
+          },
+          trx,
+        );
+        // Written on a version that has moved on since it was read: someone else came first.
+        if (!saved) throw new HttpError(409, 'disclosure_stale_version');
+        return {
+          id: saved.id,
+          requestId: saved.request_id,
+          status: saved.status as DisclosureStatus,
+          version: saved.version,
+          disclosureJson,
+          summary: plan.summary,
+        };
+      });
+    },
+
     /**
      * A caller system (or a person) asks for a disclosure (DESIGN.md §4): it is created NEW
      * for one of the requester's insurers and a product of the active catalogue.
@@ -455,6 +566,7 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
       const document = parseDocument(payload.disclosureJson);
       const view = await catalogFor(document.catalogVersion);
       const row = await targetOf(caller, payload, db);
+      keepCatalogVersion(row, view);
       const product = row ? undefined : productFor(view, caller.insurers, payload);
       const codes = productCodes(row, product);
       const evaluated: EvaluatedDocument = evaluateDocument(

@@ -115,6 +115,23 @@ export const HTTP_MESSAGES = {
     en: 'There is no catalogue version with this number.',
     cn_traditional: '沒有此編號的目錄版本。',
   },
+  catalog_version_not_found: {
+    en: 'There is no catalogue version {version}.',
+    cn_traditional: '沒有第 {version} 版目錄。',
+  },
+  disclosure_catalog_version_changed: {
+    en: 'This disclosure was answered on catalogue version {stored} and cannot be saved under version {sent}. Reload it, or update it to the current catalogue first.',
+    cn_traditional:
+      '此披露按第 {stored} 版目錄作答，不可按第 {sent} 版儲存。請重新載入，或先將其更新至現行目錄。',
+  },
+  disclosure_update_catalogue_forbidden: {
+    en: 'This disclosure is {status}: only a draft can be updated to the current catalogue.',
+    cn_traditional: '此披露{status}，只有草稿可更新至現行目錄。',
+  },
+  disclosure_catalogue_current: {
+    en: 'This disclosure already uses the current catalogue version.',
+    cn_traditional: '此披露已使用現行目錄版本。',
+  },
   disclosure_basic_data_incomplete: {
     en: 'The basic information is not complete.',
     cn_traditional: '基本資料尚未填妥。',

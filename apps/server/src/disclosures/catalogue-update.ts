@@ -1,0 +1,109 @@
+import type { Bilingual, DisclosedImpairment, DisclosureDocument, Question } from '@vmer/domain';
+import { answerShapeIssue } from '@vmer/domain/answers';
+import { catalogSource, resolveImpairment } from '@vmer/domain/disclosure';
+import { matchesGender } from '@vmer/domain/impairments';
+import type { CatalogueUpdateCondition, CatalogueUpdateSummary } from '@vmer/domain/lifecycle';
+import { questionnaireIndex } from '@vmer/domain/questionnaire';
+import type { CatalogView } from '../catalog/catalog-view.ts';
+import {
+  evaluateDocument,
+  type EvaluatedDocument,
+  type PayloadProfile,
+} from './disclosure-document.ts';
+import { htmlToText } from './plain-text.ts';
+
+/** A planned move of a stored document to another catalogue version. */
+export interface CatalogueUpdatePlan {
+  evaluated: EvaluatedDocument;
+  summary: CatalogueUpdateSummary;
+}
+
+const questionText = (question: Question): Bilingual => ({
+  en: htmlToText(question.question.en).replace(/\n/g, ' '),
+  cn_traditional: htmlToText(question.question.cn_traditional).replace(/\n/g, ' '),
+});
+
+/**
+ * What a stored disclosure becomes on another catalogue version, and a summary of the change:
+ * conditions that no longer exist, are no longer offered for the product or no longer apply to
+ * the applicant's gender are dropped; the others keep each answer whose question still exists,
+ * still shows and still takes that answer; every decision is recomputed on the new version.
+ */
+export function planCatalogueUpdate(
+  stored: DisclosureDocument,
+  from: CatalogView,
+  to: CatalogView,
+  basic: PayloadProfile,
+  product: { insurerCode: string; channel: string; productCode: string },
+): CatalogueUpdatePlan {
+  const fromSource = catalogSource(from.catalog);
+  const toSource = catalogSource(to.catalog);
+  const offered = to.product(product.insurerCode, product.channel, product.productCode)?.offered;
+  const specials = Object.values(to.specials).flatMap((special) => (special ? [special.uuid] : []));
+  const kept: DisclosedImpairment[] = [];
+  const conditions: CatalogueUpdateCondition[] = [];
+
+  for (const entry of stored.impairments) {
+    const before = resolveImpairment(entry, fromSource);
+    const after = resolveImpairment(entry, toSource);
+    const name = after?.name ?? before?.name ?? { en: entry.name, cn_traditional: entry.name };
+    const available =
+      after !== undefined &&
+      (after.selfDefined ||
+        specials.includes(after.uuid) ||
+        (offered?.some((o) => o.uuid === after.uuid) ?? false)) &&
+      matchesGender(after, basic.gender);
+    const summary: CatalogueUpdateCondition = {
+      uuid: entry.uuid,
+      name,
+      removed: !available,
+      questionsAdded: [],
+      questionsRemoved: [],
+      answersKept: 0,
+      answersDropped: entry.answers.length,
+      before: entry.decision ?? {},
+      after: {},
+    };
+    conditions.push(summary);
+    if (!available || !after) continue;
+    const oldQuestions = before
+      ? questionnaireIndex(before).questions
+      : new Map<string, Question>();
+    const newQuestions = questionnaireIndex(after).questions;
+    summary.questionsAdded = [...newQuestions.values()]
+      .filter((q) => !oldQuestions.has(q.uuid))
+      .map(questionText);
+    summary.questionsRemoved = [...oldQuestions.values()]
+      .filter((q) => !newQuestions.has(q.uuid))
+      .map(questionText);
+    kept.push({
+      uuid: entry.uuid,
+      name: entry.name,
+      selfDefined: entry.selfDefined,
+      answers: entry.answers.filter(({ questionUuid, answer }) => {
+        const question = newQuestions.get(questionUuid);
+        return question !== undefined && answerShapeIssue(question, answer) === null;
+      }),
+    });
+  }
+
+  const evaluated = evaluateDocument(
+    { ...stored, catalogVersion: to.version, impairments: kept },
+    to,
+    basic,
+    product,
+  );
+  for (const summary of conditions) {
+    const moved = evaluated.document.impairments.find((entry) => entry.uuid === summary.uuid);
+    if (!moved) continue;
+    summary.answersKept = moved.answers.length;
+    summary.answersDropped =
+      (stored.impairments.find((entry) => entry.uuid === summary.uuid)?.answers.length ?? 0) -
+      moved.answers.length;
+    summary.after = moved.decision ?? {};
+  }
+  return {
+    evaluated,
+    summary: { fromVersion: from.version, toVersion: to.version, conditions },
+  };
+}
