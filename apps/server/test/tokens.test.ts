@@ -106,6 +106,13 @@ describe.each(DATABASES)('access token checks on %s', (database) => {
     await expectRefused(await sign(withoutExpiry, signing.key, { kid: signing.kid }));
   });
 
+  it('T-40 a token issued in the future beyond a minute of clock skew is refused; within it, accepted', async () => {
+    await expectRefused(await sign({ ...claims, iat: now() + 3600, exp: now() + 7200 }, signing.key, { kid: signing.kid }));
+    await expectRefused(await sign({ ...claims, iat: now() + 120, exp: now() + 600 }, signing.key, { kid: signing.kid }));
+    const skewed = await sign({ ...claims, iat: now() + 30, exp: now() + 600 }, signing.key, { kid: signing.kid });
+    expect((await languagePut(t.baseUrl, skewed)).status).toBe(200);
+  });
+
   it('a token accepted once, and so remembered, does not make a tampered copy pass', async () => {
     const real = await sign({ ...claims, iat: now(), exp: now() + 300 }, signing.key, { kid: signing.kid });
     expect((await languagePut(t.baseUrl, real)).status).toBe(200);

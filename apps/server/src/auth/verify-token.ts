@@ -10,6 +10,9 @@ import {
 /** Asymmetric algorithms only: `none` and shared-secret HS* never verify an access token. */
 export const ACCEPTED_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 
+/** How far in the future a token's `iat` may lie: clocks of issuer and server differ a little. */
+export const MAX_CLOCK_SKEW_SECONDS = 60;
+
 /** The token is not an acceptable access token (answer 401). */
 export class InvalidTokenError extends Error {}
 /** The issuer's keys cannot be fetched (answer 503: the token may well be good). */
@@ -28,7 +31,8 @@ export type TokenVerifier = (token: string) => Promise<JWTPayload & { sub: strin
 
 /**
  * Verifies bearer access tokens: signature against the issuer's keys, algorithm allowlist,
- * issuer, audience, expiry and not-before, and that it is an access token (an ID token,
+ * issuer, audience, expiry, not-before, an issue time not in the future beyond
+ * MAX_CLOCK_SKEW_SECONDS, and that it is an access token (an ID token,
  * meant for the browser, is refused).
  */
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
@@ -52,6 +56,10 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       throw new KeysUnavailableError('The issuer keys cannot be fetched', { cause: error });
     }
     if (!isAccessToken(header, payload, options.strictType)) throw new InvalidTokenError('not an access token');
+    // jose checks iat only against a maximum age: a token issued in the future is a forgery or a broken clock.
+    if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000 + MAX_CLOCK_SKEW_SECONDS) {
+      throw new InvalidTokenError('issued in the future');
+    }
     return payload as JWTPayload & { sub: string };
   };
 }

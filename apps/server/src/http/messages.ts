@@ -137,8 +137,20 @@ export const HTTP_MESSAGES = {
     cn_traditional: '基本資料尚未填妥。',
   },
   disclosure_no_decision: {
-    en: 'Please choose Video MER: no condition has a decision yet.',
-    cn_traditional: '請選擇 Video MER：尚未有任何病症得出決定。',
+    en: 'The disclosure cannot be saved: no condition has a decision yet.',
+    cn_traditional: '無法儲存披露：尚未有任何病症得出決定。',
+  },
+  disclosure_no_condition: {
+    en: 'The disclosure cannot be saved: no condition is chosen.',
+    cn_traditional: '無法儲存披露：尚未選擇病症。',
+  },
+  disclosure_choose_condition: {
+    en: 'Choose at least one condition.',
+    cn_traditional: '請至少選擇一項病症。',
+  },
+  disclosure_answer_a_condition: {
+    en: 'Answer every mandatory question of at least one condition, so that it has a decision.',
+    cn_traditional: '請回答至少一項病症的所有必答問題，使其得出決定。',
   },
   disclosure_document_invalid: {
     en: 'The disclosure document is not valid.',

@@ -55,7 +55,7 @@ describe.each(DATABASES)('who may export, and what the spreadsheet holds, on %s'
   const exportAs = (user: string, body: unknown) =>
     api<DisclosureExport>(t.baseUrl, `${BASE}/disclosure/export`, { token: tokens[user], body });
 
-  it('an administrator may not export disclosures: 403 with the translated message, in both languages', async () => {
+  it('T-37 an administrator may not export disclosures: 403 with the translated message, in both languages', async () => {
     const refused = await exportAs('admin1', payload('Seen by Dr Chan'));
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: 403, message: 'You are not allowed to do this.' });
@@ -77,7 +77,7 @@ describe.each(DATABASES)('who may export, and what the spreadsheet holds, on %s'
     }
   });
 
-  it('text that a spreadsheet would read as a formula is written with a leading apostrophe, in every cell', async () => {
+  it('T-38 text that a spreadsheet would read as a formula is written with a leading apostrophe, in every cell', async () => {
     const answers = ['+1', '-1', '@SUM(A1)', '=1+1', '\tTAB', '\rCR'];
     for (const text of answers) {
       const r = await exportAs('interviewer1', payload(text));
