@@ -176,11 +176,30 @@ export function saveProblems(evaluated: EvaluatedDocument, basic: PayloadProfile
     { smokingRequired: false },
   );
   const errors = profileProblems(profile.issues);
-  const decided = evaluated.document.impairments.some(
-    (i) => Object.keys(i.decision ?? {}).length > 0,
-  );
-  if (!decided) errors.push({ path: `${ROOT}.impairments`, message: 'disclosure_no_decision' });
+  const { impairments } = evaluated.document;
+  const decided = impairments.some((i) => Object.keys(i.decision ?? {}).length > 0);
+  if (impairments.length === 0) {
+    errors.push({ path: `${ROOT}.impairments`, message: 'disclosure_choose_condition' });
+  } else if (!decided) {
+    errors.push({ path: `${ROOT}.impairments`, message: 'disclosure_answer_a_condition' });
+  }
   return errors;
+}
+
+/**
+ * The 400 of a refused save, its message naming the reason: the basic information when any
+ * of it is missing, else no condition chosen, else no condition with a decision yet.
+ */
+export function saveRefused(problems: FieldError[]): HttpError {
+  const only = (message: string) =>
+    problems.length === 1 &&
+    problems[0]?.path === `${ROOT}.impairments` &&
+    problems[0].message === message;
+  if (only('disclosure_choose_condition'))
+    return new HttpError(400, 'disclosure_no_condition', problems);
+  if (only('disclosure_answer_a_condition'))
+    return new HttpError(400, 'disclosure_no_decision', problems);
+  return new HttpError(400, 'disclosure_basic_data_incomplete', problems);
 }
 
 /**
@@ -209,7 +228,7 @@ export function completionProblems(
     ),
   );
   if (issues.some((issue) => issue.code === 'please_choose_video_mer')) {
-    errors.push({ path: `${ROOT}.impairments`, message: 'disclosure_no_decision' });
+    errors.push({ path: `${ROOT}.impairments`, message: 'disclosure_choose_condition' });
   }
   for (const issue of issues) {
     if (issue.code !== 'disclosure_unanswered') continue;

@@ -94,6 +94,61 @@ describe.each(DATABASES)('answer rules on %s', (database) => {
     });
   });
 
+  describe('C5 each refused save says why', () => {
+    it('C5 a save without any condition is refused because no condition is chosen, in both languages', async () => {
+      const doc = documentFor(version, []);
+      const r = await save(doc);
+      expect(r.status).toBe(400);
+      expect(r.body.message).toBe('The disclosure cannot be saved: no condition is chosen.');
+      expect(r.body.errors).toEqual([
+        { path: 'disclosureJson.impairments', message: 'Choose at least one condition.' },
+      ]);
+      const cn = await save(doc, 'cn_traditional');
+      expect(cn.body.message).toBe('無法儲存披露：尚未選擇病症。');
+      expect(cn.body.errors?.[0]?.message).toBe('請至少選擇一項病症。');
+    });
+
+    it('C5 a save whose conditions have no decision yet is refused for that reason, in both languages', async () => {
+      const doc = documentFor(version, [{ impairment: asthma, answers: {} }]);
+      const r = await save(doc);
+      expect(r.status).toBe(400);
+      expect(r.body.message).toBe(
+        'The disclosure cannot be saved: no condition has a decision yet.',
+      );
+      expect(r.body.errors).toEqual([
+        {
+          path: 'disclosureJson.impairments',
+          message:
+            'Answer every mandatory question of at least one condition, so that it has a decision.',
+        },
+      ]);
+      const cn = await save(doc, 'cn_traditional');
+      expect(cn.body.message).toBe('無法儲存披露：尚未有任何病症得出決定。');
+      expect(cn.body.errors?.[0]?.message).toBe('請回答至少一項病症的所有必答問題，使其得出決定。');
+    });
+
+    it('C5 a save missing basic information says the basic information is not complete', async () => {
+      const doc = documentFor(version, [{ impairment: asthma, answers: answersFor(asthma) }]);
+      await setLanguage('en');
+      const r = await api(t.baseUrl, `${BASE}/disclosure/save`, {
+        token,
+        body: payload(doc, { gender: null }),
+      });
+      expect(r.status).toBe(400);
+      expect(r.body.message).toBe('The basic information is not complete.');
+      expect(r.body.errors?.map((e) => e.path)).toEqual(['gender']);
+    });
+
+    it('C5 a submit without any condition names the missing condition, not "Please choose Video MER"', async () => {
+      const r = await save(documentFor(version, []), 'en', '/disclosure/submit');
+      expect(r.status).toBe(400);
+      expect(r.body.errors).toContainEqual({
+        path: 'disclosureJson.impairments',
+        message: 'Choose at least one condition.',
+      });
+    });
+  });
+
   describe('C2 numbers', () => {
     it('C2 a number answer that is not a number ("-") is refused naming the question, as the screen gives it no decision', async () => {
       const doc = asthmaWith({ 'asthma-attacks': [{ value: '-', unit: 'times' }] });
