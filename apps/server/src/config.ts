@@ -34,7 +34,7 @@ const envSchema = z.object({
   ALLOW_EMBEDDED_IDP: booleanFlag.default(false),
   TRUST_PROXY: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  COMPANY_NAME: z.string().min(1).default('Video MER'),
+  COMPANY_NAME: z.string().min(1).optional(),
   HELP_DESK_EMAIL: z.email({ message: 'must be an e-mail address' }).default('helpdesk@example.com'),
   API_RATE_LIMIT: positiveInt.default(1200),
   SIGN_IN_RATE_LIMIT: positiveInt.default(30),
@@ -70,7 +70,8 @@ export interface Config {
   database: DatabaseConfig;
   auth: AuthConfig;
   logLevel: string;
-  companyName: string;
+  /** COMPANY_NAME: the copyright owner and sign-in brand; null when unset (the product's name alone). */
+  companyName: string | null;
   helpDeskEmail: string;
   /** Requests per minute per caller on /api; 0 switches the limit off. */
   apiRateLimit: number;
@@ -136,7 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accessTokenTtl: e.OIDC_ACCESS_TOKEN_TTL,
     },
     logLevel: e.LOG_LEVEL,
-    companyName: e.COMPANY_NAME,
+    companyName: e.COMPANY_NAME ?? null,
     helpDeskEmail: e.HELP_DESK_EMAIL,
     apiRateLimit: e.API_RATE_LIMIT,
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,

@@ -44,7 +44,7 @@ describe.each(DATABASES)('HTTP platform on %s', (database) => {
         authority: `${t.baseUrl}/oidc`,
         clientId: 'video-mer-web',
         scope: 'openid profile offline_access',
-        companyName: 'Video MER',
+        companyName: null,
         helpDeskEmail: 'helpdesk@example.com',
       },
     });

@@ -85,6 +85,14 @@ describe.each(DATABASES)('embedded sign-in on %s', (database) => {
     expect(css.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('without COMPANY_NAME the sign-in page names the product once, never "Video MER Video MER"', async () => {
+    const { html } = await openSignInPage(t.baseUrl, cookieFetch());
+    const bar = /<header class="bar">(.*?)<\/header>/.exec(html)?.[1] ?? '';
+    expect(bar.replace(/<[^>]+>/g, ' ').trim()).toBe('Video MER');
+    expect(/<title>(.*?)<\/title>/.exec(html)?.[1]).toBe('Sign in · Video MER');
+    expect(html).not.toContain('Video MER Video MER');
+  });
+
   it('a wrong password or unknown user shows "Incorrect user name or password." announced as an alert', async () => {
     for (const [username, password] of [
       ['uw1', 'wrong'],

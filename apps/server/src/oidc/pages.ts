@@ -58,7 +58,8 @@ export type SignInError = 'incorrect' | 'missing' | 'tooMany';
 
 /** Branding shown on every page of the provider. */
 export interface PageBrand {
-  companyName: string;
+  /** The company the product is branded for; null shows the product's name alone. */
+  companyName: string | null;
   helpDeskEmail: string;
 }
 
@@ -74,11 +75,11 @@ function layout(language: Language, brand: PageBrand, title: string, content: st
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · ${escapeHtml(brand.companyName)} Video MER</title>
+<title>${escapeHtml(title)} · ${brand.companyName ? `${escapeHtml(brand.companyName)} ` : ''}Video MER</title>
 <link rel="stylesheet" href="/oidc/assets/sign-in.css">
 ${scripts}</head>
 <body>
-<header class="bar"><span class="brand">${escapeHtml(brand.companyName)}</span><span class="product">Video MER</span></header>
+<header class="bar">${brand.companyName ? `<span class="brand">${escapeHtml(brand.companyName)}</span>` : ''}<span class="product">Video MER</span></header>
 <main class="card">
 ${content}
 </main>

@@ -9,7 +9,7 @@ export interface AuthConfig {
   authority: string;
   clientId: string;
   scope: string;
-  companyName: string;
+  companyName: string | null;
   helpDeskEmail: string;
 }
 

@@ -7,7 +7,7 @@ export const authConfigSchema = z
     authority: z.string(),
     clientId: z.string(),
     scope: z.string(),
-    companyName: z.string(),
+    companyName: z.string().nullable(),
     helpDeskEmail: z.string(),
   })
   .meta({ id: 'AuthConfig' });
