@@ -166,6 +166,17 @@ export async function createEmbeddedProvider(config: Config, db: Kysely<Database
 
   const provider = new Provider(config.auth.issuer, configuration);
   provider.proxy = config.trustProxy;
+  // The provider builds its addresses (discovery, redirects to its own pages) from the request's
+  // origin: it is PUBLIC_URL's, never what a Host or X-Forwarded-Host header claims.
+  const publicOrigin = new URL(config.publicUrl);
+  provider.use(async (ctx, next) => {
+    Object.defineProperties(ctx.request, {
+      host: { value: publicOrigin.host },
+      hostname: { value: publicOrigin.hostname },
+      protocol: { value: publicOrigin.protocol.slice(0, -1) },
+    });
+    await next();
+  });
   return {
     provider,
     publicJwks: { keys: jwks.keys.map(({ kty, kid, alg, use, n, e, crv, x, y }) => ({ kty, kid, alg, use, n, e, crv, x, y })) },
