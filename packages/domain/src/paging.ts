@@ -87,6 +87,45 @@ export function buildPages(chosen: readonly ChosenImpairment[], language: Langua
   return pages;
 }
 
+/**
+ * The number of every shown question, by condition uuid then question uuid. Keyed by condition
+ * first because a self-defined condition and Others share the Others template's question uuids.
+ */
+export type QuestionNumbers = ReadonlyMap<string, ReadonlyMap<string, number>>;
+
+/**
+ * The numbers the screen shows beside the shown questions: counted from 1 across the whole
+ * questionnaire in page order, children right after their parent. The decision's "why", the
+ * printout and the spreadsheet cite these, so a number means one question everywhere.
+ */
+export function questionNumbers(pages: readonly Page[]): QuestionNumbers {
+  const numbers = new Map<string, Map<string, number>>();
+  for (const page of pages) {
+    let own = numbers.get(page.impairmentUuid);
+    if (!own) numbers.set(page.impairmentUuid, (own = new Map()));
+    page.questionList.forEach((q, i) => own.set(q.uuid, page.firstQuestionNumber + i));
+  }
+  return numbers;
+}
+
+/** A shown question and its number (see {@link questionNumbers}). */
+export interface NumberedQuestion {
+  question: Question;
+  number: number;
+}
+
+/** One condition's shown questions in page order, each with the number the screen shows. */
+export function numberedQuestions(
+  pages: readonly Page[],
+  impairmentUuid: string,
+): NumberedQuestion[] {
+  return pages
+    .filter((page) => page.impairmentUuid === impairmentUuid)
+    .flatMap((page) =>
+      page.questionList.map((question, i) => ({ question, number: page.firstQuestionNumber + i })),
+    );
+}
+
 /** The index of the page showing a question of an impairment, or -1 when none shows it. */
 export function pageIndexOf(
   pages: readonly Page[],
@@ -94,7 +133,8 @@ export function pageIndexOf(
   questionUuid: string,
 ): number {
   return pages.findIndex(
-    (p) => p.impairmentUuid === impairmentUuid && p.questionList.some((q) => q.uuid === questionUuid),
+    (p) =>
+      p.impairmentUuid === impairmentUuid && p.questionList.some((q) => q.uuid === questionUuid),
   );
 }
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildPages, incompleteSummary, movePage, pageIndexOf } from '../src/paging.ts';
+import {
+  buildPages,
+  incompleteSummary,
+  movePage,
+  numberedQuestions,
+  pageIndexOf,
+  questionNumbers,
+} from '../src/paging.ts';
+import { selfDefinedCondition } from '../src/impairments.ts';
 import type { Page } from '../src/paging.ts';
 import { chooseOption, questionnaireIndex } from '../src/questionnaire.ts';
 import type { ChosenImpairment } from '../src/questionnaire.ts';
@@ -253,5 +261,41 @@ describe('moving between pages', () => {
   it('keeps indexes within the pages', () => {
     expect(movePage(pages, state, 1, 99).page).toBe(2);
     expect(movePage([], [], 3, 4)).toEqual({ page: 0, incomplete: null });
+  });
+});
+
+describe('question numbers', () => {
+  it('B2 a self-defined condition and Others, sharing the template’s questions, each keep their own numbers', () => {
+    const typed = selfDefinedCondition(others, `${others.uuid}-1`, 'Knee pain');
+    const pages = buildPages(chosen([hypertension], [typed], [others]), 'en');
+    const numbers = questionNumbers(pages);
+    const shownHtn = pages.filter((p) => p.impairmentUuid === 'hypertension');
+    const htnCount = shownHtn.reduce((n, p) => n + p.questionList.length, 0);
+    expect(numbers.get(typed.uuid)?.get('other-diagnosis')).toBe(htnCount + 1);
+    expect(numbers.get(others.uuid)?.get('other-diagnosis')).toBe(htnCount + 8 + 1);
+    // The numbers are those the screen shows beside each question.
+    for (const page of pages) {
+      page.questionList.forEach((q, i) => {
+        expect(numbers.get(page.impairmentUuid)?.get(q.uuid)).toBe(page.firstQuestionNumber + i);
+      });
+    }
+  });
+
+  it('B15 a condition’s numbered questions come in page order with the screen’s numbers', () => {
+    const answers = longFormAnswers();
+    answers['lf-a1'] = ['lf-a1-yes'];
+    const pages = buildPages(chosen([asthma], [longForm, answers]), 'en');
+    const listed = numberedQuestions(pages, 'long-form');
+    const onScreen = pages
+      .filter((p) => p.impairmentUuid === 'long-form')
+      .flatMap((p) =>
+        p.questionList.map((q, i) => ({ question: q, number: p.firstQuestionNumber + i })),
+      );
+    expect(listed).toEqual(onScreen);
+    // Group Alpha's questions come first though Beta's have the lower indexes.
+    expect(listed[0]!.question.uuid).toBe('lf-a1');
+    expect(listed.map((l) => l.number)).toEqual(
+      Array.from({ length: listed.length }, (_, i) => listed[0]!.number + i),
+    );
   });
 });

@@ -8,18 +8,14 @@ import {
   type IndicatorResult,
   type Language,
   type Profile,
-  type Question,
 } from '@vmer/domain';
 import {
   exclusionCodesOf,
   type ConsolidatedDecision,
   type ImpairmentDecision,
 } from '@vmer/domain/decision-engine';
-import {
-  answerOf,
-  forEachVisibleQuestion,
-  type ChosenImpairment,
-} from '@vmer/domain/questionnaire';
+import { buildPages, numberedQuestions, type Page } from '@vmer/domain/paging';
+import { answerOf, type ChosenImpairment } from '@vmer/domain/questionnaire';
 import ExcelJS from 'exceljs';
 import { htmlToText } from './plain-text.ts';
 
@@ -109,6 +105,7 @@ export async function buildExportWorkbook(input: ExportInput): Promise<Buffer> {
   workbook.created = input.generatedAt;
   addSummarySheet(workbook, input);
   const names = new Set<string>([label(input.language, 'summary').toLowerCase()]);
+  const pages = buildPages(input.chosen, input.language);
   input.chosen.forEach((chosen, i) => {
     addConditionSheet(
       workbook,
@@ -116,6 +113,7 @@ export async function buildExportWorkbook(input: ExportInput): Promise<Buffer> {
       chosen,
       input.decisions[i],
       sheetName(i + 1, chosen, input.language, names),
+      pages,
     );
   });
   neutraliseFormulas(workbook);
@@ -229,6 +227,7 @@ function addConditionSheet(
   chosen: ChosenImpairment,
   decision: ImpairmentDecision | undefined,
   name: string,
+  pages: readonly Page[],
 ): void {
   const { language, catalog } = input;
   const t = (key: LabelKey) => label(language, key);
@@ -237,20 +236,8 @@ function addConditionSheet(
   const header = sheet.addRow([t('number'), t('group'), t('question'), t('answer')]);
   styleHeader(header);
 
-  const numbers = new Map<string, string>();
-  const childCount = new Map<string, number>();
-  let topLevel = 0;
-  forEachVisibleQuestion(chosen.impairment, chosen.answers, (q) => {
-    const parentQuestion = q.level === 1 ? null : parentQuestionUuid(q);
-    let number: string;
-    if (parentQuestion === null) {
-      number = String(++topLevel);
-    } else {
-      const n = (childCount.get(parentQuestion) ?? 0) + 1;
-      childCount.set(parentQuestion, n);
-      number = `${numbers.get(parentQuestion) ?? ''}.${n}`;
-    }
-    numbers.set(q.uuid, number);
+  // Questions come in page order with the numbers the screen shows beside them.
+  for (const { question: q, number } of numberedQuestions(pages, chosen.impairment.uuid)) {
     const row = sheet.addRow([
       number,
       q.group.header[language],
@@ -259,7 +246,7 @@ function addConditionSheet(
     ]);
     row.alignment = WRAP;
     row.getCell(3).alignment = { ...WRAP, indent: Math.min(q.level - 1, 5) * 2 };
-  });
+  }
 
   sheet.addRow([]);
   const indicators = decision?.indicators ?? null;
@@ -302,13 +289,6 @@ function styleHeader(row: ExcelJS.Row): void {
     cell.border = THIN_BORDER;
     cell.alignment = WRAP;
   });
-}
-
-/** The question an option-opened child hangs under: the option's own parent question. */
-function parentQuestionUuid(q: Question): string | null {
-  const path = q.uuidPath.split(',');
-  // uuidPath runs impairment, question, option, question, option, …, parentUuid (an option).
-  return path.length >= 2 ? (path[path.length - 2] ?? null) : null;
 }
 
 function withName(code: string, name: string | undefined): string {

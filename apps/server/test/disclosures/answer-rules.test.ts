@@ -1,11 +1,14 @@
 /**
- * The answer rules the server applies to a saved or submitted document, over HTTP on each
- * database: what the screen computes with the domain, the server refuses or keeps the same
- * way, and each refusal says what is wrong in the caller's language.
+ * The rules the server applies to a saved, submitted or exported document, over HTTP on each
+ * database: what the screen computes with the domain, the server refuses, keeps or numbers the
+ * same way, and each refusal says what is wrong in the caller's language.
  */
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catalog, DisclosureDocument, Impairment } from '@vmer/domain';
 import type { AnswerMap } from '@vmer/domain/answers';
+import type { DisclosureExport } from '@vmer/domain/lifecycle';
+import { buildPages, numberedQuestions } from '@vmer/domain/paging';
 import { api, buildTestApp, DATABASES, tokenFor, type TestApp } from '../helpers.ts';
 import { answersFor, documentFor, impairmentOf, PROFILE, sampleCatalog } from './fixtures.ts';
 
@@ -146,6 +149,48 @@ describe.each(DATABASES)('answer rules on %s', (database) => {
         path: 'disclosureJson.impairments',
         message: 'Choose at least one condition.',
       });
+    });
+  });
+
+  describe('B15 question numbers', () => {
+    it('B15 the spreadsheet numbers each condition’s questions as the screen does, across the questionnaire in page order', async () => {
+      const hypertension = impairmentOf(catalog, 'hypertension');
+      const chosen = [
+        { impairment: hypertension, answers: answersFor(hypertension, 'opening') },
+        { impairment: asthma, answers: answersFor(asthma, 'opening') },
+      ];
+      const r = await api<DisclosureExport>(t.baseUrl, `${BASE}/disclosure/export`, {
+        token,
+        body: payload(documentFor(version, chosen)),
+      });
+      expect(r.status).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(
+        Buffer.from(r.body.body!.content, 'base64') as unknown as ArrayBuffer,
+      );
+      const pages = buildPages(chosen, 'en');
+      for (const [sheet, uuid] of [
+        ['1. Hypertension', 'hypertension'],
+        ['2. Asthma', 'asthma'],
+      ] as const) {
+        const rows: [string, string][] = [];
+        workbook.getWorksheet(sheet)!.eachRow((row, n) => {
+          const number = row.getCell(1).value;
+          if (n > 1 && number !== null && number !== '') {
+            rows.push([String(number), String(row.getCell(3).value)]);
+          }
+        });
+        const onScreen = numberedQuestions(pages, uuid).map(
+          ({ question, number }): [string, string] => [
+            String(number),
+            question.question.en.replace(/<[^>]+>/g, ''),
+          ],
+        );
+        expect(rows.map(([number]) => number)).toEqual(onScreen.map(([number]) => number));
+        expect(rows.map(([, text]) => text.slice(0, 20))).toEqual(
+          onScreen.map(([, text]) => text.slice(0, 20)),
+        );
+      }
     });
   });
 

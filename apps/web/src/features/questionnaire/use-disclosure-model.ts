@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { bmiDecision } from '@vmer/domain/bmi';
 import { consolidate, decideAll, todayIso } from '@vmer/domain/decision-engine';
 import { enablement } from '@vmer/domain/disclosure';
-import { buildPages } from '@vmer/domain/paging';
+import { buildPages, questionNumbers } from '@vmer/domain/paging';
 import { useAppSelector } from '../../app/hooks.ts';
 import { selectQuestionnaire } from './questionnaire-slice.ts';
 import { useScreenContext } from './use-screen-context.ts';
@@ -19,12 +19,7 @@ export function useDisclosureModel() {
   const { chosen, profile, applicationNumber } = questionnaire;
 
   const pages = useMemo(() => buildPages(chosen, language), [chosen, language]);
-  const numbers = useMemo(() => {
-    const byUuid = new Map<string, number>();
-    for (const page of pages)
-      page.questionList.forEach((q, i) => byUuid.set(q.uuid, page.firstQuestionNumber + i));
-    return byUuid;
-  }, [pages]);
+  const numbers = useMemo(() => questionNumbers(pages), [pages]);
   const codes = useMemo(() => indicators.map((i) => i.code), [indicators]);
   const bmiRule = useMemo(
     () => bmiDecision(ruleAgeList, profile.age, profile.gender, profile.bmi ?? null),

@@ -19,6 +19,7 @@ import {
   type ImpairmentDecision,
 } from '@vmer/domain/decision-engine';
 import type { Indicator, Language } from '@vmer/domain/model';
+import type { QuestionNumbers } from '@vmer/domain/paging';
 import type { ChosenImpairment } from '@vmer/domain/questionnaire';
 
 interface DecisionSummaryProps {
@@ -26,8 +27,8 @@ interface DecisionSummaryProps {
   decisions: readonly ImpairmentDecision[];
   consolidated: ConsolidatedDecision;
   indicators: readonly Indicator[];
-  /** Each shown question's questionnaire-wide number, by uuid. */
-  numbers: ReadonlyMap<string, number>;
+  /** Each shown question's questionnaire-wide number, by condition then question uuid. */
+  numbers: QuestionNumbers;
   language: Language;
   /**
    * What drove each decision: in expandable rows on screen, as plain lists on paper (where
@@ -55,7 +56,7 @@ export function DecisionSummary({
 
   const driverText = (impairment: ChosenImpairment['impairment'], driver: Driver): string => {
     if (driver.kind === 'bmi') return t('mer.disclosure.driverBmi');
-    const n = numbers.get(driver.questionUuid) ?? '?';
+    const n = numbers.get(impairment.uuid)?.get(driver.questionUuid) ?? '?';
     if (driver.kind === 'free-form') return t('mer.disclosure.driverFreeForm', { n });
     if (driver.kind === 'band') return t('mer.disclosure.driverBand', { n });
     const question = impairment.questionList.find((q) => q.uuid === driver.questionUuid);
