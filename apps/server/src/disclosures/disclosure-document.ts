@@ -28,7 +28,7 @@ import { matchesGender } from '@vmer/domain/impairments';
 import { questionnaireIndex, type ChosenImpairment } from '@vmer/domain/questionnaire';
 import type { CatalogView } from '../catalog/catalog-view.ts';
 import { HttpError, schemaIssueMessage, type FieldError } from '../http/errors.ts';
-import { refuseNul } from '../http/nul-guard.ts';
+import { refuseBadText } from '../http/nul-guard.ts';
 import { htmlToText } from './plain-text.ts';
 
 /** Where the document sits in the request body: every path of its problems starts here. */
@@ -69,6 +69,9 @@ function bodyPath(path: string): string {
   return `${ROOT}.${path.replace(/\[(\d+)\]/g, '.$1')}`;
 }
 
+/** A JSON escape of a UTF-16 surrogate, paired or not. */
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+
 /**
  * Reads disclosureJson (DESIGN.md §4): JSON, then the document schema (model.ts). A problem
  * answers 400 naming the field (`disclosureJson.impairments.3.uuid`) and nothing is written.
@@ -82,9 +85,10 @@ export function parseDocument(json: string): DisclosureDocument {
       { path: ROOT, message: 'disclosure_json_malformed' },
     ]);
   }
-  // JSON carries U+0000 only escaped, and always as a lowercase \u0000: walk the document only
-  // when its text has that escape.
-  if (json.includes('\\u0000')) refuseNul(raw, ROOT);
+  // JSON carries U+0000 only escaped (always \u0000), and a lone surrogate escaped (\ud800, any
+  // case) or as is, which the body's own check refuses: walk the document only when its text
+  // has such an escape.
+  if (json.includes('\\u0000') || SURROGATE_ESCAPE.test(json)) refuseBadText(raw, ROOT);
   const parsed = disclosureDocumentSchema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const errors = parsed.error.issues.flatMap((issue): FieldError[] => {

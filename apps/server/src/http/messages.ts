@@ -62,6 +62,10 @@ export const HTTP_MESSAGES = {
     en: 'This text holds a character that is not allowed (NUL).',
     cn_traditional: '此文字包含不允許的字元 (NUL)。',
   },
+  text_surrogate: {
+    en: 'This text holds a character that is not allowed (a lone UTF-16 surrogate).',
+    cn_traditional: '此文字包含不允許的字元 (單獨的 UTF-16 代理字元)。',
+  },
   field_type: { en: 'This value has the wrong type.', cn_traditional: '此值類型不正確。' },
   // A schema's own messages for a field that breaks its particular rule.
   email_invalid: { en: 'This is not an e-mail address.', cn_traditional: '此電郵地址無效。' },
