@@ -189,17 +189,19 @@ export function measureAnswer(
 }
 
 /**
- * The first band an answer falls in, or -1: `below` exclusive, `maxMonths` inclusive, a band
- * without bounds matching everything; a bound cannot hold for an unreadable answer.
+ * The first band an answer falls in, or -1: `from` and `to` inclusive, `above` and `below`
+ * exclusive, `maxMonths` inclusive, a band without bounds matching everything. An unreadable
+ * answer (null) falls in no band.
  */
 export function matchBand(bands: readonly Band[], measured: number | null): number {
   if (measured === null) return -1;
   for (let i = 0; i < bands.length; i++) {
     const band = bands[i]!;
-    if (band.below !== undefined && (measured === null || !(measured < band.below))) continue;
-    if (band.maxMonths !== undefined && (measured === null || !(measured <= band.maxMonths))) {
-      continue;
-    }
+    if (band.from !== undefined && !(measured >= band.from)) continue;
+    if (band.above !== undefined && !(measured > band.above)) continue;
+    if (band.to !== undefined && !(measured <= band.to)) continue;
+    if (band.below !== undefined && !(measured < band.below)) continue;
+    if (band.maxMonths !== undefined && !(measured <= band.maxMonths)) continue;
     return i;
   }
   return -1;
@@ -295,7 +297,8 @@ function decideIndicator(
  * Over the shown, answered questions: a chosen option gives its decision (an option that only
  * opens children gives nothing); a T, N, D, H or W answer gives U, or with bands the first
  * matching band's decision (N the first line's number, H cm, W kg, D whole months to `asOf`;
- * `below` exclusive, `maxMonths` inclusive; an answer no band takes gives U). Then D, else P,
+ * `from` and `to` inclusive, `above` and `below` exclusive, `maxMonths` inclusive; an answer
+ * no band takes gives U). Then D, else P,
  * else U, else every exclusion code (unique, by number), else the debit points added ("0"
  * when nothing contributes). With any shown mandatory question unanswered, or a number answer
  * that is not a number (it falls in no band and the server refuses it), there is no

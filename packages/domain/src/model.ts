@@ -68,13 +68,17 @@ export const indicatorResultSchema = z.object({
 export type IndicatorResult = z.infer<typeof indicatorResultSchema>;
 
 /**
- * A band turns a free-form answer into a decision (DESIGN.md §6). For N, H and W the value is
- * compared with `below` (exclusive upper bound; H in cm, W in kg); for D the time since the
- * date in whole months is compared with `maxMonths` (inclusive). The first band that matches
- * applies; a band with neither bound matches everything.
+ * A band turns a free-form answer into a decision (DESIGN.md §6). For N, H and W the value (H
+ * in cm, W in kg) is compared with the band's bounds: `from` (inclusive) or `above`
+ * (exclusive) below it, `to` (inclusive) or `below` (exclusive) above it, each optional; for D
+ * the time since the date in whole months is compared with `maxMonths` (inclusive). The first
+ * band that matches applies; a band without bounds matches everything.
  */
 export const bandSchema = z
   .object({
+    from: z.number().optional(),
+    above: z.number().optional(),
+    to: z.number().optional(),
     below: z.number().optional(),
     maxMonths: z.number().int().nonnegative().optional(),
     decision: decisionSchema,

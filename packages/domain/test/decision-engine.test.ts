@@ -253,6 +253,24 @@ describe('bands', () => {
     expect(matchBand([{ below: 1, decision: all('0') }], null)).toBe(-1);
   });
 
+  it('C3 from and to are inclusive, above and below exclusive, on either side of a band', () => {
+    const bands = [
+      { to: 140, decision: all('0') },
+      { above: 140, below: 160, decision: all('50') },
+      { from: 160, decision: all('D') },
+    ];
+    expect([139.9, 140, 140.1, 159.9, 160, 200].map((v) => matchBand(bands, v))).toEqual([
+      0, 0, 1, 1, 2, 2,
+    ]);
+    const bounded = [
+      { from: 1, to: 3, decision: all('0') },
+      { above: 3, decision: all('25') },
+    ];
+    expect(matchBand(bounded, 0.5)).toBe(-1);
+    expect(matchBand(bounded, 1)).toBe(0);
+    expect(matchBand(bounded, 3.5)).toBe(1);
+  });
+
   it('maxMonths is inclusive', () => {
     const bands = [{ maxMonths: 6, decision: all('P') }, { decision: all('0') }];
     expect(matchBand(bands, 6)).toBe(0);

@@ -13,7 +13,13 @@ import {
   type QuestionType,
 } from '../model.ts';
 import { checkQuestionHtml } from './html.ts';
-import type { CatalogFile, ImpairmentFile, InsurersFile, SourceQuestion } from './source-schema.ts';
+import type {
+  CatalogFile,
+  ImpairmentFile,
+  InsurersFile,
+  SourceBand,
+  SourceQuestion,
+} from './source-schema.ts';
 
 /** A path inside one source document: keys and list positions from its root. */
 export type SourcePath = (string | number)[];
@@ -204,6 +210,42 @@ function checkInsurers(
   });
 }
 
+/** One side of a band: its bound's field, value and whether the value itself is inside. */
+interface BandEdge {
+  key: 'from' | 'above' | 'to' | 'below' | 'maxMonths';
+  value: number;
+  inclusive: boolean;
+}
+
+function lowerEdge(band: SourceBand): BandEdge | undefined {
+  if (band.from !== undefined) return { key: 'from', value: band.from, inclusive: true };
+  if (band.above !== undefined) return { key: 'above', value: band.above, inclusive: false };
+  return undefined;
+}
+
+function upperEdge(band: SourceBand, dated: boolean): BandEdge | undefined {
+  if (dated) {
+    return band.maxMonths === undefined
+      ? undefined
+      : { key: 'maxMonths', value: band.maxMonths, inclusive: true };
+  }
+  if (band.to !== undefined) return { key: 'to', value: band.to, inclusive: true };
+  if (band.below !== undefined) return { key: 'below', value: band.below, inclusive: false };
+  return undefined;
+}
+
+/** `160`, or `from 150 to 160`: the values between two bounds, for a message. */
+function span(low: number, high: number): string {
+  return low === high ? `${low}` : `from ${low} to ${high}`;
+}
+
+/**
+ * Bands read in order, each starting where the one before ended unless it gives its own lower
+ * bound (`from` inclusive, `above` exclusive); its upper bound is `to` (inclusive) or `below`
+ * (exclusive), or for D `maxMonths`. Reported: a bound of the other kind of question, two
+ * lower or two upper bounds, a band taking no value, bands overlapping or leaving a gap, upper
+ * bounds that do not increase, and an upper bound on the last band or none on another.
+ */
 function checkBands(
   question: SourceQuestion,
   path: SourcePath,
@@ -216,28 +258,72 @@ function checkBands(
     report([...path, 'bands'], `bands apply to N, H, W and D questions only, not ${question.type}`);
     return;
   }
-  const bound = question.type === 'D' ? 'maxMonths' : 'below';
-  const wrong = question.type === 'D' ? 'below' : 'maxMonths';
-  let previous = -Infinity;
+  const dated = question.type === 'D';
+  const bound = dated ? 'maxMonths' : 'to or below';
+  const wrong = dated ? (['from', 'above', 'to', 'below'] as const) : (['maxMonths'] as const);
+  let previous: { edge: BandEdge; index: number } | undefined;
   bands.forEach((band, index) => {
     const bandPath = [...path, 'bands', index];
-    if (band[wrong] !== undefined) {
-      report(
-        [...bandPath, wrong],
-        `${an(question.type)} band is bounded by ${bound}, not ${wrong}`,
-      );
+    for (const key of wrong) {
+      if (band[key] !== undefined) {
+        report(
+          [...bandPath, key],
+          `${an(question.type)} band is bounded by ${dated ? 'maxMonths' : 'from, above, to or below'}, not ${key}`,
+        );
+      }
     }
-    const value = band[bound];
+    if (band.from !== undefined && band.above !== undefined) {
+      report([...bandPath, 'above'], 'a band takes one lower bound: from or above, not both');
+    }
+    if (band.to !== undefined && band.below !== undefined) {
+      report([...bandPath, 'below'], 'a band takes one upper bound: to or below, not both');
+    }
+    const low = dated ? undefined : lowerEdge(band);
+    const high = upperEdge(band, dated);
     const last = index === bands.length - 1;
-    if (last && value !== undefined) {
-      report(bandPath, `the last band has no ${bound}, so every answer gets a decision`);
-    } else if (!last && value === undefined) {
+    if (last && high) {
+      report(bandPath, `the last band has no ${high.key}, so every answer gets a decision`);
+    } else if (!last && !high) {
       report(bandPath, `only the last band may leave out ${bound}`);
-    } else if (value !== undefined) {
-      if (value <= previous)
-        report([...bandPath, bound], `${bound} must increase from band to band`);
-      previous = value;
+    } else if (
+      low &&
+      high &&
+      (low.value > high.value || (low.value === high.value && !(low.inclusive && high.inclusive)))
+    ) {
+      report(
+        bandPath,
+        `the band takes no value: ${low.key} ${low.value} and ${high.key} ${high.value}`,
+      );
+    } else if (previous && low) {
+      const end = previous.edge;
+      const here = `band ${index + 1}`;
+      const before = `band ${previous.index + 1}`;
+      if (low.value < end.value || (low.value === end.value && low.inclusive && end.inclusive)) {
+        const top = high && high.value < end.value ? high.value : end.value;
+        report(
+          [...bandPath, low.key],
+          `${here} overlaps ${before}: ${span(low.value, top)} falls in both (the first listed takes it); start ${here} with ${end.inclusive ? 'above' : 'from'} ${end.value}`,
+        );
+      } else if (
+        low.value > end.value ||
+        (low.value === end.value && !low.inclusive && !end.inclusive)
+      ) {
+        const gap = low.value === end.value ? `${end.value} itself` : span(end.value, low.value);
+        report(
+          [...bandPath, low.key],
+          `gap between ${before} and ${here}: ${gap} falls in no band (such an answer is referred); start ${here} with ${end.inclusive ? 'above' : 'from'} ${end.value}`,
+        );
+      }
+    } else if (previous && high) {
+      const end = previous.edge;
+      if (
+        high.value < end.value ||
+        (high.value === end.value && !(high.inclusive && !end.inclusive))
+      ) {
+        report([...bandPath, high.key], `${high.key} must increase from band to band`);
+      }
     }
+    if (high) previous = { edge: high, index };
     checkDecision(band.decision, [...bandPath, 'decision'], context, report);
   });
 }

@@ -29,7 +29,16 @@ const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date written YY
 
 export const sourceBandSchema = z
   .object({
-    below: z.number().optional().describe('N, H (cm), W (kg): exclusive upper bound'),
+    from: z.number().optional().describe('N, H (cm), W (kg): inclusive lower bound (value ≥ from)'),
+    above: z
+      .number()
+      .optional()
+      .describe('N, H (cm), W (kg): exclusive lower bound (value > above)'),
+    to: z.number().optional().describe('N, H (cm), W (kg): inclusive upper bound (value ≤ to)'),
+    below: z
+      .number()
+      .optional()
+      .describe('N, H (cm), W (kg): exclusive upper bound (value < below)'),
     maxMonths: z
       .number()
       .int()

@@ -519,6 +519,88 @@ describe('lint: bands', () => {
     );
   });
 
+  describe('C3 bounds on both sides', () => {
+    const SYSTOLIC = ['questions', 1, 'options', 1, 'questions', 0];
+    const zero = { LIFE: '0', CI: '0' };
+    const withBands = (bands: Loose[]) =>
+      htn((d) => {
+        d.questions[1].options[1].questions[0].bands = bands.map((b: Loose) => ({
+          ...b,
+          decision: zero,
+        }));
+      });
+
+    it('C3 bands bounded inclusively and exclusively on either side that meet exactly are clean', () => {
+      expect(withBands([{ to: 140 }, { above: 140, below: 160 }, { from: 160 }])).toEqual([]);
+      expect(withBands([{ from: 0, below: 140 }, { from: 140, to: 160 }, { above: 160 }])).toEqual(
+        [],
+      );
+    });
+
+    it('C3 overlapping bands are reported, naming the values both take', () => {
+      expectOnly(
+        withBands([{ to: 160 }, { from: 160 }]),
+        HTN,
+        [...SYSTOLIC, 'bands', 1, 'from'],
+        /band 2 overlaps band 1: 160 falls in both/,
+      );
+      expectOnly(
+        withBands([{ below: 160 }, { from: 150, below: 170 }, {}]),
+        HTN,
+        [...SYSTOLIC, 'bands', 1, 'from'],
+        /band 2 overlaps band 1: from 150 to 160 falls in both/,
+      );
+    });
+
+    it('C3 gaps between bands are reported, naming the values no band takes', () => {
+      expectOnly(
+        withBands([{ below: 140 }, { from: 150 }]),
+        HTN,
+        [...SYSTOLIC, 'bands', 1, 'from'],
+        /gap between band 1 and band 2: from 140 to 150 falls in no band/,
+      );
+      expectOnly(
+        withBands([{ below: 160 }, { above: 160 }]),
+        HTN,
+        [...SYSTOLIC, 'bands', 1, 'above'],
+        /gap between band 1 and band 2: 160 itself/,
+      );
+    });
+
+    it('C3 two lower or two upper bounds on one band, or an empty band, are reported', () => {
+      expectOnly(
+        withBands([{ from: 1, above: 1, below: 5 }, {}]),
+        HTN,
+        [...SYSTOLIC, 'bands', 0, 'above'],
+        /one lower bound: from or above, not both/,
+      );
+      expectOnly(
+        withBands([{ to: 5, below: 5 }, {}]),
+        HTN,
+        [...SYSTOLIC, 'bands', 0, 'below'],
+        /one upper bound: to or below, not both/,
+      );
+      expectOnly(
+        withBands([{ from: 5, below: 5 }, {}]),
+        HTN,
+        [...SYSTOLIC, 'bands', 0],
+        /takes no value: from 5 and below 5/,
+      );
+    });
+
+    it('C3 a D band bounded by from, above or to is reported', () => {
+      const found = htn((d) => {
+        d.questions[0].bands[0] = { from: 0, maxMonths: 6, decision: { LIFE: 'P', CI: 'P' } };
+      });
+      expectOnly(
+        found,
+        HTN,
+        ['questions', 0, 'bands', 0, 'from'],
+        /bounded by maxMonths, not from/,
+      );
+    });
+  });
+
   it('units on a question that takes none, and weight units other than KG or LB, are reported', () => {
     const found = htn((d) => {
       d.questions[0].units = ['months'];
