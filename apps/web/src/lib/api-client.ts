@@ -10,6 +10,11 @@ export interface ApiRequest {
   params?: Record<string, string | number | boolean | undefined>;
   /** A bearer token to use instead of the stored login token. */
   token?: string;
+  /**
+   * Statuses the caller explains on its own screen (a save's 409): the global snackbar stays
+   * quiet for them, so that the user reads one message, not two.
+   */
+  shownByCaller?: readonly number[];
 }
 
 /** A field-level problem the server reported (DESIGN.md §5). */
@@ -31,6 +36,8 @@ export type ApiError =
       code: number | null;
       message: string | null;
       errors: ApiFieldError[];
+      /** The caller shows this failure itself (see {@link ApiRequest.shownByCaller}). */
+      shownByCaller?: true;
     };
 
 interface Envelope {
@@ -124,6 +131,7 @@ export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = asy
       code: envelope?.code ?? null,
       message: envelope?.message ?? null,
       errors: envelope?.errors ?? [],
+      ...(request.shownByCaller?.includes(response.status) ? { shownByCaller: true as const } : {}),
     },
   };
 };

@@ -5,6 +5,7 @@ export const cnTraditional: InterfaceTexts = {
   app: {
     name: 'Video MER',
     skipToContent: '跳至主要內容',
+    documentTitle: '{screen} – Video MER',
   },
   common: {
     cancel: '取消',
@@ -67,6 +68,11 @@ export const cnTraditional: InterfaceTexts = {
     questionnaire: '問卷',
     disclosure: '視像體檢申報',
     requestLabel: '申報要求 {requestId}',
+    documentTitle: '問卷',
+    documentTitleNumber: '問卷 {applicationNumber}',
+    notFoundTitle: '找不到申報要求',
+    notFound: '您可處理的保險公司中沒有申報要求 {requestId}。請檢查您開啟的連結，或開始新的問卷。',
+    startNew: '開始新的問卷',
   },
   privacy: {
     title: '私隱政策',

@@ -7,6 +7,7 @@ export const en = {
   app: {
     name: 'Video MER',
     skipToContent: 'Skip to main content',
+    documentTitle: '{screen} – Video MER',
   },
   common: {
     cancel: 'Cancel',
@@ -70,6 +71,12 @@ export const en = {
     questionnaire: 'Questionnaire',
     disclosure: 'Video MER disclosure',
     requestLabel: 'Disclosure request {requestId}',
+    documentTitle: 'Questionnaire',
+    documentTitleNumber: 'Questionnaire {applicationNumber}',
+    notFoundTitle: 'Disclosure request not found',
+    notFound:
+      'There is no disclosure request {requestId} for the insurers you work with. Check the link you followed, or start a new questionnaire.',
+    startNew: 'Start a new questionnaire',
   },
   privacy: {
     title: 'Privacy Policy',

@@ -122,8 +122,9 @@ export const globalFeedbackSlice = createSlice({
             state.networkErrorBanner = true;
             const message = error?.message ?? action.error.message ?? null;
             state.apiError = { open: true, message, kind: 'transport', status: null };
-          } else if (error.status !== 401) {
-            // A refused token ends the session instead, and the landing page says so.
+          } else if (error.status !== 401 && !error.shownByCaller) {
+            // A refused token ends the session instead, and the landing page says so; a
+            // failure the caller explains on its screen is not said twice.
             state.apiError = {
               open: true,
               message: error.message,

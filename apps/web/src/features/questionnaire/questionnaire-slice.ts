@@ -140,7 +140,9 @@ export const questionnaireSlice = createSlice({
       state,
       action: PayloadAction<Pick<DisclosureSession, 'id' | 'requestId' | 'status' | 'version'>>,
     ) {
-      state.session = { ...state.session, ...action.payload };
+      // Only these four: an answer carrying more (the stored document) must not land here.
+      const { id, requestId, status, version } = action.payload;
+      state.session = { ...state.session, id, requestId, status, version };
     },
     applicationNumberEntered(state, action: PayloadAction<string>) {
       state.applicationNumber = sanitizeApplicationNumber(action.payload);

@@ -157,7 +157,7 @@ describe('BMI rule, export and conflicts', { timeout: 30_000 }, () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent(api!, 'impairment/video_mer/disclosure/save')).toHaveLength(1));
-    expect(await screen.findByText(/Someone else changed this disclosure/)).toBeTruthy();
+    expect(await screen.findByText('The disclosure was changed by someone else')).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Video MER' })).toBeNull();
     expect(textbox(/^Application number/).value).toBe('APP1');
     expect(view.store.getState().questionnaire.chosen[0]?.answers).toHaveProperty('a6');

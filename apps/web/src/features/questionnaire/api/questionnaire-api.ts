@@ -28,6 +28,21 @@ export interface SpecialList {
   others: Impairment | null;
 }
 
+/**
+ * Of a save's or submit's answer, what the screen keeps: the id, status and version. The stored
+ * document (up to 1 MiB) is what the screen already shows, so no copy of it stays in the store.
+ */
+const storedOnly = ({
+  disclosureJson: _document,
+  ...stored
+}: DisclosureSaved): DisclosureReviewed => stored;
+
+/** A save or submit; its 409 (changed by someone else) is explained on the screen itself. */
+const storeRequest = (kind: 'save' | 'submit', payload: DisclosurePayload) => ({
+  ...apiPost(`impairment/video_mer/disclosure/${kind}`, payload),
+  shownByCaller: [409],
+});
+
 /** The questionnaire screen's calls (spec §7, DESIGN.md §4, §5). */
 export const questionnaireApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -53,11 +68,13 @@ export const questionnaireApi = api.injectEndpoints({
     analytics: build.query<unknown, string>({
       query: (requestId) => apiGet(`analytics/web/${encodeURIComponent(requestId)}`),
     }),
-    saveDisclosure: build.mutation<DisclosureSaved, DisclosurePayload>({
-      query: (payload) => apiPost('impairment/video_mer/disclosure/save', payload),
+    saveDisclosure: build.mutation<DisclosureReviewed, DisclosurePayload>({
+      query: (payload) => storeRequest('save', payload),
+      transformResponse: storedOnly,
     }),
-    submitDisclosure: build.mutation<DisclosureSaved, DisclosurePayload>({
-      query: (payload) => apiPost('impairment/video_mer/disclosure/submit', payload),
+    submitDisclosure: build.mutation<DisclosureReviewed, DisclosurePayload>({
+      query: (payload) => storeRequest('submit', payload),
+      transformResponse: storedOnly,
     }),
     exportDisclosure: build.mutation<DisclosureExport, DisclosurePayload>({
       query: (payload) => apiPost('impairment/video_mer/disclosure/export', payload),

@@ -32,9 +32,15 @@ interface DisclosureActionsProps {
   onIncomplete: (summary: IncompleteSummary) => void;
 }
 
-const isConflict = (error: unknown): boolean =>
-  (error as ApiError | undefined)?.kind === 'response' &&
-  (error as { status: number }).status === 409;
+/**
+ * A 409's reason (someone else saved first, a move no longer allowed…): the server's translated
+ * message, or undefined for any other failure, which the global snackbar reports.
+ */
+function conflictOf(error: unknown): string | null | undefined {
+  const failure = error as ApiError | undefined;
+  if (failure?.kind !== 'response' || failure.status !== 409) return undefined;
+  return failure.message;
+}
 
 function downloadBase64(fileName: string, base64: string): void {
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
@@ -69,7 +75,8 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
   const [validate, validating] = useValidateDisclosureMutation();
   const [reject, rejecting] = useRejectDisclosureMutation();
   const [outcome, setOutcome] = useState<ResultOutcome | null>(null);
-  const [conflict, setConflict] = useState(false);
+  /** The 409 shown above the buttons: the server's reason, or ours when it gave none. */
+  const [conflict, setConflict] = useState<string | null>(null);
   const [rejectAsked, setRejectAsked] = useState(false);
   const busy =
     saving.isLoading ||
@@ -130,7 +137,7 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
         return;
       }
     }
-    setConflict(false);
+    setConflict(null);
     try {
       const stored = await (kind === 'save' ? save : submit)(payload()).unwrap();
       dispatch(disclosureStored(stored));
@@ -138,7 +145,8 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
       setOutcome(kind);
     } catch (error) {
       track(`${kind}_failed`, applicationNumber);
-      setConflict(isConflict(error));
+      const reason = conflictOf(error);
+      setConflict(reason === undefined ? null : (reason ?? t('mer.disclosure.conflict')));
     }
   };
 
@@ -183,8 +191,8 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
   return (
     <>
       {conflict && (
-        <Alert severity="warning" sx={{ mt: 3 }} onClose={() => setConflict(false)}>
-          {t('mer.disclosure.conflict')}
+        <Alert severity="warning" sx={{ mt: 3 }} onClose={() => setConflict(null)}>
+          {conflict}
         </Alert>
       )}
       <Stack

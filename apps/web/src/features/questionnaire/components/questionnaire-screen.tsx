@@ -1,18 +1,56 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { DISCLOSURE_STATUS } from '@vmer/domain/model';
-import { useAppDispatch } from '../../../app/hooks.ts';
-import { bmiRuleApplied } from '../questionnaire-slice.ts';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import type { ApiError } from '../../../lib/api-client.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useDisclosureQuery } from '../api/questionnaire-api.ts';
+import { bmiRuleApplied, selectApplicationNumber } from '../questionnaire-slice.ts';
+import { useLeaveWarning } from '../use-leave-warning.ts';
 import { useLoadDisclosure } from '../use-load-disclosure.ts';
 import { useScreenContext } from '../use-screen-context.ts';
 import { BasicInformationCard } from './basic-information-card.tsx';
 import { ConditionsCard } from './conditions-card.tsx';
 import { DisclosureCard } from './disclosure-card.tsx';
 import { PrintView } from './print-view.tsx';
+
+/** Whether the disclosure request asked for does not exist (or is none of the caller's). */
+function isUnknownRequest(error: unknown): boolean {
+  const failure = error as ApiError | undefined;
+  return failure?.kind === 'response' && (failure.status === 404 || failure.status === 400);
+}
+
+/** What an unknown request id shows instead of an empty, editable form: why, and a way on. */
+function UnknownRequest({ requestId }: { requestId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Card component="section" aria-labelledby="unknown-request-title" sx={{ maxWidth: 640 }}>
+      <CardContent>
+        <Typography id="unknown-request-title" component="h1" variant="h5" gutterBottom>
+          {t('questionnaire.notFoundTitle')}
+        </Typography>
+        <Typography sx={{ overflowWrap: 'anywhere' }}>
+          {t('questionnaire.notFound', { requestId })}
+        </Typography>
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2 }}>
+        <Button variant="contained" component={RouterLink} to="/home">
+          {t('questionnaire.startNew')}
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}
 
 /**
  * The main questionnaire screen (spec §2) at /home and /questionnaire/{requestId}: basic
@@ -24,6 +62,17 @@ export function QuestionnaireScreen({ requestId }: { requestId?: string }) {
   const dispatch = useAppDispatch();
   const { profile, session, ruleAgeList, special, names, selection } = useScreenContext();
   const { loading } = useLoadDisclosure(requestId, selection.insurerCode, special?.others?.uuid);
+  const disclosure = useDisclosureQuery(requestId ?? skipToken);
+  const unknownRequest = requestId !== undefined && isUnknownRequest(disclosure.error);
+  const applicationNumber = useAppSelector(selectApplicationNumber);
+  useDocumentTitle(
+    unknownRequest
+      ? t('questionnaire.notFoundTitle')
+      : applicationNumber
+        ? t('questionnaire.documentTitleNumber', { applicationNumber })
+        : t('questionnaire.documentTitle'),
+  );
+  useLeaveWarning();
   const { age, gender, bmi } = profile;
   const returned = session.action === 'edit' && session.status === DISCLOSURE_STATUS.REJECTED;
 
@@ -46,6 +95,7 @@ export function QuestionnaireScreen({ requestId }: { requestId?: string }) {
     dispatch,
   ]);
 
+  if (unknownRequest) return <UnknownRequest requestId={requestId} />;
   return (
     <>
       <Stack spacing={3} className="no-print">

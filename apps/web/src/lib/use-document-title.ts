@@ -1,0 +1,15 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Names the browser tab after the screen, in the user's language ('Questionnaire 12345 – Video
+ * MER'), so that several open tabs and the history can be told apart. Without a screen name
+ * the tab reads 'Video MER'.
+ */
+export function useDocumentTitle(screen: string | null): void {
+  const { t } = useTranslation();
+  const title = screen ? t('app.documentTitle', { screen }) : t('app.name');
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
