@@ -5,6 +5,7 @@
  * both call it, so the decision on screen is the decision stored.
  */
 import {
+  answerShapeIssue,
   isChoiceType,
   parseChoices,
   parseDateAnswer,
@@ -26,6 +27,7 @@ import {
 } from './questionnaire.ts';
 import type { ChosenImpairment } from './questionnaire.ts';
 import { isAbnormalBmiImpairment } from './impairments.ts';
+import { issueText } from './messages.ts';
 import type {
   AnswerOption,
   AnswerValue,
@@ -430,11 +432,17 @@ export function formatDecision(decision: ImpairmentDecision): Record<string, str
   return out;
 }
 
+/**
+ * What a regression case expects: a decision per indicator, no decision yet ('incomplete'),
+ * or a refusal of its answers by the server ('refused').
+ */
+export type CaseExpectation = Record<string, string> | 'incomplete' | 'refused';
+
 /** One regression case of the catalogue (docs/catalogue.md "Regression cases"). */
 export interface RegressionCase {
   answers: Record<string, unknown>;
   asOf?: string;
-  expect: Record<string, string>;
+  expect: CaseExpectation;
 }
 
 /** A regression case's outcome: `actual` is the decision as `expect` writes it. */
@@ -463,6 +471,8 @@ function caseAnswer(q: Question, value: unknown): AnswerValue | null {
     case 'T':
       return typeof value === 'string' ? [{ value, unit }] : null;
     case 'N':
+      // A text is the line as typed, for a case about what the server refuses ('-').
+      if (typeof value === 'string') return [{ value, unit }];
       return typeof value === 'number' && Number.isFinite(value) && value >= 0
         ? [{ value: String(value), unit }]
         : null;
@@ -484,22 +494,32 @@ function normalizeExpected(expected: string): string {
   return [...new Set(parts)].sort(byExclusionNumber).join(',');
 }
 
+/** 'LIFE 0, CI 25': a decision as a case failure names it. */
+function decisionText(actual: Record<string, string>): string {
+  return Object.entries(actual)
+    .map(([indicator, value]) => `${indicator} ${value}`)
+    .join(', ');
+}
+
 /**
  * Runs one catalogue regression case against an impairment (docs/catalogue.md): the short
- * answers (S R C M option uuid lists, T text, N number, D `YYYY-MM-DD`, H `{cm}`, W `{kg}`) are
- * turned into the disclosure's answers, the decision computed for `indicators` as of
- * `c.asOf` (today when absent) and compared with `c.expect` (exclusions written 'EX1,EX3';
- * only the indicators it names). Problems name unknown questions, unreadable answers, answers
- * to questions not shown, unanswered mandatory questions and every mismatch.
+ * answers (S R C M option uuid lists, T text, N number or the text typed, D `YYYY-MM-DD`, H
+ * `{cm}`, W `{kg}`) are turned into the disclosure's answers, checked as the server checks
+ * them, and the decision computed for `indicators` as of `c.asOf` (today when absent).
+ * `c.expect` is the decision (exclusions written 'EX1,EX3'; only the indicators it names),
+ * 'incomplete' (no decision yet) or 'refused' (the server refuses an answer). Problems name
+ * unknown questions, unreadable answers, answers to questions not shown, answers the server
+ * refuses when a decision is expected, unanswered mandatory questions and every mismatch.
  */
 export function runCase(
   impairment: Impairment,
   indicators: string[],
-  c: { answers: Record<string, unknown>; asOf?: string; expect: Record<string, string> },
+  c: { answers: Record<string, unknown>; asOf?: string; expect: CaseExpectation },
 ): CaseOutcome {
   const problems: string[] = [];
   const index = questionnaireIndex(impairment);
   const answers: AnswerMap = {};
+  const refusals: string[] = [];
   for (const [uuid, value] of Object.entries(c.answers)) {
     const q = index.questions.get(uuid);
     if (!q) {
@@ -507,8 +527,13 @@ export function runCase(
       continue;
     }
     const answer = caseAnswer(q, value);
-    if (answer === null) problems.push(`answer to ${uuid} is not a ${q.type} answer`);
-    else answers[uuid] = answer;
+    if (answer === null) {
+      problems.push(`answer to ${uuid} is not a ${q.type} answer`);
+      continue;
+    }
+    answers[uuid] = answer;
+    const refusal = answerShapeIssue(q, answer);
+    if (refusal) refusals.push(`answer to ${uuid} is refused: ${issueText(refusal, 'en')}`);
   }
   const shown = new Set(visibleQuestions(impairment, answers).map((q) => q.uuid));
   for (const uuid of Object.keys(answers)) {
@@ -518,10 +543,24 @@ export function runCase(
   const decision = decideImpairment(impairment, answers, indicators, {
     asOf: c.asOf ?? todayIso(),
   });
+  const actual = formatDecision(decision);
+  if (c.expect === 'refused') {
+    if (refusals.length === 0) {
+      const got = decision.indicators ? decisionText(actual) : 'no decision yet';
+      problems.push(`expected the answers to be refused, but they are accepted (${got})`);
+    }
+    return { ok: problems.length === 0, actual, problems };
+  }
+  problems.push(...refusals);
+  if (c.expect === 'incomplete') {
+    if (decision.indicators) {
+      problems.push(`expected no decision yet, got ${decisionText(actual)}`);
+    }
+    return { ok: problems.length === 0, actual, problems };
+  }
   if (decision.unanswered.length > 0) {
     problems.push(`mandatory questions unanswered: ${decision.unanswered.join(', ')}`);
   }
-  const actual = formatDecision(decision);
   for (const [indicator, expected] of Object.entries(c.expect)) {
     if (!indicators.includes(indicator)) {
       problems.push(`unknown indicator ${indicator}`);

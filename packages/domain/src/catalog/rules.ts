@@ -497,6 +497,8 @@ function checkCases(
 ): void {
   impairment.cases?.forEach((regressionCase, caseIndex) => {
     const path = ['cases', caseIndex];
+    const { expect } = regressionCase;
+    const refused = expect === 'refused';
     for (const [uuid, answer] of Object.entries(regressionCase.answers)) {
       const answerPath = [...path, 'answers', uuid];
       const question = questions.get(uuid);
@@ -504,7 +506,9 @@ function checkCases(
         report(answerPath, `no question ${uuid} in this impairment`);
         continue;
       }
-      if (!CASE_ANSWER_SHAPE[question.type](answer)) {
+      // A case about a refusal may give a number as the text typed ('-').
+      const typedNumber = refused && question.type === 'N' && typeof answer === 'string';
+      if (!typedNumber && !CASE_ANSWER_SHAPE[question.type](answer)) {
         report(answerPath, `${an(question.type)} answer is ${CASE_ANSWER_HINT[question.type]}`);
         continue;
       }
@@ -513,7 +517,7 @@ function checkCases(
       for (const chosen of answer) {
         if (!options.has(chosen)) report(answerPath, `${chosen} is not an option of ${uuid}`);
       }
-      if ((question.type === 'S' || question.type === 'R') && answer.length !== 1) {
+      if (!refused && (question.type === 'S' || question.type === 'R') && answer.length !== 1) {
         report(answerPath, `${an(question.type)} answer chooses exactly one option`);
       }
     }
@@ -527,9 +531,11 @@ function checkCases(
         'a case answering a dated question with bands gives asOf, or it changes with time',
       );
     }
-    const missing = context.indicators.filter((code) => !(code in regressionCase.expect));
+    // incomplete and refused expect no decision, so they name no indicator.
+    if (typeof expect === 'string') return;
+    const missing = context.indicators.filter((code) => !(code in expect));
     if (missing.length > 0) report([...path, 'expect'], `expect misses ${missing.join(', ')}`);
-    for (const code of Object.keys(regressionCase.expect)) {
+    for (const code of Object.keys(expect)) {
       if (!context.indicators.includes(code)) {
         report([...path, 'expect', code], `unknown indicator ${code} (not in catalog.yaml)`);
       }

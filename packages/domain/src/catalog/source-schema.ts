@@ -132,15 +132,25 @@ export const caseAnswerSchema = z.union([
 ]);
 export type CaseAnswer = z.infer<typeof caseAnswerSchema>;
 
-/** A regression case: answers and the decision expected per indicator. */
+/**
+ * A regression case: answers and what they give: the decision expected per indicator, or
+ * `incomplete` (no decision yet: a shown mandatory question is unanswered), or `refused` (the
+ * server refuses an answer, e.g. an exclusive option with another, or a number typed as '-').
+ */
 export const regressionCaseSchema = z
   .object({
     name: z.string().optional(),
     asOf: isoDateSchema.optional().describe('the day D bands are measured from'),
     answers: z.record(itemUuidSchema, caseAnswerSchema),
     expect: z
-      .record(indicatorCodeSchema, z.string().min(1))
-      .describe('per indicator; exclusions collected are written "EX1,EX3"'),
+      .union([
+        z.record(indicatorCodeSchema, z.string().min(1)),
+        z.literal('incomplete'),
+        z.literal('refused'),
+      ])
+      .describe(
+        'per indicator (exclusions collected are written "EX1,EX3"); or incomplete: no decision yet; or refused: the server refuses an answer',
+      ),
   })
   .strict();
 export type RegressionCase = z.infer<typeof regressionCaseSchema>;

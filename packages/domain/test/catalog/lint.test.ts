@@ -650,6 +650,68 @@ describe('lint: regression cases', () => {
     expectOnly(found, HTN, ['cases', 1, 'answers', 'htn-systolic'], /an N answer is a number/);
   });
 
+  it('C4 a case may expect no decision yet (incomplete) or a refusal (refused)', () => {
+    const found = htn((d) => {
+      d.cases.push(
+        {
+          name: 'diagnosis only',
+          asOf: '2026-01-01',
+          answers: { 'htn-diagnosed': '2015-03-01' },
+          expect: 'incomplete',
+        },
+        {
+          name: 'none with a drug',
+          asOf: '2026-01-01',
+          answers: {
+            'htn-diagnosed': '2015-03-01',
+            'htn-controlled': ['htn-controlled-no'],
+            'htn-medication': ['htn-med-one', 'htn-med-none'],
+          },
+          expect: 'refused',
+        },
+        {
+          name: 'a reading typed as a dash',
+          answers: { 'htn-controlled': ['htn-controlled-no'], 'htn-systolic': '-' },
+          expect: 'refused',
+        },
+      );
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('C4 an incomplete case that gets a decision, or a refused case whose answers are accepted, is reported', () => {
+    const found = htn((d) => {
+      d.cases[0].expect = 'incomplete';
+      d.cases[1].expect = 'refused';
+    });
+    expect(found).toEqual([
+      {
+        file: HTN,
+        path: ['cases', 0],
+        message: expect.stringMatching(
+          /case "controlled since 2015": expected no decision yet, got LIFE 0, CI 25/,
+        ),
+      },
+      {
+        file: HTN,
+        path: ['cases', 1],
+        message: expect.stringMatching(/expected the answers to be refused, but they are accepted/),
+      },
+    ]);
+  });
+
+  it('C4 a case expecting a decision whose answers the server refuses is reported', () => {
+    const found = htn((d) => {
+      d.cases[1].answers['htn-medication'] = ['htn-med-one', 'htn-med-none'];
+    });
+    expectOnly(
+      found,
+      HTN,
+      ['cases', 1],
+      /refused: Question htn-medication: answer option htn-med-none cannot be chosen together/,
+    );
+  });
+
   it('a case answering a dated question with bands must say asOf', () => {
     const found = htn((d) => {
       delete d.cases[0].asOf;
