@@ -103,7 +103,15 @@ export async function buildApp(
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    // A hop count as proxy-addr reads it: the nearest `n` addresses are proxies (Fastify takes
+    // a number too, but its types do not say so).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     routerOptions: { maxParamLength: 200 },
     // A path Fastify cannot route (bad percent-escape, over-long parameter) answers through the
     // error handler too, in the envelope and the caller's language, without echoing the URL.
@@ -122,7 +130,7 @@ export async function buildApp(
     app.decorate('config', config);
     app.decorate('database', database);
     app.decorate('db', database.db);
-    app.decorate('users', new UserDirectory(database.db));
+    app.decorate('users', new UserDirectory(database.db, { embedded: config.auth.embedded }));
     app.addHook('onClose', async () => database.close());
 
     if (config.logRetentionDays > 0) {

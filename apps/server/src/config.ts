@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -11,6 +12,40 @@ const httpUrl = z
   .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
   .transform((value) => value.replace(/\/+$/, ''));
 
+const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR block, or one of proxy-addr's names for the private ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (TRUST_PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which reverse proxies' X-Forwarded-* headers are believed: none (`false`), the nearest
+ * `n` hops, or the proxies at the listed addresses. Trusting every hop (`true`) is refused:
+ * any caller could then name its own address in X-Forwarded-For and escape the limits.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (['false', 'no', '0'].includes(value)) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every((entry) => entry !== '' && isProxyAddress(entry))) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be false, a number of proxy hops (e.g. 1) or a comma-separated list of proxy addresses or CIDRs ' +
+        '(e.g. 10.0.0.0/8); trusting every proxy (true) would let any caller choose its address',
+    });
+    return z.NEVER;
+  });
+
 const positiveInt = z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more');
 
 const envSchema = z.object({
@@ -21,6 +56,9 @@ const envSchema = z.object({
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// URL' })
     .optional(),
+  DB_POOL_SIZE: positiveInt.min(1, 'must be at least 1').max(1000, 'must be at most 1000').default(20),
+  DB_CONNECT_TIMEOUT_MS: positiveInt.min(100, 'must be at least 100 (ms)').default(5000),
+  DB_STATEMENT_TIMEOUT_MS: positiveInt.min(100, 'must be at least 100 (ms)').default(30_000),
   PUBLIC_URL: httpUrl.optional(),
   OIDC_ISSUER: httpUrl.optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -32,12 +70,13 @@ const envSchema = z.object({
     .max(86_400, 'must be at most 86400 (seconds)')
     .default(15 * 60),
   ALLOW_EMBEDDED_IDP: booleanFlag.default(false),
-  TRUST_PROXY: booleanFlag.optional(),
+  TRUST_PROXY: trustProxySetting.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   COMPANY_NAME: z.string().min(1).optional(),
   HELP_DESK_EMAIL: z.email({ message: 'must be an e-mail address' }).default('helpdesk@example.com'),
   API_RATE_LIMIT: positiveInt.default(1200),
   SIGN_IN_RATE_LIMIT: positiveInt.default(30),
+  AUTH_FAILURE_RATE_LIMIT: positiveInt.default(60),
   WEB_DIST: z.string().min(1).default(WEB_DIST_DEFAULT),
   LOG_RETENTION_DAYS: positiveInt.max(36_500, 'must be at most 36500 (days)').default(365),
   METRICS_TOKEN: z
@@ -48,7 +87,20 @@ const envSchema = z.object({
 });
 
 /** Where the data lives: embedded PGlite in a directory (or `memory://`), or a PostgreSQL server. */
-export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; pool?: PoolSettings };
+
+/** How the PostgreSQL pool connects and how long it lets a statement run. */
+export interface PoolSettings {
+  /** Connections at most. */
+  size: number;
+  /** How long getting a connection may take before the request fails. */
+  connectTimeoutMs: number;
+  /**
+   * How long a statement may run: PostgreSQL cancels it then (statement_timeout), and the
+   * client gives up a little later when no answer comes at all (a cut network).
+   */
+  statementTimeoutMs: number;
+}
 
 /** Sign-in: the embedded provider mounted at /oidc, or an external OpenID Connect issuer. */
 export interface AuthConfig {
@@ -66,7 +118,11 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
-  trustProxy: boolean;
+  /**
+   * Whose X-Forwarded-For and X-Forwarded-Proto are believed: nobody (false), the nearest
+   * n proxies, or the proxies at these addresses and CIDR blocks. Never every hop.
+   */
+  trustProxy: false | number | string[];
   database: DatabaseConfig;
   auth: AuthConfig;
   logLevel: string;
@@ -75,8 +131,13 @@ export interface Config {
   helpDeskEmail: string;
   /** Requests per minute per caller on /api; 0 switches the limit off. */
   apiRateLimit: number;
-  /** Sign-in form posts per minute per address; 0 switches the limit off. */
+  /** Failed sign-ins per minute per address; 0 switches the limit off. */
   signInRateLimit: number;
+  /**
+   * Requests per minute per address refused for a missing or invalid token (401 on /api) or
+   * for wrong client credentials at the token endpoint; beyond it, 429. 0 switches it off.
+   */
+  authFailureRateLimit: number;
   webDist: string;
   /**
    * The bearer token /metrics asks for; null leaves it open in development and closes it
@@ -126,8 +187,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     publicUrl,
-    trustProxy: e.TRUST_PROXY ?? publicUrl.startsWith('https:'),
-    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: e.DATA_DIR },
+    // Behind https there is a proxy terminating TLS: trust that one hop, so the address it
+    // appends is the caller's and whatever the caller wrote before it is ignored.
+    trustProxy: e.TRUST_PROXY ?? (publicUrl.startsWith('https:') ? 1 : false),
+    database: e.DATABASE_URL
+      ? {
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          pool: {
+            size: e.DB_POOL_SIZE,
+            connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+            statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+          },
+        }
+      : { kind: 'pglite', dataDir: e.DATA_DIR },
     auth: {
       embedded,
       issuer: e.OIDC_ISSUER ?? `${publicUrl}/oidc`,
@@ -141,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     helpDeskEmail: e.HELP_DESK_EMAIL,
     apiRateLimit: e.API_RATE_LIMIT,
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
+    authFailureRateLimit: e.AUTH_FAILURE_RATE_LIMIT,
     webDist: e.WEB_DIST,
     metricsToken: e.METRICS_TOKEN ?? null,
     logRetentionDays: e.LOG_RETENTION_DAYS,

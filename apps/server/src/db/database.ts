@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import type { DatabaseConfig } from '../config.ts';
+import type { DatabaseConfig, PoolSettings } from '../config.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
@@ -37,14 +37,36 @@ const preparedNames = new Map<string, string>();
 const preparedName = (text: string): string =>
   cached(preparedNames, text, () => createHash('sha256').update(text).digest('base64url'));
 
-/** Statements marked PREPARED go out named after their text; everything else as it came. */
+/**
+ * Statements marked PREPARED go out named after their text; everything else as it came. A
+ * statement that got no answer in time (query_timeout: the network to the server is cut)
+ * closes its connection, so the pool drops it instead of queueing the next statements behind
+ * the lost one.
+ */
 function preparing(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (config: unknown, values?: unknown) => unknown;
-  client.query = ((config: unknown, values?: unknown) =>
+  const send = (config: unknown, values?: unknown) =>
     typeof config === 'string' && config.startsWith(PREPARED)
       ? query({ name: preparedName(config), text: config, values })
-      : query(config, values)) as typeof client.query;
+      : query(config, values);
+  client.query = ((config: unknown, values?: unknown) => {
+    const result = send(config, values);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if (error instanceof Error && error.message === 'Query read timeout') {
+          (client as unknown as { connection: { stream: { destroy(error?: Error): void } } }).connection.stream.destroy(error);
+        }
+      });
+    }
+    return result;
+  }) as typeof client.query;
 }
+
+/** How long a client waits for any answer beyond statement_timeout before giving the connection up. */
+const QUERY_TIMEOUT_MARGIN_MS = 2000;
+/** The readiness probe's bound: a database that does not answer in this time is not ready. */
+export const PING_TIMEOUT_MS = 2000;
+const POOL_DEFAULTS: PoolSettings = { size: 20, connectTimeoutMs: 5000, statementTimeoutMs: 30_000 };
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -60,10 +82,18 @@ export interface DatabaseHandle {
  */
 export async function openDatabase(config: DatabaseConfig, onPoolError?: (error: Error) => void): Promise<DatabaseHandle> {
   if (config.kind === 'postgres') {
+    const settings = config.pool ?? POOL_DEFAULTS;
     const pool = new pg.Pool({
       connectionString: config.url,
-      max: 20,
-      connectionTimeoutMillis: 5000,
+      max: settings.size,
+      connectionTimeoutMillis: settings.connectTimeoutMs,
+      // PostgreSQL cancels a statement running longer; the client stops waiting a little later,
+      // when the server cannot even say so (a network partition).
+      statement_timeout: settings.statementTimeoutMs,
+      query_timeout: settings.statementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS,
+      // Probes idle connections, so a server gone without a word is noticed.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
           if (oid === INT8_OID) return (value: string) => Number(value);
@@ -103,11 +133,19 @@ function handle(db: Kysely<Database>, kind: DatabaseConfig['kind'], afterClose: 
     db,
     kind,
     async ping() {
+      // Bounded: a database that does not answer (a cut network) must not hold the probe.
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+      });
+      const answer = sql`select 1`.execute(db).then(
+        () => true,
+        () => false,
+      );
       try {
-        await sql`select 1`.execute(db);
-        return true;
-      } catch {
-        return false;
+        return await Promise.race([answer, timeout]);
+      } finally {
+        clearTimeout(timer);
       }
     },
     async close() {

@@ -18,8 +18,9 @@ const MESSAGE_BY_STATUS: Record<number, HttpMessageKey> = {
   503: 'service_unavailable',
 };
 
-// Connection failures (node-postgres, PGlite closed) and Postgres classes 08 (connection),
-// 53 (resources), 57P (shutdown): the database is away, not the request wrong.
+// Connection failures (node-postgres, PGlite closed), Postgres classes 08 (connection),
+// 53 (resources), 57P (shutdown), and statements past their time (57014 statement_timeout, or
+// no answer at all: a query read timeout): the database is away, not the request wrong.
 const DATABASE_DOWN_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -34,8 +35,8 @@ function isDatabaseUnavailable(error: unknown): boolean {
   const message = typeof e.message === 'string' ? e.message : '';
   return (
     DATABASE_DOWN_CODES.has(code) ||
-    /^(08|53|57P)/.test(code) ||
-    /PGlite is closed|Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    /^(08|53|57P|57014)/.test(code) ||
+    /PGlite is closed|Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout/i.test(
       message,
     )
   );

@@ -3,9 +3,31 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
 import { HttpError } from './errors.ts';
+import { databaseCounters, memoryCounters, rateLimitStore, type Counters } from './rate-limit-store.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The rate limits' hit counters: in PostgreSQL (shared by every replica), or in this process on PGlite. */
+    counters: Counters;
+  }
+}
 
 /** Paths that monitoring calls often; never rate limited. */
 const UNLIMITED = new Set(['/api/health', '/api/ready']);
+const MINUTE = 60_000;
+/** How often the counters of finished windows are deleted. */
+const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
+/** Addresses this process saw refused lately, remembered at most. */
+const SUSPECTS_MAX = 10_000;
+
+/** The embedded provider's token endpoint, where calling systems present their client secret. */
+const TOKEN_PATH = '/oidc/token';
+
+/** The API calls whose refusals for a bad token are limited. */
+function credentialChecked(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return path.startsWith('/api/') && !UNLIMITED.has(path);
+}
 
 /**
  * Security headers on every answer (pages, static files, API, provider pages) and the API
@@ -40,7 +62,18 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     securityHeaders(request.raw, reply.raw, () => done()),
   );
 
+  const counters = app.database.kind === 'postgres' ? databaseCounters(app.db) : memoryCounters();
+  app.decorate('counters', counters);
+  const prune = setInterval(() => {
+    counters.prune().catch((error: unknown) => app.log.warn({ err: error }, 'pruning rate-limit counters failed'));
+  }, PRUNE_INTERVAL_MS);
+  prune.unref();
+  app.addHook('onClose', async () => clearInterval(prune));
+
+  if (config.authFailureRateLimit > 0) limitCredentialFailures(app, counters, config.authFailureRateLimit);
+
   await app.register(rateLimit, {
+    store: rateLimitStore(counters),
     global: config.apiRateLimit > 0,
     max: config.apiRateLimit || 1,
     timeWindow: 60_000,
@@ -49,5 +82,63 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     allowList: (request) => !request.url.startsWith('/api/') || UNLIMITED.has(request.url.split('?')[0] ?? ''),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, 'too_many_requests', undefined, { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
+  });
+}
+
+/**
+ * Refusals for a missing or invalid token (401 on /api) and for wrong client credentials at
+ * /oidc/token are counted per address; past `max` a minute, the address gets 429 before its
+ * credentials are even checked. Successful calls are not counted.
+ *
+ * On /api the refusal is counted before it is sent, and the shared count is read only for
+ * addresses this process refused within the minute, so a valid caller costs no extra database
+ * round trip; with several replicas the limit is overshot by at most one refusal per replica.
+ * The token endpoint is few calls: each is counted ahead, so concurrent guesses cannot slip
+ * past, and taken back once it did not fail.
+ */
+function limitCredentialFailures(app: FastifyInstance, counters: Counters, max: number): void {
+  const suspects = new Map<string, number>();
+  const key = (ip: string) => `auth-failure:${ip}`;
+  const tooMany = (ttl: number) =>
+    new HttpError(429, 'too_many_requests', undefined, { 'retry-after': String(Math.max(1, Math.ceil(ttl / 1000))) });
+
+  app.addHook('onRequest', async (request) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path === TOKEN_PATH) {
+      const count = await counters.hit(key(request.ip), MINUTE);
+      if (count.current > max) throw tooMany(count.ttl);
+      return;
+    }
+    const until = suspects.get(request.ip);
+    if (until === undefined || !credentialChecked(path)) return;
+    if (until < Date.now()) {
+      suspects.delete(request.ip);
+      return;
+    }
+    const count = await counters.peek(key(request.ip), MINUTE);
+    if (count.current >= max) throw tooMany(count.ttl);
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.statusCode !== 401 || !credentialChecked(request.url)) return;
+    suspects.delete(request.ip);
+    suspects.set(request.ip, Date.now() + MINUTE);
+    if (suspects.size > SUSPECTS_MAX) suspects.delete(suspects.keys().next().value as string);
+    try {
+      await counters.hit(key(request.ip), MINUTE);
+    } catch (error) {
+      request.log.warn({ err: error }, 'counting a refused credential failed');
+    }
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    // The provider's routes hand the raw request over with its URL cut to the provider's own path.
+    const url = (request.raw as { originalUrl?: string }).originalUrl ?? request.url;
+    if (url.split('?')[0] !== TOKEN_PATH || reply.statusCode === 401) return;
+    try {
+      await counters.undo(key(request.ip), MINUTE);
+    } catch (error) {
+      request.log.warn({ err: error }, 'uncounting a token request failed');
+    }
   });
 }

@@ -143,7 +143,8 @@ export async function createEmbeddedProvider(config: Config, db: Kysely<Database
       client.clientId === WEB_CLIENT_ID && client.grantTypeAllowed('refresh_token') && code.scopes.has('openid'),
     findAccount: async (_ctx, subject) => {
       const user = await findUserBySubject(db, subject);
-      if (!user?.password_hash || (config.production && user.demo)) return undefined;
+      // A deleted or deactivated user can neither sign in nor renew a session.
+      if (!user?.password_hash || !user.active || (config.production && user.demo)) return undefined;
       return {
         accountId: user.subject,
         claims: () => ({ sub: user.subject, name: user.display_name, preferred_username: user.user_name }),
@@ -165,7 +166,10 @@ export async function createEmbeddedProvider(config: Config, db: Kysely<Database
   };
 
   const provider = new Provider(config.auth.issuer, configuration);
-  provider.proxy = config.trustProxy;
+  // Koa believes X-Forwarded-* when proxy is on; with a hop count it reads only that many
+  // addresses from the right of X-Forwarded-For, like Fastify.
+  provider.proxy = config.trustProxy !== false;
+  if (typeof config.trustProxy === 'number') provider.maxIpsCount = config.trustProxy;
   // The provider builds its addresses (discovery, redirects to its own pages) from the request's
   // origin: it is PUBLIC_URL's, never what a Host or X-Forwarded-Host header claims.
   const publicOrigin = new URL(config.publicUrl);

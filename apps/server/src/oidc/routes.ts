@@ -32,15 +32,9 @@ type FormBody = Record<string, string | undefined>;
  */
 export async function oidcRoutes(app: FastifyInstance, { provider, config, db }: OidcRoutesOptions): Promise<void> {
   const brand = { companyName: config.companyName, helpDeskEmail: config.helpDeskEmail };
-  const limitByAddress =
-    config.signInRateLimit > 0
-      ? app.createRateLimit({
-          max: config.signInRateLimit,
-          timeWindow: 60_000,
-          allowList: () => false,
-          keyGenerator: (request) => `sign-in:${request.ip}`,
-        })
-      : undefined;
+  // Failed sign-ins per address and minute: successes are not counted, so the people behind
+  // one office address do not lock each other out. Shared by every replica (app.counters).
+  const signInFailures = (request: FastifyRequest) => `sign-in:${request.ip}`;
 
   app.get<{ Params: { name: string } }>(`${OIDC_PATH}/assets/:name`, async (request, reply) => {
     const asset = ASSETS[request.params.name as keyof typeof ASSETS];
@@ -94,6 +88,11 @@ export async function oidcRoutes(app: FastifyInstance, { provider, config, db }:
       try {
         details = await provider.interactionDetails(request.raw, reply.raw);
       } catch (error) {
+        // Back after signing in comes here, to a finished interaction, with the provider's
+        // session cookie: the app knows the user is signed in, so it answers rather than a
+        // stale "Sign-in problem". Without that cookie the interaction simply expired.
+        if (error instanceof errors.SessionNotFound && request.cookies._session)
+          return reply.code(303).redirect('/');
         return interactionGone(request, reply, error);
       }
       if (details.prompt.name === 'login') {
@@ -123,10 +122,14 @@ export async function oidcRoutes(app: FastifyInstance, { provider, config, db }:
         const password = request.body?.password ?? '';
         const page = { uid: details.uid, language, userName };
 
-        if (limitByAddress) {
-          const limit = await limitByAddress(request);
-          if (!limit.isAllowed && limit.isExceeded) {
-            reply.header('retry-after', String(limit.ttlInSeconds));
+        // Every attempt is counted ahead, so that a burst of concurrent guesses cannot slip
+        // past the limit, and a successful one is taken back below.
+        const limited = config.signInRateLimit > 0;
+        if (limited) {
+          const attempts = await app.counters.hit(signInFailures(request), 60_000);
+          if (attempts.current > config.signInRateLimit) {
+            await app.counters.undo(signInFailures(request), 60_000);
+            reply.header('retry-after', String(Math.max(1, Math.ceil(attempts.ttl / 1000))));
             return renderSignIn(reply, 429, { ...page, error: 'tooMany' });
           }
         }
@@ -134,11 +137,12 @@ export async function oidcRoutes(app: FastifyInstance, { provider, config, db }:
 
         const user = userName.length <= 100 ? await findLocalUser(db, userName) : undefined;
         const matches = await verifyPassword(password, user?.password_hash ?? UNKNOWN_USER_HASH);
-        if (!user || !matches || (config.production && user.demo)) {
+        if (!user || !matches || !user.active || (config.production && user.demo)) {
           request.log.info({ outcome: 'refused' }, 'sign-in refused');
           return renderSignIn(reply, 401, { ...page, error: 'incorrect' });
         }
         request.log.info({ subject: user.subject }, 'signed in');
+        if (limited) await app.counters.undo(signInFailures(request), 60_000);
         reply.hijack();
         await provider.interactionFinished(
           request.raw,

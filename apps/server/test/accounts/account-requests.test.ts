@@ -36,7 +36,7 @@ describe.each(DATABASES)('account requests on %s', (database) => {
   beforeAll(async () => {
     t = await buildTestApp({
       database,
-      env: { LOG_LEVEL: 'info', TRUST_PROXY: 'true' },
+      env: { LOG_LEVEL: 'info', TRUST_PROXY: '127.0.0.1' },
       logStream: { write: (line) => logs.push(line) },
     });
     for (const user of ['admin1', 'uw1']) tokens[user] = await tokenFor(t.baseUrl, user);
