@@ -85,12 +85,24 @@ describe.each(DATABASES)('embedded sign-in on %s', (database) => {
     expect(css.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  it('without COMPANY_NAME the sign-in page names the product once, never "Video MER Video MER"', async () => {
+  it('T-16 without COMPANY_NAME the sign-in page names the product once, never "Video MER Video MER"', async () => {
     const { html } = await openSignInPage(t.baseUrl, cookieFetch());
     const bar = /<header class="bar">(.*?)<\/header>/.exec(html)?.[1] ?? '';
     expect(bar.replace(/<[^>]+>/g, ' ').trim()).toBe('Video MER');
     expect(/<title>(.*?)<\/title>/.exec(html)?.[1]).toBe('Sign in · Video MER');
     expect(html).not.toContain('Video MER Video MER');
+  });
+
+  it('T-23 Back after signing in, to the finished sign-in page, leads to the app instead of a stale "Sign-in problem"', async () => {
+    const browser = cookieFetch();
+    const { pageUrl, action } = await openSignInPage(t.baseUrl, browser);
+    const login = await postForm(browser, action, { username: 'uw1', password: 'demo' });
+    const resume = await browser(new URL(login.headers.get('location') ?? '', t.baseUrl).href);
+    expect(resume.headers.get('location') ?? '').toContain('/login/callback?');
+    const back = await browser(pageUrl);
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe('/');
+    expect(await back.text()).not.toContain('Sign-in problem');
   });
 
   it('a wrong password or unknown user shows "Incorrect user name or password." announced as an alert', async () => {

@@ -68,7 +68,7 @@ describe('the built web app', () => {
     expect((await fetch(`${t.baseUrl}/index.html`)).headers.get('cache-control')).toBe('no-store');
   });
 
-  it('a path that is no page of the app answers 404, with the app so that it shows its not-found page', async () => {
+  it('T-24 a path that is no page of the app answers 404, with the app so that it shows its not-found page', async () => {
     for (const path of ['/no/such/page', '/questionnaire/REQ-1/extra', '/homes', '/admin?x=1']) {
       const response = await fetch(`${t.baseUrl}${path}`);
       expect(response.status, path).toBe(404);
@@ -77,7 +77,7 @@ describe('the built web app', () => {
     }
   });
 
-  it("/robots.txt forbids crawling and /favicon.ico is never the app's HTML", async () => {
+  it("T-24 /robots.txt forbids crawling and /favicon.ico is never the app's HTML", async () => {
     const robots = await fetch(`${t.baseUrl}/robots.txt`);
     expect(robots.status).toBe(200);
     expect(robots.headers.get('content-type')).toContain('text/plain');

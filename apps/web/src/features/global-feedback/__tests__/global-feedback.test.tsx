@@ -164,7 +164,7 @@ describe('global feedback', () => {
     await waitFor(() => expect(screen.queryByTestId('network-error-banner')).toBeNull());
   });
 
-  it('the Network Error banner goes away when the next request succeeds', async () => {
+  it('T-14 the Network Error banner goes away when the next request succeeds', async () => {
     server = await startApiServer(() => ok(null));
     await server.close();
     server = null;
@@ -179,7 +179,7 @@ describe('global feedback', () => {
     await waitFor(() => expect(screen.queryByTestId('api-error-snackbar')).toBeNull());
   });
 
-  it("the Network Error banner's Retry sends the failed call again and clears the banner when it succeeds", async () => {
+  it("T-14 the Network Error banner's Retry sends the failed call again and clears the banner when it succeeds", async () => {
     server = await startApiServer(() => ok(null));
     await server.close();
     server = null;
