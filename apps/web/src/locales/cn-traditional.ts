@@ -26,7 +26,7 @@ export const cnTraditional: InterfaceTexts = {
     signingOut: '正在登出',
     callbackErrorTitle: '登入失敗',
     backToLogin: '返回登入',
-    sessionEnded: '你的登入時段已結束，請重新登入。',
+    sessionEnded: '您的登入時段已結束，請重新登入。',
   },
   header: {
     insurer: '保險公司',
@@ -59,7 +59,7 @@ export const cnTraditional: InterfaceTexts = {
   },
   errors: {
     unexpected: '應用程式發生預期以外的錯誤！',
-    notFound: '你要求的頁面並不存在。',
+    notFound: '您要求的頁面並不存在。',
     goHome: '前往首頁',
   },
   questionnaire: {
@@ -80,19 +80,19 @@ export const cnTraditional: InterfaceTexts = {
     intro: '{company} 為保險公司及其職員營運 Video MER。本聲明說明本工具處理哪些個人資料及其原因。',
     collectTitle: '我們處理的資料',
     collect:
-      '你的姓名、工作電郵、所屬保險公司、角色及語言偏好，用於讓你登入及顯示正確的保險公司。你代表所屬保險公司在申報中記錄的申請人資料（申請編號、年齡、性別、風險評分、身高、體重、吸煙狀況及病症）。',
+      '您的姓名、工作電郵、所屬保險公司、角色及語言偏好，用於讓您登入及顯示正確的保險公司。您代表所屬保險公司在申報中記錄的申請人資料（申請編號、年齡、性別、風險評分、身高、體重、吸煙狀況及病症）。',
     useTitle: '處理資料的目的',
     use: '只用於提供核保決定及保存保險公司所需的申報紀錄。每間保險公司只能查閱其本身的紀錄。申報的每項更改均記錄於審計紀錄中。',
     keepTitle: '保存期限',
     keep: '按保險公司的紀錄保存規定所需的期限保存，其後刪除。',
-    rightsTitle: '你的權利',
+    rightsTitle: '您的權利',
     rights:
-      '根據《個人資料（私隱）條例》（第 486 章），你可要求查閱或改正你的個人資料。請電郵服務台：',
+      '根據《個人資料（私隱）條例》（第 486 章），您可要求查閱或改正您的個人資料。請電郵服務台：',
   },
   accountRequest: {
     title: '申請使用權限',
     howAccessWorks:
-      'Video MER 帳戶只供使用本工具的保險公司職員使用。你所屬保險公司的管理員會審批每項申請並設定你的角色，之後你便可使用公司帳戶登入。',
+      'Video MER 帳戶只供使用本工具的保險公司職員使用。您所屬保險公司的管理員會審批每項申請並設定您的角色，之後您便可使用公司帳戶登入。',
     name: '全名',
     email: '工作電郵',
     insurerCode: '保險公司代碼',
@@ -108,9 +108,9 @@ export const cnTraditional: InterfaceTexts = {
     sending: '正在提交申請',
     backToSignIn: '返回登入',
     sentTitle: '申請已提交',
-    sent: '你的申請已記錄。你所屬保險公司的管理員審批後，會以電郵通知你何時可以登入。',
+    sent: '您的申請已記錄。您所屬保險公司的管理員審批後，會以電郵通知您何時可以登入。',
     rateLimited: '此網絡提交的申請過多，請於一小時後再試。',
-    failed: '未能提交你的申請，請再試一次。',
+    failed: '未能提交您的申請，請再試一次。',
     required: '必須填寫此欄',
     invalidEmail: '請輸入有效的電郵地址',
     tooLong: '最多 {max} 個字元',

@@ -225,7 +225,7 @@ const cnTraditional: QuestionnaireTexts = {
       chooseCondition: '請選擇 Video MER',
       ownSubmission: '此披露由您提交，須由另一位核保人核實或退回。',
       conflict:
-        '自你開啟後，此披露已被其他人更改。你的答案仍然保留：請在另一分頁重新載入查看其更改，然後再輸入你的答案。',
+        '自您開啟後，此披露已被其他人更改。您的答案仍然保留：請在另一分頁重新載入查看其更改，然後再輸入您的答案。',
       incompleteTitle: '問卷未完成',
       questionsMissing: '問題：{list}',
       pagesMissing: '頁：{list}',

@@ -2,6 +2,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from '@vmer/domain/model';
 import { MESSAGES } from '@vmer/domain/messages';
 import { describe, expect, it } from 'vitest';
 import { en } from '../../locales/en.ts';
+import { questionnaireTexts } from '../../features/questionnaire/locales.ts';
 import { htmlLanguageOf, initI18n, localeOf, resources } from '../i18n.ts';
 
 function leaves(value: unknown, prefix = ''): Record<string, unknown> {
@@ -28,6 +29,18 @@ describe('languages', () => {
     expect(Object.keys(chinese).sort()).toEqual(Object.keys(english).sort());
     for (const [key, text] of Object.entries(chinese)) expect(text, key).toMatch(/\S/);
     expect(chinese['landing.createAccount']).not.toBe(english['landing.createAccount']);
+  });
+
+  it('T-21 every Chinese text of the app addresses the user as 您, never 你', () => {
+    const chinese = {
+      ...leaves(resources.cn_traditional.translation),
+      ...leaves(questionnaireTexts.cn_traditional, 'screen'),
+    };
+    expect(Object.keys(chinese).length).toBeGreaterThan(200);
+    const informal = Object.entries(chinese).filter(
+      ([, text]) => typeof text === 'string' && /你(?!們)/.test(text),
+    );
+    expect(informal).toEqual([]);
   });
 
   it('the domain messages are merged in and none of them is shadowed by an interface text', () => {
