@@ -65,7 +65,7 @@ describe.each(DATABASES)("the embedded provider's discovery document on %s", (da
             'x-forwarded-proto': 'https',
           },
           { 'x-forwarded-host': 'evil.example, proxy.example', 'x-forwarded-proto': 'https' },
-        ]) {
+        ] as Record<string, string>[]) {
           const forged = await getWithHeaders(url, headers);
           expect(forged.status, JSON.stringify(headers)).toBe(200);
           const discovery = JSON.parse(forged.body) as Discovery;

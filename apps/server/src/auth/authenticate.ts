@@ -99,16 +99,20 @@ export const authenticate = fp(
         };
         return;
       }
-      const identity = identityFromClaims(payload);
-      const row = await options.users.resolve(identity);
-      const role = identity.role ?? (row.role as Role | null);
+      // Role and insurers are the users table's: a token's claims never raise them.
+      const row = await options.users.resolve(identityFromClaims(payload));
+      if (!row) {
+        request.log.info({ reason: 'user deleted or deactivated' }, 'access token refused');
+        throw new HttpError(401, 'unauthorized', undefined, { 'www-authenticate': challenge('invalid_token') });
+      }
+      const role = row.role as Role | null;
       if (!role) throw new HttpError(403, 'no_role');
       request.user = {
         subject: row.subject,
         userName: row.user_name,
         displayName: row.display_name,
         role,
-        insurers: identity.insurers ?? row.insurers,
+        insurers: row.insurers,
         language: rowLanguage(row),
       };
     });

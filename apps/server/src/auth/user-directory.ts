@@ -1,50 +1,60 @@
 import { DEFAULT_LANGUAGE, languageSchema, type Language } from '@vmer/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { findUserBySubject, setUserLanguage, upsertUser, type TokenIdentity, type UserRow } from './users-repository.ts';
+import {
+  findUserBySubject,
+  insertUserFromClaims,
+  setUserLanguage,
+  updateUserNames,
+  type TokenIdentity,
+  type UserRow,
+} from './users-repository.ts';
 
-const CACHE_TTL_MS = 15_000;
-const CACHE_MAX = 10_000;
+export interface UserDirectoryOptions {
+  /** Tokens come from the embedded provider, whose users all live in the users table. */
+  embedded: boolean;
+}
 
 /**
- * The users table as the auth hook needs it on every request: a subject's stored row,
- * created or refreshed from its token claims, held briefly in memory so that a request
- * costs no database round trip. Writes through this directory clear the entry at once;
- * other replicas see a change within CACHE_TTL_MS.
+ * The users table as the auth hook needs it on every request. The stored row is the
+ * authority for role and insurers: a token's claims may narrow the insurers for its holder
+ * (external issuer) but never raise what the table says, and are never written back, so an
+ * old token cannot undo a demotion. The row is read at every request (one primary-key
+ * lookup, no cache), so a demoted, deactivated or deleted user's tokens change at the next
+ * request on every replica.
  */
 export class UserDirectory {
   readonly #db: Kysely<Database>;
-  readonly #cache = new Map<string, { row: UserRow; fingerprint: string; expires: number }>();
+  readonly #embedded: boolean;
 
-  constructor(db: Kysely<Database>) {
+  constructor(db: Kysely<Database>, options: UserDirectoryOptions) {
     this.#db = db;
+    this.#embedded = options.embedded;
   }
 
-  async resolve(identity: TokenIdentity): Promise<UserRow> {
-    const fingerprint = JSON.stringify([identity.userName, identity.displayName, identity.role, identity.insurers]);
-    const cached = this.#cache.get(identity.subject);
-    if (cached && cached.expires > Date.now() && cached.fingerprint === fingerprint) return cached.row;
+  /**
+   * The caller's row with the insurers they may act for now, or undefined when their token
+   * must be refused: the user is deactivated, or unknown to the embedded provider (deleted).
+   * A subject of an external issuer seen for the first time is recorded from its claims.
+   */
+  async resolve(identity: TokenIdentity): Promise<UserRow | undefined> {
+    let row = await findUserBySubject(this.#db, identity.subject);
+    if (this.#embedded) return row?.active ? row : undefined;
 
-    const stored = await findUserBySubject(this.#db, identity.subject);
-    const row = stored && !claimsDiffer(stored, identity) ? stored : await upsertUser(this.#db, identity);
-    if (this.#cache.size >= CACHE_MAX) this.#cache.clear();
-    this.#cache.set(identity.subject, { row, fingerprint, expires: Date.now() + CACHE_TTL_MS });
-    return row;
+    if (!row) row = await insertUserFromClaims(this.#db, identity);
+    else if (row.user_name !== identity.userName || row.display_name !== identity.displayName) {
+      row = (await updateUserNames(this.#db, row.subject, identity)) ?? row;
+    }
+    if (!row.active) return undefined;
+    const claimed = identity.insurers;
+    return claimed === undefined
+      ? row
+      : { ...row, insurers: row.insurers.filter((code) => claimed.includes(code)) };
   }
 
   async setLanguage(subject: string, language: Language): Promise<boolean> {
-    this.#cache.delete(subject);
     return setUserLanguage(this.#db, subject, language);
   }
-}
-
-function claimsDiffer(row: UserRow, identity: TokenIdentity): boolean {
-  return (
-    row.user_name !== identity.userName ||
-    row.display_name !== identity.displayName ||
-    (identity.role !== undefined && row.role !== identity.role) ||
-    (identity.insurers !== undefined && row.insurers.join(' ') !== identity.insurers.join(' '))
-  );
 }
 
 /** The stored language, or the default for a value the table should never hold. */

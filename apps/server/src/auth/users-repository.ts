@@ -28,12 +28,13 @@ export function findLocalUser(db: Kysely<Database>, userName: string): Promise<U
 }
 
 /**
- * Records a subject seen in a valid token (external issuer): created on first sight, its
- * names and any role or insurers the token carries kept up to date. Claims absent from the
- * token leave the stored values alone, so an administrator can set them in the table.
+ * Records a subject of an external issuer seen for the first time, with the role and
+ * insurers its token names. Once recorded, the row is the authority: later tokens never
+ * write role or insurers back (see UserDirectory). A concurrent first sight finds the row
+ * the other request wrote.
  */
-export async function upsertUser(db: Kysely<Database>, identity: TokenIdentity): Promise<UserRow> {
-  const row = await db
+export async function insertUserFromClaims(db: Kysely<Database>, identity: TokenIdentity): Promise<UserRow> {
+  const inserted = await db
     .insertInto('users')
     .values({
       subject: identity.subject,
@@ -42,18 +43,24 @@ export async function upsertUser(db: Kysely<Database>, identity: TokenIdentity):
       role: identity.role ?? null,
       insurers: identity.insurers ?? [],
     })
-    .onConflict((oc) =>
-      oc.column('subject').doUpdateSet((eb) => ({
-        user_name: eb.ref('excluded.user_name'),
-        display_name: eb.ref('excluded.display_name'),
-        ...(identity.role === undefined ? {} : { role: eb.ref('excluded.role') }),
-        ...(identity.insurers === undefined ? {} : { insurers: eb.ref('excluded.insurers') }),
-        updated_at: new Date(),
-      })),
-    )
+    .onConflict((oc) => oc.column('subject').doNothing())
     .returningAll()
-    .executeTakeFirstOrThrow();
-  return row;
+    .executeTakeFirst();
+  return inserted ?? (await db.selectFrom('users').selectAll().where('subject', '=', identity.subject).executeTakeFirstOrThrow());
+}
+
+/** Keeps an external user's names as their issuer gives them now; role and insurers are left alone. */
+export async function updateUserNames(
+  db: Kysely<Database>,
+  subject: string,
+  names: { userName: string; displayName: string },
+): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({ user_name: names.userName, display_name: names.displayName, updated_at: new Date() })
+    .where('subject', '=', subject)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function setUserLanguage(db: Kysely<Database>, subject: string, language: Language): Promise<boolean> {

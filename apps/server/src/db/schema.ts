@@ -43,6 +43,8 @@ export interface UsersTable {
   password_hash: string | null;
   /** Demo users are refused when NODE_ENV=production. */
   demo: Generated<boolean>;
+  /** False: the user's tokens are refused and they cannot sign in (the row is kept). */
+  active: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -1,0 +1,265 @@
+import { decodeJwt, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInForTokens } from '../src/cli/sign-in.ts';
+import { api, buildTestApp, DATABASES, tokenFor, type TestApp } from './helpers.ts';
+
+interface UserInfo {
+  userName: string;
+  role: string;
+}
+interface InsurerEntry {
+  insurerCode: string;
+}
+
+/** What the API grants the bearer of a token: the role and the insurers it works for. */
+async function rightsOf(
+  t: TestApp,
+  token: string,
+): Promise<{ status: number; role?: string; insurers?: string[] }> {
+  const info = await api<UserInfo>(t.baseUrl, '/api/user/info/get', { token });
+  if (info.status !== 200) return { status: info.status };
+  const list = await api<InsurerEntry[]>(t.baseUrl, '/api/insurer/list', { token });
+  return {
+    status: info.status,
+    role: info.body.body!.role,
+    insurers: [...new Set(list.body.body!.map((entry) => entry.insurerCode))].sort(),
+  };
+}
+
+const storedUser = (t: TestApp, subject: string) =>
+  t.app.db
+    .selectFrom('users')
+    .select(['subject', 'role', 'insurers'])
+    .where('subject', '=', subject)
+    .executeTakeFirst();
+
+/** A refresh-token grant at the embedded provider, as the browser renews its session. */
+async function refresh(
+  t: TestApp,
+  refreshToken: string,
+): Promise<{ status: number; access_token?: string }> {
+  const response = await fetch(`${t.baseUrl}/oidc/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: 'video-mer-web',
+    }),
+  });
+  return { status: response.status, ...((await response.json()) as { access_token?: string }) };
+}
+
+describe.each(DATABASES)(
+  'the users table is the authority for the embedded provider on %s',
+  (database) => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await buildTestApp({ database });
+    });
+    afterAll(async () => t?.close());
+
+    it("T-32 a demoted user's old token gets only the stored role and insurers, the table keeps them, and later sign-ins and renewals issue them", async () => {
+      const tokens = await signInForTokens({ url: t.baseUrl, user: 'uw1', password: 'demo' });
+      expect(await rightsOf(t, tokens.access_token)).toEqual({
+        status: 200,
+        role: 'underwriter',
+        insurers: ['phkl', 'slhk'],
+      });
+
+      await t.app.db
+        .updateTable('users')
+        .set({ role: 'agent', insurers: ['slhk'] })
+        .where('subject', '=', 'uw1')
+        .execute();
+      expect(await rightsOf(t, tokens.access_token)).toEqual({
+        status: 200,
+        role: 'agent',
+        insurers: ['slhk'],
+      });
+      expect(await storedUser(t, 'uw1')).toEqual({
+        subject: 'uw1',
+        role: 'agent',
+        insurers: ['slhk'],
+      });
+
+      const renewed = await refresh(t, tokens.refresh_token!);
+      expect(renewed.status).toBe(200);
+      expect(decodeJwt(renewed.access_token!)).toMatchObject({ role: 'agent', insurers: ['slhk'] });
+      expect(decodeJwt(await tokenFor(t.baseUrl, 'uw1'))).toMatchObject({
+        role: 'agent',
+        insurers: ['slhk'],
+      });
+      expect(await storedUser(t, 'uw1')).toEqual({
+        subject: 'uw1',
+        role: 'agent',
+        insurers: ['slhk'],
+      });
+    });
+
+    it("T-32 a demoted administrator's old token is refused the administrators' calls (403)", async () => {
+      const token = await tokenFor(t.baseUrl, 'admin1');
+      expect((await api(t.baseUrl, '/api/catalog/versions', { token })).status).toBe(200);
+      await t.app.db
+        .updateTable('users')
+        .set({ role: 'interviewer' })
+        .where('subject', '=', 'admin1')
+        .execute();
+      const refused = await api(t.baseUrl, '/api/catalog/versions', { token });
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe('You are not allowed to do this.');
+      expect(await storedUser(t, 'admin1')).toMatchObject({ role: 'interviewer' });
+    });
+
+    it("T-32 a deleted user's token is refused at the next request (401) and does not create the user again", async () => {
+      const tokens = await signInForTokens({ url: t.baseUrl, user: 'agent1', password: 'demo' });
+      expect((await rightsOf(t, tokens.access_token)).status).toBe(200);
+
+      await t.app.db.deleteFrom('users').where('subject', '=', 'agent1').execute();
+      const refused = await api(t.baseUrl, '/api/user/info/get', { token: tokens.access_token });
+      expect(refused.status).toBe(401);
+      expect(refused.body.message).toContain('sign in again');
+      expect(await storedUser(t, 'agent1')).toBeUndefined();
+      expect((await refresh(t, tokens.refresh_token!)).status).toBe(400);
+      expect(await storedUser(t, 'agent1')).toBeUndefined();
+    });
+
+    it("T-32 a deactivated user's tokens are refused at the next request (401), and signing in or renewing is refused until reactivated", async () => {
+      const tokens = await signInForTokens({
+        url: t.baseUrl,
+        user: 'interviewer1',
+        password: 'demo',
+      });
+      expect((await rightsOf(t, tokens.access_token)).status).toBe(200);
+
+      await t.app.db
+        .updateTable('users')
+        .set({ active: false })
+        .where('subject', '=', 'interviewer1')
+        .execute();
+      expect(
+        (await api(t.baseUrl, '/api/user/info/get', { token: tokens.access_token })).status,
+      ).toBe(401);
+      expect((await refresh(t, tokens.refresh_token!)).status).toBe(400);
+      await expect(tokenFor(t.baseUrl, 'interviewer1')).rejects.toThrow();
+
+      await t.app.db
+        .updateTable('users')
+        .set({ active: true })
+        .where('subject', '=', 'interviewer1')
+        .execute();
+      expect(await rightsOf(t, tokens.access_token)).toEqual({
+        status: 200,
+        role: 'interviewer',
+        insurers: ['phkl'],
+      });
+    });
+  },
+);
+
+describe.each(DATABASES)("an external issuer's claims on %s", (database) => {
+  let issuer: TestApp;
+  let t: TestApp;
+  let key: Awaited<ReturnType<typeof importJWK>>;
+  let kid: string;
+  const now = () => Math.floor(Date.now() / 1000);
+
+  beforeAll(async () => {
+    issuer = await buildTestApp();
+    const row = await issuer.app.db
+      .selectFrom('platform_secrets')
+      .select('value')
+      .where('name', '=', 'oidc.jwks')
+      .executeTakeFirstOrThrow();
+    const jwk = (row.value as { keys: JWK[] }).keys[0] as JWK;
+    key = await importJWK(jwk, 'RS256');
+    kid = jwk.kid ?? '';
+    t = await buildTestApp({
+      database,
+      env: {
+        OIDC_ISSUER: `${issuer.baseUrl}/oidc`,
+        OIDC_CLIENT_ID: 'video-mer-web',
+        OIDC_AUDIENCE: `${issuer.baseUrl}/api`,
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await issuer?.close();
+  });
+
+  const tokenWith = (claims: JWTPayload) =>
+    new SignJWT({
+      iss: `${issuer.baseUrl}/oidc`,
+      aud: `${issuer.baseUrl}/api`,
+      iat: now(),
+      exp: now() + 300,
+      ...claims,
+    })
+      .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid })
+      .sign(key);
+
+  it('T-32 claims never raise the stored role or insurers, only narrow the insurers, and are not written back', async () => {
+    await t.app.db
+      .insertInto('users')
+      .values({
+        subject: 'ext-7',
+        user_name: 'ext7',
+        display_name: 'External Seven',
+        role: 'agent',
+        insurers: ['slhk'],
+      })
+      .execute();
+    const raising = await tokenWith({
+      sub: 'ext-7',
+      preferred_username: 'ext7',
+      role: 'admin',
+      insurers: ['phkl', 'slhk', 'demo'],
+    });
+    expect(await rightsOf(t, raising)).toEqual({ status: 200, role: 'agent', insurers: ['slhk'] });
+    expect(await storedUser(t, 'ext-7')).toEqual({
+      subject: 'ext-7',
+      role: 'agent',
+      insurers: ['slhk'],
+    });
+
+    // Insurers the token no longer names are taken away for its holder, not from the table.
+    const narrowing = await tokenWith({
+      sub: 'ext-7',
+      preferred_username: 'ext7',
+      insurers: ['phkl'],
+    });
+    expect(await rightsOf(t, narrowing)).toEqual({ status: 200, role: 'agent', insurers: [] });
+    expect(await storedUser(t, 'ext-7')).toEqual({
+      subject: 'ext-7',
+      role: 'agent',
+      insurers: ['slhk'],
+    });
+
+    await t.app.db
+      .updateTable('users')
+      .set({ active: false })
+      .where('subject', '=', 'ext-7')
+      .execute();
+    expect((await api(t.baseUrl, '/api/user/info/get', { token: raising })).status).toBe(401);
+  });
+
+  it('T-32 a subject seen for the first time is recorded with the role and insurers its token names', async () => {
+    const first = await tokenWith({
+      sub: 'ext-8',
+      preferred_username: 'ext8',
+      role: 'underwriter',
+      insurers: ['demo'],
+    });
+    expect(await rightsOf(t, first)).toEqual({
+      status: 200,
+      role: 'underwriter',
+      insurers: ['demo'],
+    });
+    expect(await storedUser(t, 'ext-8')).toEqual({
+      subject: 'ext-8',
+      role: 'underwriter',
+      insurers: ['demo'],
+    });
+  });
+});
