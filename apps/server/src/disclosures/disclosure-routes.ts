@@ -79,10 +79,16 @@ export const disclosureRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { client, user } = request;
       let requester: Requester;
-      if (client) requester = { actor: client.clientId, insurers: client.insurers };
-      else if (mayEdit(user.role)) requester = { actor: user.userName, insurers: user.insurers };
+      if (client)
+        requester = {
+          actor: client.clientId,
+          subject: `client:${client.clientId}`,
+          insurers: client.insurers,
+        };
+      else if (mayEdit(user.role))
+        requester = { actor: user.userName, subject: user.subject, insurers: user.insurers };
       else throw new HttpError(403, 'forbidden');
-      return ok(await service.createRequest(requester, request.body));
+      return ok(await service.createRequest(requester, request.body, idempotencyKey(request)));
     },
   );
 

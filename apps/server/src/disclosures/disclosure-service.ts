@@ -59,6 +59,8 @@ export type Caller = Pick<AuthUser, 'subject' | 'userName' | 'role' | 'insurers'
 export interface Requester {
   /** Recorded in the audit trail: a user name or a client id. */
   actor: string;
+  /** Whose Idempotency-Keys these are: the person's subject, or `client:` and the client id. */
+  subject: string;
   insurers: readonly string[];
 }
 
@@ -102,7 +104,7 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
    * the audit entry and the version check.
    */
   async function once<T>(
-    caller: Caller,
+    caller: Pick<Caller, 'subject'>,
     key: string | undefined,
     operation: string,
     requestSha256: string,
@@ -469,42 +471,48 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
     async createRequest(
       requester: Requester,
       body: DisclosureRequest,
+      idempotencyKey?: string,
     ): Promise<DisclosureRequestCreated> {
       const view = await catalog.active();
       const product = productFor(view, requester.insurers, body);
       const scope: InsurerScope = { insurers: requester.insurers };
-      const id = randomUUID();
-      const requestId = randomUUID();
-      await disclosures.insert(
-        scope,
-        {
-          id,
-          request_id: requestId,
-          insurer_code: product.insurer.code,
-          channel: product.channel,
-          product_code: product.product.code,
-          application_number: body.applicationNumber,
-          age: body.age ?? null,
-          gender: body.gender ?? null,
-          rsm_score: body.rsmScore ?? null,
-          redirection: body.redirection ?? null,
-          status: 1,
-          catalog_version: null,
-          document: null,
-          reject_reason: null,
-          created_by: requester.actor,
-          updated_by: requester.actor,
-        },
-        {
-          actor: requester.actor,
-          operation: 'request',
-          from_status: null,
-          catalog_version: null,
-          payload_sha256: sha256(JSON.stringify(body)),
-          reason: null,
-        },
-      );
-      return { requestId, id, address: `/questionnaire/${requestId}` };
+      const payloadSha256 = sha256(JSON.stringify(body));
+      // A caller retrying after a cut connection gets the request it made, not a second one.
+      return once(requester, idempotencyKey, 'request', payloadSha256, async (trx) => {
+        const id = randomUUID();
+        const requestId = randomUUID();
+        await disclosures.insert(
+          scope,
+          {
+            id,
+            request_id: requestId,
+            insurer_code: product.insurer.code,
+            channel: product.channel,
+            product_code: product.product.code,
+            application_number: body.applicationNumber,
+            age: body.age ?? null,
+            gender: body.gender ?? null,
+            rsm_score: body.rsmScore ?? null,
+            redirection: body.redirection ?? null,
+            status: 1,
+            catalog_version: null,
+            document: null,
+            reject_reason: null,
+            created_by: requester.actor,
+            updated_by: requester.actor,
+          },
+          {
+            actor: requester.actor,
+            operation: 'request',
+            from_status: null,
+            catalog_version: null,
+            payload_sha256: payloadSha256,
+            reason: null,
+          },
+          trx,
+        );
+        return { requestId, id, address: `/questionnaire/${requestId}` };
+      });
     },
 
     /** The disclosure opened at /questionnaire/{requestId}, in the mode its status and the caller's role give. */
