@@ -139,7 +139,7 @@ describe('answer shape for the server', () => {
     });
   });
 
-  it('C1 an exclusive option sent with another option is refused, naming the question and option', () => {
+  it('T-27 an exclusive option sent with another option is refused, naming the question and option', () => {
     for (const type of ['C', 'M'] as const) {
       const q = makeChoiceQuestion(type);
       q.answerList[2] = { ...q.answerList[2]!, exclusive: true };

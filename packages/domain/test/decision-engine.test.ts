@@ -253,7 +253,7 @@ describe('bands', () => {
     expect(matchBand([{ below: 1, decision: all('0') }], null)).toBe(-1);
   });
 
-  it('C3 from and to are inclusive, above and below exclusive, on either side of a band', () => {
+  it('T-29 from and to are inclusive, above and below exclusive, on either side of a band', () => {
     const bands = [
       { to: 140, decision: all('0') },
       { above: 140, below: 160, decision: all('50') },
@@ -316,7 +316,7 @@ describe('bands', () => {
     ).toBeNull();
   });
 
-  it('C2 a number answer that cannot be read ("-") falls in no band and leaves no decision', () => {
+  it('T-28 a number answer that cannot be read ("-") falls in no band and leaves no decision', () => {
     const answers = (v: string): AnswerMap => ({ 'pr-psa': [{ value: v, unit: 'ng/mL' }] });
     for (const unreadable of ['-', '.', '1.', ' 5', '5-']) {
       const decision = decide(prostate, answers(unreadable));
@@ -327,7 +327,7 @@ describe('bands', () => {
     expect(flat(prostate, answers('12')).LIFE).toBe('D');
   });
 
-  it('C2 an optional number answer that cannot be read also leaves no decision', () => {
+  it('T-28 an optional number answer that cannot be read also leaves no decision', () => {
     const optional = impairment({
       uuid: 'opt',
       name: 'Optional number',

@@ -265,7 +265,7 @@ describe('moving between pages', () => {
 });
 
 describe('question numbers', () => {
-  it('B2 a self-defined condition and Others, sharing the template’s questions, each keep their own numbers', () => {
+  it('T-05 a self-defined condition and Others, sharing the template’s questions, each keep their own numbers', () => {
     const typed = selfDefinedCondition(others, `${others.uuid}-1`, 'Knee pain');
     const pages = buildPages(chosen([hypertension], [typed], [others]), 'en');
     const numbers = questionNumbers(pages);
@@ -281,7 +281,7 @@ describe('question numbers', () => {
     }
   });
 
-  it('B15 a condition’s numbered questions come in page order with the screen’s numbers', () => {
+  it('T-19 a condition’s numbered questions come in page order with the screen’s numbers', () => {
     const answers = longFormAnswers();
     answers['lf-a1'] = ['lf-a1-yes'];
     const pages = buildPages(chosen([asthma], [longForm, answers]), 'en');

@@ -184,7 +184,7 @@ describe('checkbox rules', () => {
     ]);
   });
 
-  it('C1 on a multi-select, an exclusive option clears the others and another option clears it', () => {
+  it('T-27 on a multi-select, an exclusive option clears the others and another option clears it', () => {
     const q = makeChoiceQuestion('M');
     q.answerList[2] = { ...q.answerList[2]!, exclusive: true };
     expect(checkboxSelection(q, ['a', 'b'], 'c', true)).toEqual(['c']);

@@ -65,8 +65,8 @@ describe.each(DATABASES)('answer rules on %s', (database) => {
       (a) => a.questionUuid === question,
     )}.answer`;
 
-  describe('C1 exclusive options', () => {
-    it('C1 an exclusive option ("No medication now") sent with another option is refused with 400 naming the question', async () => {
+  describe('exclusive options', () => {
+    it('T-27 an exclusive option ("No medication now") sent with another option is refused with 400 naming the question', async () => {
       const doc = asthmaWith({
         'asthma-medication': ['asthma-medication-reliever', 'asthma-medication-none'],
       });
@@ -85,7 +85,7 @@ describe.each(DATABASES)('answer rules on %s', (database) => {
       );
     });
 
-    it('C1 an exclusive option alone, or other options together, are saved', async () => {
+    it('T-27 an exclusive option alone, or other options together, are saved', async () => {
       const alone = await save(asthmaWith({ 'asthma-medication': ['asthma-medication-none'] }));
       expect(alone.status).toBe(200);
       const several = await save(
@@ -97,8 +97,8 @@ describe.each(DATABASES)('answer rules on %s', (database) => {
     });
   });
 
-  describe('C5 each refused save says why', () => {
-    it('C5 a save without any condition is refused because no condition is chosen, in both languages', async () => {
+  describe('each refused save says why', () => {
+    it('T-31 a save without any condition is refused because no condition is chosen, in both languages', async () => {
       const doc = documentFor(version, []);
       const r = await save(doc);
       expect(r.status).toBe(400);
@@ -111,7 +111,7 @@ describe.each(DATABASES)('answer rules on %s', (database) => {
       expect(cn.body.errors?.[0]?.message).toBe('請至少選擇一項病症。');
     });
 
-    it('C5 a save whose conditions have no decision yet is refused for that reason, in both languages', async () => {
+    it('T-31 a save whose conditions have no decision yet is refused for that reason, in both languages', async () => {
       const doc = documentFor(version, [{ impairment: asthma, answers: {} }]);
       const r = await save(doc);
       expect(r.status).toBe(400);
@@ -130,7 +130,7 @@ describe.each(DATABASES)('answer rules on %s', (database) => {
       expect(cn.body.errors?.[0]?.message).toBe('請回答至少一項病症的所有必答問題，使其得出決定。');
     });
 
-    it('C5 a save missing basic information says the basic information is not complete', async () => {
+    it('T-31 a save missing basic information says the basic information is not complete', async () => {
       const doc = documentFor(version, [{ impairment: asthma, answers: answersFor(asthma) }]);
       await setLanguage('en');
       const r = await api(t.baseUrl, `${BASE}/disclosure/save`, {
@@ -142,7 +142,7 @@ describe.each(DATABASES)('answer rules on %s', (database) => {
       expect(r.body.errors?.map((e) => e.path)).toEqual(['gender']);
     });
 
-    it('C5 a submit without any condition names the missing condition, not "Please choose Video MER"', async () => {
+    it('T-31 a submit without any condition names the missing condition, not "Please choose Video MER"', async () => {
       const r = await save(documentFor(version, []), 'en', '/disclosure/submit');
       expect(r.status).toBe(400);
       expect(r.body.errors).toContainEqual({
@@ -152,8 +152,8 @@ describe.each(DATABASES)('answer rules on %s', (database) => {
     });
   });
 
-  describe('B15 question numbers', () => {
-    it('B15 the spreadsheet numbers each condition’s questions as the screen does, across the questionnaire in page order', async () => {
+  describe('question numbers', () => {
+    it('T-19 the spreadsheet numbers each condition’s questions as the screen does, across the questionnaire in page order', async () => {
       const hypertension = impairmentOf(catalog, 'hypertension');
       const chosen = [
         { impairment: hypertension, answers: answersFor(hypertension, 'opening') },
@@ -194,8 +194,8 @@ describe.each(DATABASES)('answer rules on %s', (database) => {
     });
   });
 
-  describe('C2 numbers', () => {
-    it('C2 a number answer that is not a number ("-") is refused naming the question, as the screen gives it no decision', async () => {
+  describe('unreadable numbers', () => {
+    it('T-28 a number answer that is not a number ("-") is refused naming the question, as the screen gives it no decision', async () => {
       const doc = asthmaWith({ 'asthma-attacks': [{ value: '-', unit: 'times' }] });
       const r = await save(doc);
       expect(r.status).toBe(400);

@@ -161,7 +161,7 @@ describe('compileImpairment', () => {
     expect(question('htn-medication').answerList.map((o) => o.unique)).toEqual(['N', 'N', 'Y']);
   });
 
-  it('C1 an exclusive option (exclusive: true, or unique: Y on a checkbox) compiles as exclusive', () => {
+  it('T-27 an exclusive option (exclusive: true, or unique: Y on a checkbox) compiles as exclusive', () => {
     expect(question('htn-medication').answerList.map((o) => o.exclusive)).toEqual([
       undefined,
       undefined,

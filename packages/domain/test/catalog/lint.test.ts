@@ -207,7 +207,7 @@ describe('lint: options and decisions', () => {
     expectOnly(found, HTN, ['questions', 0, 'options'], /a D question has no options/);
   });
 
-  it('C1 exclusive on an option of a question that is not multi-choice (C or M) is reported', () => {
+  it('T-27 exclusive on an option of a question that is not multi-choice (C or M) is reported', () => {
     const found = htn((d) => {
       d.questions[1].options[0].exclusive = true;
     });
@@ -519,7 +519,7 @@ describe('lint: bands', () => {
     );
   });
 
-  describe('C3 bounds on both sides', () => {
+  describe('bounds on both sides', () => {
     const SYSTOLIC = ['questions', 1, 'options', 1, 'questions', 0];
     const zero = { LIFE: '0', CI: '0' };
     const withBands = (bands: Loose[]) =>
@@ -530,14 +530,14 @@ describe('lint: bands', () => {
         }));
       });
 
-    it('C3 bands bounded inclusively and exclusively on either side that meet exactly are clean', () => {
+    it('T-29 bands bounded inclusively and exclusively on either side that meet exactly are clean', () => {
       expect(withBands([{ to: 140 }, { above: 140, below: 160 }, { from: 160 }])).toEqual([]);
       expect(withBands([{ from: 0, below: 140 }, { from: 140, to: 160 }, { above: 160 }])).toEqual(
         [],
       );
     });
 
-    it('C3 overlapping bands are reported, naming the values both take', () => {
+    it('T-29 overlapping bands are reported, naming the values both take', () => {
       expectOnly(
         withBands([{ to: 160 }, { from: 160 }]),
         HTN,
@@ -552,7 +552,7 @@ describe('lint: bands', () => {
       );
     });
 
-    it('C3 gaps between bands are reported, naming the values no band takes', () => {
+    it('T-29 gaps between bands are reported, naming the values no band takes', () => {
       expectOnly(
         withBands([{ below: 140 }, { from: 150 }]),
         HTN,
@@ -567,7 +567,7 @@ describe('lint: bands', () => {
       );
     });
 
-    it('C3 two lower or two upper bounds on one band, or an empty band, are reported', () => {
+    it('T-29 two lower or two upper bounds on one band, or an empty band, are reported', () => {
       expectOnly(
         withBands([{ from: 1, above: 1, below: 5 }, {}]),
         HTN,
@@ -588,7 +588,7 @@ describe('lint: bands', () => {
       );
     });
 
-    it('C3 a D band bounded by from, above or to is reported', () => {
+    it('T-29 a D band bounded by from, above or to is reported', () => {
       const found = htn((d) => {
         d.questions[0].bands[0] = { from: 0, maxMonths: 6, decision: { LIFE: 'P', CI: 'P' } };
       });
@@ -650,7 +650,7 @@ describe('lint: regression cases', () => {
     expectOnly(found, HTN, ['cases', 1, 'answers', 'htn-systolic'], /an N answer is a number/);
   });
 
-  it('C4 a case may expect no decision yet (incomplete) or a refusal (refused)', () => {
+  it('T-30 a case may expect no decision yet (incomplete) or a refusal (refused)', () => {
     const found = htn((d) => {
       d.cases.push(
         {
@@ -679,7 +679,7 @@ describe('lint: regression cases', () => {
     expect(found).toEqual([]);
   });
 
-  it('C4 an incomplete case that gets a decision, or a refused case whose answers are accepted, is reported', () => {
+  it('T-30 an incomplete case that gets a decision, or a refused case whose answers are accepted, is reported', () => {
     const found = htn((d) => {
       d.cases[0].expect = 'incomplete';
       d.cases[1].expect = 'refused';
@@ -700,7 +700,7 @@ describe('lint: regression cases', () => {
     ]);
   });
 
-  it('C4 a case expecting a decision whose answers the server refuses is reported', () => {
+  it('T-30 a case expecting a decision whose answers the server refuses is reported', () => {
     const found = htn((d) => {
       d.cases[1].answers['htn-medication'] = ['htn-med-one', 'htn-med-none'];
     });

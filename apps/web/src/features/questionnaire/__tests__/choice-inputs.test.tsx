@@ -35,7 +35,7 @@ describe('C questions', () => {
     expect(last()).toEqual(['wheeze']);
   });
 
-  it('C1 an option marked exclusive clears the other choices, and choosing another clears it', async () => {
+  it('T-27 an option marked exclusive clears the other choices, and choosing another clears it', async () => {
     const alone = option('alone', 'No symptoms', { exclusive: true });
     const q = question('C', { answerList: [cough, wheeze, alone] });
     const { last } = renderQuestion({ q, initial: ['cough', 'wheeze'] });

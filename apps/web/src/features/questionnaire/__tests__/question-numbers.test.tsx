@@ -24,7 +24,7 @@ const ALL_YES = { oth1: ['oth1-yes'], oth2: ['oth2-yes'] };
 const ALL_NO = Object.fromEntries([1, 2, 3, 4, 5, 6].map((n) => [`a${n}`, [`a${n}-no`]]));
 
 describe('question numbers in the decision’s "why"', () => {
-  it('B2 with a self-defined condition and Others, each "why" cites its own questions’ numbers, as the screen numbers them', async () => {
+  it('T-05 with a self-defined condition and Others, each "why" cites its own questions’ numbers, as the screen numbers them', async () => {
     const view = await renderScreen();
     api = view.api;
     act(() => {

@@ -23,7 +23,7 @@ const PSA = impairment('psa', 'Raised PSA', 'Both', [
 ]);
 
 describe('a number answer that cannot be read', () => {
-  it('C2 a number typed as "-" falls in no band: the decisions table shows no decision, as the server refuses it', async () => {
+  it('T-28 a number typed as "-" falls in no band: the decisions table shows no decision, as the server refuses it', async () => {
     const view = await renderScreen();
     api = view.api;
     const open = (value: string) =>
