@@ -111,6 +111,22 @@ const en = {
       returned: 'Returned for correction.',
       returnedReason: 'Returned for correction: {reason}',
     },
+    catalogue: {
+      notice:
+        'This disclosure was answered on catalogue version {stored}; version {active} is now current. It shows and decides what version {stored} says.',
+      update: 'Update to the current catalogue',
+      dialogTitle: 'Update to catalogue version {to}?',
+      dialogIntro:
+        'What changes when this disclosure moves from catalogue version {from} to version {to}. It is updated as last saved: save your latest answers first.',
+      loading: 'Working out what changes',
+      removed: 'No longer offered: removed with its answers.',
+      questionsAdded: 'New questions: {list}',
+      questionsRemoved: 'Questions no longer asked: {list}',
+      answers: 'Answers kept: {kept}. Answers dropped: {dropped}.',
+      decision: 'Decision: {before} → {after}',
+      noDecision: 'none',
+      confirm: 'Update',
+    },
     print: {
       insurer: 'Insurer',
       channel: 'Channel',
@@ -237,6 +253,22 @@ const cnTraditional: QuestionnaireTexts = {
       rejectReasonHelp: '選填：訪問員修改時會看到。{length} / {max}',
       returned: '已退回修改。',
       returnedReason: '已退回修改：{reason}',
+    },
+    catalogue: {
+      notice:
+        '此披露按第 {stored} 版目錄作答，現行目錄為第 {active} 版。畫面所示及決定均按第 {stored} 版。',
+      update: '更新至現行目錄',
+      dialogTitle: '更新至第 {to} 版目錄？',
+      dialogIntro:
+        '此披露由第 {from} 版目錄更新至第 {to} 版時的變更如下。更新以最後儲存的內容為準：請先儲存您最新的答案。',
+      loading: '正在計算變更',
+      removed: '已不再提供：連同其答案一併移除。',
+      questionsAdded: '新增問題：{list}',
+      questionsRemoved: '不再詢問的問題：{list}',
+      answers: '保留的答案：{kept}。刪除的答案：{dropped}。',
+      decision: '決定：{before} → {after}',
+      noDecision: '無',
+      confirm: '更新',
     },
     print: {
       insurer: '保險公司',

@@ -45,6 +45,12 @@ export interface DisclosureSession {
   rejectReason: string | null;
   /** The caller submitted it last: another underwriter validates or rejects it. */
   submittedByCaller: boolean;
+  /**
+   * The catalogue version the disclosure was answered on: every question, list and decision
+   * of the screen comes from it. Null (or left out) for one not saved yet, which uses the
+   * active version.
+   */
+  catalogVersion?: string | null;
 }
 
 /**
@@ -80,6 +86,7 @@ const NEW_SESSION: DisclosureSession = {
   product: null,
   rejectReason: null,
   submittedByCaller: false,
+  catalogVersion: null,
 };
 
 const initialState: QuestionnaireState = {

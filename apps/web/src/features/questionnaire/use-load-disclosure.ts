@@ -29,7 +29,8 @@ function parseDocument(json: string) {
 
 /**
  * On /questionnaire/{requestId}: fetches the disclosure (and the request's analytics), loads
- * the questions of the conditions it names and fills the screen with it (spec §4, DESIGN.md
+ * the questions of the conditions it names from the catalogue version it was answered on and
+ * fills the screen with it (spec §4, DESIGN.md
  * §4). When the fetch fails, nothing of an earlier disclosure stays.
  */
 export function useLoadDisclosure(
@@ -61,6 +62,8 @@ export function useLoadDisclosure(
         gender: null,
         age: null,
         rsmScore: null,
+        // Its own version, not the active one: an older disclosure reads what it was answered on.
+        catalogVersion: view.catalogVersion,
       };
       const impairments = new Map<string, Impairment>();
       const templateUuid = othersUuid ?? OTHERS_TEMPLATE_UUID;
@@ -79,7 +82,10 @@ export function useLoadDisclosure(
             if (!entry) return;
             impairments.set(uuid, {
               ...entry,
-              questionList: await loadQuestions(uuid, true).unwrap(),
+              questionList: await loadQuestions(
+                { uuid, catalogVersion: view.catalogVersion },
+                true,
+              ).unwrap(),
             });
           }),
         );
@@ -106,6 +112,7 @@ export function useLoadDisclosure(
             },
             rejectReason: view.rejectReason,
             submittedByCaller: view.submittedByCaller,
+            catalogVersion: view.catalogVersion,
           },
           applicationNumber: view.applicationNumber,
           profile: {

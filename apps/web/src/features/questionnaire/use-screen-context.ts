@@ -2,12 +2,18 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo } from 'react';
 import { MIN_AGE } from '@vmer/domain/model';
 import { useAppSelector } from '../../app/hooks.ts';
-import { useSpecialListQuery, type DiseaseListRequest } from './api/questionnaire-api.ts';
+import {
+  useQuestionnaireInfoQuery,
+  useSpecialListQuery,
+  type DiseaseListRequest,
+} from './api/questionnaire-api.ts';
 import { selectProfile, selectSession } from './questionnaire-slice.ts';
 
 /**
  * What the questionnaire screen reads from the rest of the app: the header selection, user
- * info, the interface language, the product's special conditions and the screen's mode.
+ * info, the interface language, the product's special conditions and the screen's mode. The
+ * rules (BMI bands, indicators, exclusion wordings) are the disclosure's catalogue version's
+ * once it has one.
  */
 export function useScreenContext() {
   const selection = useAppSelector((state) => state.headerSelection);
@@ -33,9 +39,12 @@ export function useScreenContext() {
           // The server refuses a list for an applicant under 18 (spec §5).
           age: profile.age !== null && profile.age >= MIN_AGE ? profile.age : null,
           rsmScore: profile.rsmScore,
+          ...(session.catalogVersion ? { catalogVersion: session.catalogVersion } : {}),
         }
       : null;
   const special = useSpecialListQuery(listRequest ?? skipToken);
+  // A disclosure answered on an older catalogue version decides by that version's rules.
+  const pinned = useQuestionnaireInfoQuery(session.catalogVersion ?? skipToken);
   const names = useMemo(
     () => ({
       abnormalBmiImpairmentName: userState.userInfo.abnormalBmiImpairmentName,
@@ -48,8 +57,9 @@ export function useScreenContext() {
     selection,
     insurerEntry,
     userInfo: userState.userInfo,
-    ruleAgeList: userState.ruleAgeList,
-    indicators: userState.indicateList,
+    ruleAgeList: pinned.data?.ruleAgeList ?? userState.ruleAgeList,
+    indicators: pinned.data?.indicators ?? userState.indicateList,
+    exclusions: pinned.data?.exclusions ?? userState.exWordingList,
     smokingQuestion: userState.smokingQuestion ?? undefined,
     language,
     profile,

@@ -1,5 +1,16 @@
-import type { DiseaseListEntry, Gender, Impairment, Question, RsmScore } from '@vmer/domain/model';
 import type {
+  DiseaseListEntry,
+  ExclusionWording,
+  Gender,
+  Impairment,
+  Indicator,
+  Question,
+  RsmScore,
+  RuleAge,
+} from '@vmer/domain/model';
+import type {
+  CatalogueUpdated,
+  CatalogueUpdateSummary,
   DisclosureExport,
   DisclosurePayload,
   DisclosureReviewed,
@@ -19,7 +30,27 @@ export interface DiseaseListRequest {
   gender: Gender | null;
   age: number | null;
   rsmScore: RsmScore | null;
+  /** The catalogue version of the disclosure on screen; the active version when left out. */
+  catalogVersion?: string | null;
 }
+
+/** An impairment's questions, from the disclosure's catalogue version (or the active one). */
+export interface QuestionsRequest {
+  uuid: string;
+  catalogVersion?: string | null;
+}
+
+/** What the screen reads from a catalogue version (GET /api/questionnaire/get). */
+export interface QuestionnaireInfo {
+  version: string;
+  indicators: Indicator[];
+  exclusions: ExclusionWording[];
+  ruleAgeList: RuleAge[];
+}
+
+/** `?catalogVersion=N` when a version is named: a disclosure reads the version it was answered on. */
+const versionParams = (catalogVersion: string | null | undefined) =>
+  catalogVersion ? { catalogVersion } : undefined;
 
 /** The special conditions of a product (POST /api/disease/special/list). */
 export interface SpecialList {
@@ -46,20 +77,30 @@ const storeRequest = (kind: 'save' | 'submit', payload: DisclosurePayload) => ({
 /** The questionnaire screen's calls (spec §7, DESIGN.md §4, §5). */
 export const questionnaireApi = api.injectEndpoints({
   endpoints: (build) => ({
-    questionnaireInfo: build.query<{ version: string }, void>({
-      query: () => apiGet('questionnaire/get'),
+    /** The active version's summary, or a named version's. */
+    questionnaireInfo: build.query<QuestionnaireInfo, string | void>({
+      query: (catalogVersion) => apiGet('questionnaire/get', versionParams(catalogVersion || null)),
     }),
     diseaseList: build.query<
       { instance: string; diseaseList: DiseaseListEntry[] },
       DiseaseListRequest
     >({
-      query: (request) => apiPost('disease/list', { ...request, flag: null }),
+      query: ({ catalogVersion, ...request }) => ({
+        ...apiPost('disease/list', { ...request, flag: null }),
+        params: versionParams(catalogVersion),
+      }),
     }),
     specialList: build.query<SpecialList, DiseaseListRequest>({
-      query: (request) => apiPost('disease/special/list', { ...request, param: null }),
+      query: ({ catalogVersion, ...request }) => ({
+        ...apiPost('disease/special/list', { ...request, param: null }),
+        params: versionParams(catalogVersion),
+      }),
     }),
-    questions: build.query<Question[], string>({
-      query: (uuid) => apiGet(`question/${encodeURIComponent(uuid)}`),
+    questions: build.query<Question[], string | QuestionsRequest>({
+      query: (request) => {
+        const { uuid, catalogVersion } = typeof request === 'string' ? { uuid: request } : request;
+        return apiGet(`question/${encodeURIComponent(uuid)}`, versionParams(catalogVersion));
+      },
     }),
     disclosure: build.query<DisclosureView, string>({
       query: (requestId) =>
@@ -86,6 +127,18 @@ export const questionnaireApi = api.injectEndpoints({
       query: ({ id, ...body }) =>
         apiPost(`impairment/video_mer/reject/${encodeURIComponent(id)}`, body),
     }),
+    /** What updating a draft to the current catalogue would change; fetched afresh each time. */
+    catalogueUpdatePreview: build.query<CatalogueUpdateSummary, string>({
+      query: (id) =>
+        apiGet(`impairment/video_mer/disclosure/${encodeURIComponent(id)}/update-catalogue`),
+      keepUnusedDataFor: 0,
+    }),
+    updateCatalogue: build.mutation<CatalogueUpdated, { id: string; version: number }>({
+      query: ({ id, version }) =>
+        apiPost(`impairment/video_mer/disclosure/${encodeURIComponent(id)}/update-catalogue`, {
+          version,
+        }),
+    }),
     trackEvent: build.mutation<unknown, TrackingEvent>({
       query: (event) => apiPost('analytics/web/create', event),
     }),
@@ -111,4 +164,6 @@ export const {
   useRejectDisclosureMutation,
   useTrackEventMutation,
   useLogSearchMutation,
+  useLazyCatalogueUpdatePreviewQuery,
+  useUpdateCatalogueMutation,
 } = questionnaireApi;

@@ -99,7 +99,10 @@ export function ConditionsCard() {
         void logSearch({ keyword: keyword || choice, disease: condition.name.en, type: 2 });
         track('impairment_added', condition.name.en);
       } else {
-        const questionList = await loadQuestions(choice.uuid, true).unwrap();
+        const questionList = await loadQuestions(
+          { uuid: choice.uuid, catalogVersion: session.catalogVersion },
+          true,
+        ).unwrap();
         add({ ...choice, questionList });
         void logSearch({ keyword, disease: choice.name.en, type: 1 });
         track('impairment_added', choice.name.en);

@@ -104,7 +104,8 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
     disclosureJson: JSON.stringify(
       buildDocument(
         { profile, chosen },
-        { catalogVersion: catalog.data?.version ?? '', decisions },
+        // The version it was answered on; the active one for a disclosure not saved yet.
+        { catalogVersion: session.catalogVersion ?? catalog.data?.version ?? '', decisions },
       ),
     ),
     ...(session.id === null

@@ -20,6 +20,7 @@ import { useLeaveWarning } from '../use-leave-warning.ts';
 import { useLoadDisclosure } from '../use-load-disclosure.ts';
 import { useScreenContext } from '../use-screen-context.ts';
 import { BasicInformationCard } from './basic-information-card.tsx';
+import { CatalogueVersionNotice } from './catalogue-version-notice.tsx';
 import { ConditionsCard } from './conditions-card.tsx';
 import { DisclosureCard } from './disclosure-card.tsx';
 import { PrintView } from './print-view.tsx';
@@ -110,6 +111,7 @@ export function QuestionnaireScreen({ requestId }: { requestId?: string }) {
               : t('mer.disclosure.returned')}
           </Alert>
         )}
+        <CatalogueVersionNotice />
         <BasicInformationCard />
         <ConditionsCard />
         <DisclosureCard />
