@@ -10,6 +10,7 @@ import {
   parseWeight,
 } from './answers.ts';
 import type { Language, Question } from './model.ts';
+import { unitLabel } from './units.ts';
 
 const MONTHS: Record<Language, readonly string[]> = {
   en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
@@ -48,15 +49,17 @@ export function answerLines(q: Question, raw: unknown, language: Language): stri
     case 'N':
       return parseTextAnswer(raw)
         .filter((line) => line.value.trim() !== '')
-        .map((line) => (line.unit ? `${line.value} ${line.unit}` : line.value));
+        .map((line) =>
+          line.unit ? `${line.value} ${unitLabel(line.unit, language)}` : line.value,
+        );
     case 'D': {
       const date = parseDateAnswer(raw);
       return date ? [dateText(date.value, date.exact, language)] : [];
     }
     case 'H':
-      return nonEmpty(heightText(raw));
+      return nonEmpty(heightText(raw, language));
     case 'W':
-      return nonEmpty(weightText(raw));
+      return nonEmpty(weightText(raw, language));
   }
 }
 
@@ -77,14 +80,19 @@ export function birthDateText(value: string | undefined): string {
   return m ? `${m[1]}/${m[2]}/${m[3]}` : (value ?? '');
 }
 
-/** A recorded height in both units, e.g. '158 cm (5 ft 2.2 in)'; empty when there is none. */
-export function heightText(raw: unknown): string {
+/**
+ * A recorded height in both units, with the units' labels in the language: '158 cm (5 ft 2.2
+ * in)', '158 厘米 (5 呎 2.2 吋)'; empty when there is none.
+ */
+export function heightText(raw: unknown, language: Language = 'en'): string {
   const h = parseHeight(raw);
-  return h ? `${h.cm} cm (${h.ft} ft ${h.inch} in)` : '';
+  const u = (unit: string) => unitLabel(unit, language);
+  return h ? `${h.cm} ${u('cm')} (${h.ft} ${u('ft')} ${h.inch} ${u('in')})` : '';
 }
 
-/** A recorded weight in both units, e.g. '60 kg (132.28 lb)'; empty when there is none. */
-export function weightText(raw: unknown): string {
+/** A recorded weight in both units, e.g. '60 kg (132.28 lb)', '60 公斤 (132.28 磅)'; or empty. */
+export function weightText(raw: unknown, language: Language = 'en'): string {
   const w = parseWeight(raw);
-  return w ? `${w.kg} kg (${w.lb} lb)` : '';
+  const u = (unit: string) => unitLabel(unit, language);
+  return w ? `${w.kg} ${u('kg')} (${w.lb} ${u('lb')})` : '';
 }

@@ -3,7 +3,7 @@
  * makes of the text typed into one of its fields.
  */
 import { isNumeric } from './answers.ts';
-import type { Height, Question, Weight } from './model.ts';
+import type { Bilingual, Height, Language, Question, Weight } from './model.ts';
 
 export const CM_PER_FOOT = 30.48;
 export const CM_PER_INCH = 2.54;
@@ -99,4 +99,75 @@ export function allowedWeightUnits(q: Question): ('KG' | 'LB')[] {
   const named = new Set((q.units ?? []).map((u) => u.trim().toUpperCase()));
   const allowed = (['KG', 'LB'] as const).filter((u) => named.has(u));
   return allowed.length > 0 ? allowed : ['KG'];
+}
+
+const same = (label: string): Bilingual => ({ en: label, cn_traditional: label });
+
+/**
+ * What each unit is called on screen, on paper and in the spreadsheet, by the unit key the
+ * catalogue and the stored answers use (the key itself is never translated, so answers stay
+ * comparable). Symbols that Hong Kong medical reports write the same way in Chinese (g/dL,
+ * mmol/L, %) keep them; words and the everyday measures are translated.
+ */
+export const UNIT_LABELS: Readonly<Record<string, Bilingual>> = {
+  cm: { en: 'cm', cn_traditional: '厘米' },
+  ft: { en: 'ft', cn_traditional: '呎' },
+  in: { en: 'in', cn_traditional: '吋' },
+  inch: { en: 'in', cn_traditional: '吋' },
+  kg: { en: 'kg', cn_traditional: '公斤' },
+  KG: { en: 'kg', cn_traditional: '公斤' },
+  lb: { en: 'lb', cn_traditional: '磅' },
+  LB: { en: 'lb', cn_traditional: '磅' },
+  mm: { en: 'mm', cn_traditional: '毫米' },
+  mmHg: { en: 'mmHg', cn_traditional: '毫米汞柱' },
+  kPa: { en: 'kPa', cn_traditional: '千帕' },
+  '%': same('%'),
+  '% predicted': { en: '% predicted', cn_traditional: '% 預計值' },
+  '/10': { en: '/10', cn_traditional: '／10' },
+  'g/dL': same('g/dL'),
+  'mmol/L': same('mmol/L'),
+  'µmol/L': same('µmol/L'),
+  'µg/L': same('µg/L'),
+  'ng/mL': same('ng/mL'),
+  'mIU/L': same('mIU/L'),
+  'IU/mL': same('IU/mL'),
+  'U/L': same('U/L'),
+  'U/mL': same('U/mL'),
+  fL: same('fL'),
+  'mL/min/1.73m²': same('mL/min/1.73m²'),
+  'events/hour': { en: 'events/hour', cn_traditional: '次／小時' },
+  'hours/night': { en: 'hours/night', cn_traditional: '小時／晚' },
+  dioptres: { en: 'dioptres', cn_traditional: '屈光度' },
+  points: { en: 'points', cn_traditional: '分' },
+  years: { en: 'years', cn_traditional: '年' },
+  weeks: { en: 'weeks', cn_traditional: '星期' },
+  days: { en: 'days', cn_traditional: '日' },
+  'days a month': { en: 'days a month', cn_traditional: '日／月' },
+  times: { en: 'times', cn_traditional: '次' },
+  attacks: { en: 'attacks', cn_traditional: '次發作' },
+  'attacks a month': { en: 'attacks a month', cn_traditional: '次發作／月' },
+  episodes: { en: 'episodes', cn_traditional: '次' },
+  'episodes a year': { en: 'episodes a year', cn_traditional: '次／年' },
+  'flare-ups': { en: 'flare-ups', cn_traditional: '次復發' },
+  seizures: { en: 'seizures', cn_traditional: '次癲癇發作' },
+  infections: { en: 'infections', cn_traditional: '次感染' },
+  fractures: { en: 'fractures', cn_traditional: '次骨折' },
+  operations: { en: 'operations', cn_traditional: '次手術' },
+  transfusions: { en: 'transfusions', cn_traditional: '次輸血' },
+  tests: { en: 'tests', cn_traditional: '次檢查' },
+  sessions: { en: 'sessions', cn_traditional: '節' },
+  courses: { en: 'courses', cn_traditional: '個療程' },
+  polyps: { en: 'polyps', cn_traditional: '個瘜肉' },
+  stents: { en: 'stents', cn_traditional: '個支架' },
+  relatives: { en: 'relatives', cn_traditional: '位親屬' },
+  'kinds of drops': { en: 'kinds of drops', cn_traditional: '種眼藥水' },
+  'units a week': { en: 'units a week', cn_traditional: '單位／星期' },
+};
+
+/**
+ * A unit's label in a language (see {@link UNIT_LABELS}); a unit the table does not know shows
+ * as its key, so a catalogue's new unit is never lost, only untranslated until it is added.
+ */
+export function unitLabel(unit: string, language: Language): string {
+  return Object.hasOwn(UNIT_LABELS, unit) ? UNIT_LABELS[unit]![language] : unit;
 }

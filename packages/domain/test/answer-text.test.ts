@@ -47,4 +47,20 @@ describe('answers as text', () => {
     expect(birthDateText('1990-01-31')).toBe('1990-01-31');
     expect(birthDateText(undefined)).toBe('');
   });
+
+  it('T-13 units read in the language of the page: T and N lines, heights and weights', () => {
+    const n = makeQuestion('N', { units: ['mmHg', 'times'] });
+    const raw = [
+      { value: '140', unit: 'mmHg' },
+      { value: '3', unit: 'times' },
+    ];
+    expect(answerLines(n, raw, 'en')).toEqual(['140 mmHg', '3 times']);
+    expect(answerLines(n, raw, 'cn_traditional')).toEqual(['140 毫米汞柱', '3 次']);
+    const height = '{"cm":158,"ft":5,"inch":2.2}';
+    expect(answerLines(makeQuestion('H'), height, 'cn_traditional')).toEqual([
+      '158 厘米 (5 呎 2.2 吋)',
+    ]);
+    expect(weightText('{"kg":60,"lb":132.28}', 'cn_traditional')).toBe('60 公斤 (132.28 磅)');
+    expect(heightText(height, 'en')).toBe('158 cm (5 ft 2.2 in)');
+  });
 });

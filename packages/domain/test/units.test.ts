@@ -9,6 +9,8 @@ import {
   kgToLb,
   lbToKg,
   roundTo,
+  unitLabel,
+  UNIT_LABELS,
   weightFromInput,
 } from '../src/units.ts';
 import { makeQuestion } from './make-question.ts';
@@ -173,5 +175,24 @@ describe('allowed weight units', () => {
         },
       ),
     );
+  });
+});
+
+describe('unit labels', () => {
+  it('T-13 each unit has its label in both languages, looked up by the key answers store', () => {
+    expect(unitLabel('cm', 'cn_traditional')).toBe('厘米');
+    expect(unitLabel('KG', 'en')).toBe('kg');
+    expect(unitLabel('LB', 'cn_traditional')).toBe('磅');
+    expect(unitLabel('mmHg', 'cn_traditional')).toBe('毫米汞柱');
+    expect(unitLabel('g/dL', 'cn_traditional')).toBe('g/dL');
+    for (const [unit, label] of Object.entries(UNIT_LABELS)) {
+      expect(label.en, unit).toMatch(/\S/);
+      expect(label.cn_traditional, unit).toMatch(/\S/);
+    }
+  });
+
+  it('T-13 a unit the table does not know shows as its key, never as nothing', () => {
+    expect(unitLabel('furlongs', 'cn_traditional')).toBe('furlongs');
+    expect(unitLabel('toString', 'en')).toBe('toString');
   });
 });

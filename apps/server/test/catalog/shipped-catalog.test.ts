@@ -1,4 +1,4 @@
-import { QUESTION_TYPES, type Catalog, type Impairment } from '@vmer/domain';
+import { QUESTION_TYPES, UNIT_LABELS, type Catalog, type Impairment } from '@vmer/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   checkSourceTexts,
@@ -26,6 +26,14 @@ describe('the shipped sample catalogue', () => {
     expect(catalog.impairments.length).toBeGreaterThanOrEqual(40);
     const types = new Set(catalog.impairments.flatMap((i) => i.questionList.map((q) => q.type)));
     expect([...types].sort()).toEqual([...QUESTION_TYPES].sort());
+  });
+
+  it('T-13 every unit the shipped catalogue offers has its label in both languages', () => {
+    const units = new Set(
+      catalog.impairments.flatMap((i) => i.questionList.flatMap((q) => q.units ?? [])),
+    );
+    expect(units.size).toBeGreaterThan(30);
+    expect([...units].filter((unit) => !Object.hasOwn(UNIT_LABELS, unit))).toEqual([]);
   });
 
   it('flags asthma and hypertension as needing a smoking status, each with a smoking question', () => {

@@ -153,4 +153,24 @@ describe('export workbook', () => {
     const questions = column(sheet, 3);
     expect(column(sheet, 4)[questions.indexOf('現時如何治療高血壓？')]).toBe('服用藥物');
   });
+
+  it('T-13 the Chinese workbook names every unit in Chinese: height, weight and answers', async () => {
+    const hypertension = impairmentOf(catalog, 'hypertension');
+    const answers = answersFor(hypertension, 'opening');
+    const systolic = hypertension.questionList.find((q) => q.uuid === 'hypertension-systolic')!;
+    expect(systolic.units).toEqual(['mmHg']);
+    const workbook = await read(
+      await buildExportWorkbook(input('cn_traditional', [{ impairment: hypertension, answers }])),
+    );
+    const summary = workbook.getWorksheet('摘要')!;
+    expect(valueBeside(summary, '身高')).toBe('170 厘米 (5 呎 6.93 吋)');
+    expect(valueBeside(summary, '體重')).toBe('70 公斤 (154.32 磅)');
+    const sheet = workbook.getWorksheet('1. 高血壓')!;
+    const questions = column(sheet, 3);
+    expect(column(sheet, 4)[questions.findIndex((q) => q.includes('收縮壓'))]).toBe('120 毫米汞柱');
+    const english = await read(
+      await buildExportWorkbook(input('en', [{ impairment: hypertension, answers }])),
+    );
+    expect(valueBeside(english.getWorksheet('Summary')!, 'Height')).toBe('170 cm (5 ft 6.93 in)');
+  });
 });

@@ -212,6 +212,15 @@ describe('the printed disclosure', () => {
     expect(paper.role('group', /其他？$/).textContent).toBe('未回答');
   });
 
+  it('T-13 on paper in Chinese the height and weight units are Chinese', async () => {
+    const { article } = await openDisclosure('phkl', 'cn_traditional');
+    print();
+    const paper = printed(article);
+    const fact = (label: string) => paper.role('rowheader', label).nextSibling?.textContent;
+    expect(fact('身高')).toBe('158 厘米 (5 呎 2.2 吋)');
+    expect(fact('體重')).toBe('60 公斤 (132.28 磅)');
+  });
+
   it('M-24 an slhk printout starts with the cover image, in the page but hidden on screen; phkl has none', async () => {
     const slhk = await openDisclosure('slhk');
     const cover = slhk.article.querySelector('img');

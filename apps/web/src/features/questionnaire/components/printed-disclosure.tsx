@@ -181,8 +181,8 @@ export function PrintedDisclosure() {
       profile.gender ? t(profile.gender === 'Male' ? 'mer.basic.male' : 'mer.basic.female') : '',
     ],
     [t('mer.basic.rsmScore'), profile.rsmScore ?? ''],
-    [t('mer.print.height'), heightText(profile.height)],
-    [t('mer.print.weight'), weightText(profile.weight)],
+    [t('mer.print.height'), heightText(profile.height, language)],
+    [t('mer.print.weight'), weightText(profile.weight, language)],
     [t('mer.basic.bmi'), profile.bmi === undefined ? '' : String(profile.bmi)],
     [t('mer.basic.smokingStatus'), smoking?.label[language] ?? profile.smokingStatus ?? ''],
   ];

@@ -1,6 +1,8 @@
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { unitLabel } from '@vmer/domain/units';
 
 // What a measure field may show while it is typed: digits and one decimal point, so '5.' can
 // be on its way to '5.5'. Whether the text becomes a value is the domain's decision.
@@ -8,6 +10,7 @@ const TYPEABLE = /^\d*\.?\d*$/;
 
 interface MeasureFieldProps {
   label: string;
+  /** The unit's key (cm, ft, in, kg, lb): shown by its label in the interface language. */
   unit: string;
   value: number | undefined;
   disabled: boolean;
@@ -32,6 +35,8 @@ export function MeasureField({
   onText,
 }: MeasureFieldProps) {
   const [draft, setDraft] = useState<string | null>(null);
+  const { i18n } = useTranslation();
+  const shownUnit = unitLabel(unit, i18n.language === 'cn_traditional' ? 'cn_traditional' : 'en');
   return (
     <TextField
       size="small"
@@ -48,7 +53,7 @@ export function MeasureField({
       onBlur={() => setDraft(null)}
       slotProps={{
         htmlInput: { inputMode: 'decimal', 'aria-describedby': describedBy },
-        input: { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> },
+        input: { endAdornment: <InputAdornment position="end">{shownUnit}</InputAdornment> },
       }}
       sx={{ width: { xs: '100%', sm: 180 } }}
     />

@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { MAX_ANSWER_LINES, parseTextAnswer } from '@vmer/domain/answers';
 import type { TextEntry } from '@vmer/domain/model';
+import { unitLabel } from '@vmer/domain/units';
 import { filterNumberInput, linePath, numberOnBlur, questionIssues } from '@vmer/domain/validation';
 import type { QuestionInputProps } from './question-input-props.ts';
 
@@ -25,6 +26,7 @@ export function TextLinesInput({
   onChange,
   labelId,
   invalid,
+  language,
 }: QuestionInputProps) {
   const { t } = useTranslation();
   const stored = parseTextAnswer(answer);
@@ -98,7 +100,7 @@ export function TextLinesInput({
               >
                 {units.map((unit) => (
                   <MenuItem key={unit} value={unit}>
-                    {unit}
+                    {unitLabel(unit, language)}
                   </MenuItem>
                 ))}
               </TextField>
