@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, okSchema } from '../http/envelope.ts';
 import { HttpError } from '../http/errors.ts';
+import { refuseBadText } from '../http/nul-guard.ts';
 import { catalogDiffSchema, diffCatalogs } from './catalog-diff.ts';
 
 /** Catalogue uploads: the source files of a whole catalogue can run to a few megabytes. */
@@ -63,6 +64,8 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/catalog/versions',
     {
       bodyLimit: UPLOAD_BODY_LIMIT,
+      // The files' texts are checked with the catalogue, so that a problem names its line.
+      config: { checksOwnText: true },
       schema: {
         summary:
           'Upload a catalogue as a new immutable version (the same files answer their existing version)',
@@ -78,6 +81,8 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (Object.keys(files).length > MAX_FILES) {
         throw new HttpError(400, 'bad_request', [{ path: 'files', message: 'field_too_big' }]);
       }
+      refuseBadText(notes, 'notes');
+      refuseBadText(Object.fromEntries(Object.keys(files).map((path) => [path, ''])), 'files');
       const result = await app.catalog.import(files, {
         author: request.user.userName,
         notes,

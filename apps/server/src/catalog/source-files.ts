@@ -8,11 +8,23 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import {
+  CST,
+  isMap,
+  isScalar,
+  isSeq,
+  Lexer,
+  LineCounter,
+  parseDocument,
+  visit,
+  type Document,
+  type Node,
+} from 'yaml';
 import { checkCatalog, isSourcePath, type SourceFile } from '@vmer/domain/catalog/check';
 import type { CatalogSources } from '@vmer/domain/catalog/compile';
 import type { SourcePath } from '@vmer/domain/catalog/rules';
 import type { Catalog } from '@vmer/domain';
+import { LONE_SURROGATE } from '../http/nul-guard.ts';
 
 /** The sample catalogue shipped with the product, at the top of the repository. */
 export const SHIPPED_CATALOG_DIR = fileURLToPath(new URL('../../../../catalog', import.meta.url));
@@ -40,6 +52,97 @@ export function formatProblem(problem: LocatedProblem): string {
 }
 
 const YAML = /\.ya?ml$/;
+
+/**
+ * How deep a file may nest its collections (block indentation, compact `- - x` items and flow
+ * brackets together). The deepest catalogue file is about a dozen levels; the YAML parser
+ * recurses per level and takes seconds, then overflows the stack, at hundreds of thousands.
+ */
+export const MAX_NESTING = 64;
+/**
+ * Aliases the parser resolves per file, weighted by the size of what they repeat (yaml's
+ * maxAliasCount): a catalogue needs none, and an alias bomb stops at once.
+ */
+export const MAX_ALIAS_COUNT = 50;
+
+/** Tokens the YAML lexer emits that are not text of the source. */
+const CONTROL_TOKENS = new Set([CST.DOCUMENT, CST.FLOW_END, CST.SCALAR]);
+
+/** The 1-based line of an offset into a text. */
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line += 1;
+  return line;
+}
+
+/**
+ * A problem of the raw text, found before the YAML parser sees it: a character no database
+ * stores, or nesting deeper than MAX_NESTING. One pass of the lexer, which stops at the
+ * first level too deep, so a hostile file costs about as much as reading it.
+ */
+function textProblem(text: string): { offset: number; message: string } | null {
+  // Characters neither database stores.
+  const nul = text.indexOf('\u0000');
+  if (nul !== -1) {
+    return {
+      offset: nul,
+      message: 'the text holds a NUL character (U+0000), which cannot be stored',
+    };
+  }
+  const lone = LONE_SURROGATE.exec(text);
+  if (lone) {
+    return {
+      offset: lone.index,
+      message: 'the text holds a lone UTF-16 surrogate, which cannot be stored',
+    };
+  }
+  const tooDeep = `collections nest deeper than ${MAX_NESTING} levels`;
+  const indents: number[] = [];
+  let offset = 0;
+  let flow = 0;
+  let lineStart = true;
+  let indent = 0;
+  let indicators = 0;
+  let contentSeen = false;
+  for (const token of new Lexer().lex(text)) {
+    const type = CST.tokenType(token);
+    if (type === 'newline') {
+      lineStart = true;
+      indent = 0;
+      indicators = 0;
+      contentSeen = false;
+    } else if (type === 'space' || type === 'comment') {
+      if (type === 'space' && lineStart) indent = token.length;
+    } else if (!CONTROL_TOKENS.has(token)) {
+      lineStart = false;
+      if (!contentSeen && flow === 0) {
+        // A line's first text opens a block level when it is indented deeper than the last.
+        while (indents.length > 0 && indents[indents.length - 1]! > indent) indents.pop();
+        if (indents.length === 0 || indents[indents.length - 1]! < indent) indents.push(indent);
+      }
+      contentSeen = true;
+      if (type === 'flow-seq-start' || type === 'flow-map-start') flow += 1;
+      else if (type === 'flow-seq-end' || type === 'flow-map-end') flow = Math.max(0, flow - 1);
+      else if (type === 'seq-item-ind' || type === 'explicit-key-ind' || type === 'map-value-ind')
+        indicators += 1;
+      if (indents.length + indicators + flow > MAX_NESTING) return { offset, message: tooDeep };
+    }
+    if (!CONTROL_TOKENS.has(token)) offset += token.length;
+  }
+  return null;
+}
+
+/** The line of the first alias in a document (where an alias bomb starts), or 0. */
+function firstAliasLine(doc: Document, counter: LineCounter): number {
+  let line = 0;
+  visit(doc, {
+    Alias(_key, node) {
+      line = counter.linePos(node.range?.[0] ?? 0).line;
+      return visit.BREAK;
+    },
+  });
+  return line;
+}
 
 /**
  * Reads a catalogue folder: the YAML files at its top and in `impairments/`. Other files
@@ -94,8 +197,9 @@ interface ParsedFile {
 }
 
 /**
- * Parses and checks a catalogue given as texts. YAML syntax errors and every rule of
- * docs/catalogue.md come back as problems with their line.
+ * Parses and checks a catalogue given as texts. Characters no database stores, nesting
+ * beyond MAX_NESTING, alias bombs, YAML syntax errors and every rule of docs/catalogue.md
+ * come back as problems with their line.
  */
 export function checkSourceTexts(texts: SourceTexts): CheckedSources {
   const problems: LocatedProblem[] = [];
@@ -105,6 +209,11 @@ export function checkSourceTexts(texts: SourceTexts): CheckedSources {
     if (!isSourcePath(path)) {
       // Still passed on, so the domain reports it like any other misplaced file.
       files.push({ path, data: null });
+      continue;
+    }
+    const early = textProblem(text);
+    if (early) {
+      problems.push({ file: path, line: lineAt(text, early.offset), message: early.message });
       continue;
     }
     const counter = new LineCounter();
@@ -119,8 +228,17 @@ export function checkSourceTexts(texts: SourceTexts): CheckedSources {
       }
       continue;
     }
+    let data: unknown;
+    try {
+      data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    } catch (error) {
+      // yaml throws for aliases beyond maxAliasCount (and for an alias it cannot resolve).
+      const message = error instanceof Error ? error.message : String(error);
+      problems.push({ file: path, line: firstAliasLine(doc, counter), message });
+      continue;
+    }
     parsed.set(path, { doc, counter });
-    files.push({ path, data: doc.toJS() });
+    files.push({ path, data });
   }
   if (problems.length > 0) return { problems };
 
