@@ -11,6 +11,7 @@ import { UserDirectory } from './auth/user-directory.ts';
 import { createTokenVerifier } from './auth/verify-token.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { LOCKS, underAdvisoryLock } from './db/advisory-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { sweepRetained } from './db/retention.ts';
 import type { Database } from './db/schema.ts';
@@ -124,8 +125,11 @@ export async function buildApp(
     app.log.error({ err: error }, 'database connection lost'),
   );
   try {
-    await migrate(database.db);
-    if (config.auth.embedded && !config.production) await seedDemoUsers(database.db);
+    // Replicas starting together on an empty database migrate and seed one after the other.
+    await underAdvisoryLock(database, LOCKS.startUp, { wait: true }, async () => {
+      await migrate(database.db);
+      if (config.auth.embedded && !config.production) await seedDemoUsers(database.db);
+    });
 
     app.decorate('config', config);
     app.decorate('database', database);
@@ -135,15 +139,21 @@ export async function buildApp(
 
     if (config.logRetentionDays > 0) {
       const days = config.logRetentionDays;
-      const retention = setInterval(() => {
-        sweepRetained(database.db, days)
+      // At start, then on schedule: a server restarted more often than the interval still
+      // sweeps. One server at a time; the others skip the round.
+      const sweep = () => {
+        underAdvisoryLock(database, LOCKS.retention, { wait: false }, () =>
+          sweepRetained(database.db, days),
+        )
           .then((removed) => {
-            if (Object.values(removed).some((count) => count > 0)) {
+            if (removed && Object.values(removed).some((count) => count > 0)) {
               app.log.info({ removed, days }, 'rows past their retention removed');
             }
           })
           .catch((error: unknown) => app.log.warn({ err: error }, 'the retention sweep failed'));
-      }, RETENTION_INTERVAL_MS);
+      };
+      app.addHook('onReady', async () => sweep());
+      const retention = setInterval(sweep, RETENTION_INTERVAL_MS);
       retention.unref();
       app.addHook('onClose', async () => clearInterval(retention));
     }

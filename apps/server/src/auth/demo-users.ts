@@ -1,5 +1,5 @@
 import type { Role } from '@vmer/domain';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { hashPassword } from './password.ts';
 import { insertLocalUsers } from './users-repository.ts';
@@ -15,22 +15,25 @@ export const DEMO_USERS: readonly { userName: string; displayName: string; role:
 
 export const DEMO_PASSWORD = 'demo';
 
-/** Adds the demo users missing from the database; existing ones are left as they are. */
+/**
+ * Adds the demo users missing from the database; existing ones are left as they are, and so is
+ * a demo user whose name another local user already has (in any case). Servers starting
+ * together run this one at a time (app.ts holds an advisory lock around migrating and seeding).
+ */
 export async function seedDemoUsers(db: Kysely<Database>): Promise<void> {
-  const existing = new Set(
-    (
-      await db
-        .selectFrom('users')
-        .select('subject')
-        .where(
-          'subject',
-          'in',
-          DEMO_USERS.map((user) => user.userName),
-        )
-        .execute()
-    ).map((row) => row.subject),
-  );
-  const missing = DEMO_USERS.filter((user) => !existing.has(user.userName));
+  const names = DEMO_USERS.map((user) => user.userName);
+  const taken = await db
+    .selectFrom('users')
+    .select(['subject', 'user_name', 'password_hash'])
+    .where((eb) =>
+      eb.or([
+        eb('subject', 'in', names),
+        eb.and([eb('password_hash', 'is not', null), eb(sql<string>`lower(user_name)`, 'in', names)]),
+      ]),
+    )
+    .execute();
+  const present = new Set(taken.flatMap((row) => [row.subject, ...(row.password_hash ? [row.user_name.toLowerCase()] : [])]));
+  const missing = DEMO_USERS.filter((user) => !present.has(user.userName));
   await insertLocalUsers(
     db,
     await Promise.all(

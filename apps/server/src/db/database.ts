@@ -19,6 +19,15 @@ const DATE_OID = 1082;
 export const PREPARED = '/* prepared */ ';
 
 /**
+ * A statement whose text starts with this comment may run as long as it takes: the client does
+ * not give up on it after the pool's query timeout. For migrations, which set their own
+ * statement_timeout.
+ */
+export const UNBOUNDED = '/* unbounded */ ';
+/** A day: what "as long as it takes" means to the client (pg takes no 0 for "never" here). */
+const UNBOUNDED_QUERY_TIMEOUT_MS = 24 * 60 * 60 * 1000;
+
+/**
  * The value kept in `cache` under `key`, made by `build` the first time. For the few values a
  * hot path would otherwise make at every call: statement texts and their prepared names.
  */
@@ -45,10 +54,15 @@ const preparedName = (text: string): string =>
  */
 function preparing(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (config: unknown, values?: unknown) => unknown;
-  const send = (config: unknown, values?: unknown) =>
-    typeof config === 'string' && config.startsWith(PREPARED)
-      ? query({ name: preparedName(config), text: config, values })
-      : query(config, values);
+  const send = (config: unknown, values?: unknown) => {
+    if (typeof config === 'string' && config.startsWith(PREPARED)) {
+      return query({ name: preparedName(config), text: config, values });
+    }
+    if (typeof config === 'string' && config.startsWith(UNBOUNDED)) {
+      return query({ text: config, values, query_timeout: UNBOUNDED_QUERY_TIMEOUT_MS });
+    }
+    return query(config, values);
+  };
   client.query = ((config: unknown, values?: unknown) => {
     const result = send(config, values);
     if (result instanceof Promise) {

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
+import { UNBOUNDED } from './database.ts';
 import type { Database } from './schema.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.meta.url));
@@ -17,7 +18,10 @@ const MIGRATION_LOCK = 7_466_371;
 export async function migrate(db: Kysely<Database>, dir = MIGRATIONS_DIR): Promise<string[]> {
   const files = (await readdir(dir)).filter((name) => MIGRATION_FILE.test(name)).sort();
   return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
+    // A migration (an index on a large table) or the wait for another server's may take longer
+    // than the statement timeout the requests live under.
+    await sql`set local statement_timeout = 0`.execute(trx);
+    await sql`${sql.raw(UNBOUNDED)}select pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
     await sql`create table if not exists schema_migrations (
       name text primary key,
       applied_at timestamptz not null default now()
@@ -27,7 +31,7 @@ export async function migrate(db: Kysely<Database>, dir = MIGRATIONS_DIR): Promi
     for (const file of pending) {
       const script = await readFile(`${dir}/${file}`, 'utf8');
       try {
-        await sql.raw(script).execute(trx);
+        await sql.raw(UNBOUNDED + script).execute(trx);
       } catch (error) {
         throw new Error(`Migration ${file} failed: ${(error as Error).message}`, { cause: error });
       }

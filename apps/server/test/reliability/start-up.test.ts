@@ -1,0 +1,125 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { hashPassword } from '../../src/auth/password.ts';
+import { api, buildTestApp, createPostgresDatabase, DATABASES, type TestApp } from '../helpers.ts';
+
+describe.runIf(DATABASES.includes('postgres'))('replicas starting together', () => {
+  it('two servers started at once on one empty PostgreSQL database both come up, with one set of demo users and one catalogue', async () => {
+    for (let round = 1; round <= 3; round += 1) {
+      const database = await createPostgresDatabase();
+      const started: TestApp[] = [];
+      try {
+        const results = await Promise.allSettled(
+          [1, 2].map(() =>
+            buildTestApp({ env: { DATABASE_URL: database.url } }).then((t) => started.push(t)),
+          ),
+        );
+        expect(
+          results.map((result) => (result.status === 'rejected' ? String(result.reason) : 'up')),
+        ).toEqual(['up', 'up']);
+        for (const t of started) expect((await api(t.baseUrl, '/api/ready')).status).toBe(200);
+        const db = started[0]!.app.db;
+        const users = await db
+          .selectFrom('users')
+          .select('user_name')
+          .where('demo', '=', true)
+          .execute();
+        expect(users.map((user) => user.user_name).sort()).toEqual([
+          'admin1',
+          'agent1',
+          'interviewer1',
+          'uw1',
+          'uw2',
+        ]);
+        expect(await db.selectFrom('catalog_versions').select('version').execute()).toHaveLength(1);
+      } finally {
+        for (const t of started) await t.close();
+        await database.drop();
+      }
+    }
+  });
+});
+
+describe.each(DATABASES)('start-up on %s', (database) => {
+  /** A database of its own that outlives one server: a PostgreSQL database, or a PGlite directory. */
+  async function lastingDatabase(): Promise<{
+    env: Record<string, string>;
+    drop(): Promise<void>;
+  }> {
+    if (database === 'postgres') {
+      const created = await createPostgresDatabase();
+      return { env: { DATABASE_URL: created.url }, drop: () => created.drop() };
+    }
+    const dir = await mkdtemp(join(tmpdir(), 'vmer-start-'));
+    return { env: { DATA_DIR: dir }, drop: () => rm(dir, { recursive: true, force: true }) };
+  }
+
+  it('a demo user whose name another local user already has (in another case) is skipped, and the server starts', async () => {
+    const store = await lastingDatabase();
+    try {
+      const first = await buildTestApp({ env: store.env });
+      await first.app.db.deleteFrom('users').where('subject', '=', 'uw1').execute();
+      await first.app.db
+        .insertInto('users')
+        .values({
+          subject: 'staff-0001',
+          user_name: 'UW1',
+          display_name: 'Una Staff',
+          role: 'underwriter',
+          insurers: ['phkl'],
+          password_hash: await hashPassword('not-demo'),
+        })
+        .execute();
+      await first.close();
+
+      const second = await buildTestApp({ env: store.env });
+      try {
+        expect((await api(second.baseUrl, '/api/ready')).status).toBe(200);
+        const rows = await second.app.db
+          .selectFrom('users')
+          .select(['subject', 'user_name'])
+          .orderBy('subject')
+          .execute();
+        expect(rows).toEqual([
+          { subject: 'admin1', user_name: 'admin1' },
+          { subject: 'agent1', user_name: 'agent1' },
+          { subject: 'interviewer1', user_name: 'interviewer1' },
+          { subject: 'staff-0001', user_name: 'UW1' },
+          { subject: 'uw2', user_name: 'uw2' },
+        ]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await store.drop();
+    }
+  });
+
+  it('rows past LOG_RETENTION_DAYS are swept when the server starts, not an hour later', async () => {
+    const store = await lastingDatabase();
+    try {
+      const first = await buildTestApp({ env: store.env });
+      await sql`insert into analytics_events (insurer_code, subject, activity, from_page, created_at)
+        values ('phkl', 's', 'open', 'home', now() - interval '400 days'),
+               ('phkl', 's', 'open', 'home', now())`.execute(first.app.db);
+      await first.close();
+
+      const second = await buildTestApp({ env: { ...store.env, LOG_RETENTION_DAYS: '365' } });
+      try {
+        const ages = async () =>
+          (
+            await sql<{ old: boolean }>`select created_at < now() - interval '365 days' as old
+              from analytics_events`.execute(second.app.db)
+          ).rows.map((row) => row.old);
+        await expect.poll(ages, { timeout: 10_000 }).toEqual([false]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await store.drop();
+    }
+  });
+});
