@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, DisclosureSaved } from '@vmer/domain/lifecycle';
 import {
   ADDED_QUESTION,
+  EX5_WORDING,
   PLANNED_SURGERY_DECISION,
   revisedCatalog,
   SYMPTOMS_WORDING,
@@ -114,7 +115,7 @@ describe('a disclosure keeps the catalogue version it was answered on', () => {
     return { page, screen: new QuestionnaireScreen(page, suite.labels) };
   }
 
-  it('reopened after a new version was activated, a draft shows, exports, prints and submits what its own version says', async () => {
+  it('T-01 reopened after a new version was activated, a draft shows, exports, prints and submits what its own version says', async () => {
     const { page, screen } = await open(drafts.kept);
     await page
       .getByText(
@@ -138,6 +139,8 @@ describe('a disclosure keeps the catalogue version it was answered on', () => {
     expect(sheet.map((row) => row[2])).not.toContain(SYMPTOMS_WORDING.revised.en);
     expect(sheet).toContainEqual(['', '', 'Decision: Life', '25']);
     expect(sheet).toContainEqual(['', '', 'Decision: Critical Illness', 'Standard (0)']);
+    const ex5 = rowsOf(workbook.getWorksheet('Summary')!).find((row) => row[0] === 'EX5');
+    expect(ex5?.[1]).toBe(EX5_WORDING.shipped);
 
     // Print: the wording of version 1 on paper.
     await page
@@ -154,6 +157,9 @@ describe('a disclosure keeps the catalogue version it was answered on', () => {
     expect(await onPaper(ADDED_QUESTION.en)).toBe(0);
     // The ultrasound question, gone from version 2, is still asked and answered on paper.
     expect(await onPaper('What did the latest ultrasound show?')).toBeGreaterThan(0);
+    expect(
+      await page.getByRole('region', { name: 'Exclusions' }).getByRole('row').allTextContents(),
+    ).toEqual([`EX5${EX5_WORDING.shipped}`]);
     await page.emulateMedia({ media: 'screen' });
 
     // Submit: sent and stored on version 1, with version 1's decisions.
@@ -173,7 +179,7 @@ describe('a disclosure keeps the catalogue version it was answered on', () => {
     await page.context().close();
   });
 
-  it('update to the current catalogue shows what changes, then moves the draft to the active version, and the audit trail records it', async () => {
+  it('T-03 update to the current catalogue shows what changes, then moves the draft to the active version, and the audit trail records it', async () => {
     const { page, screen } = await open(drafts.updated);
     await screen.question('gallstones-symptoms').getByText(SYMPTOMS_WORDING.shipped.en).waitFor();
     await page.getByRole('button', { name: 'Update to the current catalogue' }).click();

@@ -1,8 +1,8 @@
 /**
  * A second catalogue version for the pinning tests: the shipped catalogue with Gallstones
  * revised. One question is reworded, one option's decision is raised, one question is gone and
- * one is new, so a disclosure answered on the shipped version reads, decides and exports
- * differently on this one.
+ * one is new, and the wording of its exclusion (EX5) changes, so a disclosure answered on the
+ * shipped version reads, decides, exports and prints differently on this one.
  */
 import {
   readSourceDir,
@@ -29,6 +29,13 @@ export const PLANNED_SURGERY = 'gallstones-surgery-planned';
 export const PLANNED_SURGERY_DECISION = {
   shipped: { LIFE: '25', CI: '0' },
   revised: { LIFE: '50', CI: '25' },
+} as const;
+
+/** The wording of the exclusion Gallstones' decisions name (EX5), before and after. */
+export const EX5_WORDING = {
+  shipped:
+    'Any disease or disorder of the gallbladder and bile ducts, including gallstones and cholecystitis, and any complication arising from it, is excluded.',
+  revised: 'Any disease of the gallbladder or bile ducts, and any complication of it, is excluded.',
 } as const;
 
 /** The question the revision removes, and the one it adds. */
@@ -81,5 +88,6 @@ export async function revisedCatalog(): Promise<SourceTexts> {
         label: { en: "No", cn_traditional: "沒有" }
         decision: { LIFE: "0", CI: "0", MED: EX5 }
 `;
-  return { ...files, [key]: text };
+  const catalog = replaceOnce(files['catalog.yaml']!, EX5_WORDING.shipped, EX5_WORDING.revised);
+  return { ...files, [key]: text, 'catalog.yaml': catalog };
 }

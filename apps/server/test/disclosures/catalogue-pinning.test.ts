@@ -111,7 +111,7 @@ describe.each(DATABASES)('disclosures pinned to their catalogue version on %s', 
   });
   afterAll(async () => t?.close());
 
-  it('the question, disease list, special list and summary calls answer the catalogue version asked for, and the active one without it', async () => {
+  it('T-01 the question, disease list, special list and summary calls answer the catalogue version asked for, and the active one without it', async () => {
     const wording = async (query: string) => {
       const answer = await call<Question[]>(`/api/question/gallstones${query}`);
       expect(answer.status).toBe(200);
@@ -143,7 +143,7 @@ describe.each(DATABASES)('disclosures pinned to their catalogue version on %s', 
     expect(special.body.body?.others).not.toBeNull();
   });
 
-  it('an unknown catalogue version answers 404 naming it in the caller language, and a malformed one 400', async () => {
+  it('T-01 an unknown catalogue version answers 404 naming it in the caller language, and a malformed one 400', async () => {
     const unknown = await call('/api/question/gallstones?catalogVersion=99');
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('There is no catalogue version 99.');
@@ -161,7 +161,7 @@ describe.each(DATABASES)('disclosures pinned to their catalogue version on %s', 
     expect(malformed.body.errors?.[0]?.path).toContain('catalogVersion');
   });
 
-  it('a save, submit or export naming another catalogue version than the stored one is refused with 409 and the stored decisions stay', async () => {
+  it('T-02 a save, submit or export naming another catalogue version than the stored one is refused with 409 and the stored decisions stay', async () => {
     const draft = drafts[0]!;
     const before = decisionOf(draft, 'gallstones');
     expect(before).toMatchObject(PLANNED_SURGERY_DECISION.shipped);
@@ -184,7 +184,7 @@ describe.each(DATABASES)('disclosures pinned to their catalogue version on %s', 
     expect(decisionOf(view.body.body!, 'gallstones')).toEqual(before);
   });
 
-  it('a disclosure on an older catalogue version is saved, submitted and exported on its own version', async () => {
+  it('T-01 a disclosure on an older catalogue version is saved, submitted and exported on its own version', async () => {
     const draft = drafts[1]!;
     const saved = await call<DisclosureSaved>(`${BASE}/disclosure/save`, {
       body: payload(draft, '1'),
@@ -208,7 +208,7 @@ describe.each(DATABASES)('disclosures pinned to their catalogue version on %s', 
     expect(view.body.body?.catalogVersion).toBe('1');
   });
 
-  it('update to the current catalogue shows what changes, moves a draft to the active version keeping the answers whose question remains, and records it in the audit trail', async () => {
+  it('T-03 update to the current catalogue shows what changes, moves a draft to the active version keeping the answers whose question remains, and records it in the audit trail', async () => {
     const draft = drafts[2]!;
     const preview = await call<CatalogueUpdateSummary>(
       `${BASE}/disclosure/${draft.id}/update-catalogue`,
@@ -274,7 +274,7 @@ describe.each(DATABASES)('disclosures pinned to their catalogue version on %s', 
     expect(back.status).toBe(409);
   });
 
-  it('update to the current catalogue is refused for a submitted disclosure, a stale version, a disclosure already current and an administrator', async () => {
+  it('T-03 update to the current catalogue is refused for a submitted disclosure, a stale version, a disclosure already current and an administrator', async () => {
     const draft = drafts[3]!;
     const update = (id: string, version: number, token = interviewer) =>
       call(`${BASE}/disclosure/${id}/update-catalogue`, { body: { version }, token });

@@ -102,7 +102,7 @@ const calls = (server: ApiServer, path: string) =>
   server.requests.filter((r) => r.url.pathname === path);
 
 describe('A disclosure answered on an older catalogue version', { timeout: 30_000 }, () => {
-  it('loads its questions, lists and rules from its own version and says so above the screen', async () => {
+  it('T-01 loads its questions, lists and rules from its own version and says so above the screen', async () => {
     const view = await open();
     api = view.api;
     await screen.findByText(NOTICE, {}, { timeout: 10_000 });
@@ -128,14 +128,14 @@ describe('A disclosure answered on an older catalogue version', { timeout: 30_00
     expect(screen.getByRole('button', { name: 'Update to the current catalogue' })).toBeTruthy();
   });
 
-  it('submitted, it shows the notice without the update action', async () => {
+  it('T-01 submitted, it shows the notice without the update action', async () => {
     const view = await open({ action: 'view', status: 3 });
     api = view.api;
     await screen.findByText(NOTICE, {}, { timeout: 10_000 });
     expect(screen.queryByRole('button', { name: 'Update to the current catalogue' })).toBeNull();
   });
 
-  it('update to the current catalogue shows the summary first, then moves it and reloads the disclosure', async () => {
+  it('T-03 update to the current catalogue shows the summary first, then moves it and reloads the disclosure', async () => {
     const view = await open();
     api = view.api;
     fireEvent.click(

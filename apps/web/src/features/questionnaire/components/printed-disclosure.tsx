@@ -13,10 +13,9 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { answerLines, birthDateText, heightText, weightText } from '@vmer/domain/answer-text';
 import { parseChoices } from '@vmer/domain/answers';
-import type { AnswerValue, Language, Question } from '@vmer/domain/model';
+import type { AnswerValue, ExclusionWording, Language, Question } from '@vmer/domain/model';
 import { exclusionCodesOf } from '@vmer/domain/decision-engine';
 import { answerOf } from '@vmer/domain/questionnaire';
-import { useAppSelector } from '../../../app/hooks.ts';
 import { useDisclosureModel } from '../use-disclosure-model.ts';
 import { DecisionSummary } from './decision-summary.tsx';
 import { QuestionLabel } from './questions/question-field.tsx';
@@ -120,10 +119,20 @@ function PrintedQuestion({
   );
 }
 
-/** The wording of each exclusion the decisions name, as the spreadsheet lists them. */
-function PrintedExclusions({ codes, language }: { codes: string[]; language: Language }) {
+/**
+ * The wording of each exclusion the decisions name, as the spreadsheet lists them: those of
+ * the disclosure's catalogue version.
+ */
+function PrintedExclusions({
+  codes,
+  wordings,
+  language,
+}: {
+  codes: string[];
+  wordings: readonly ExclusionWording[];
+  language: Language;
+}) {
   const { t } = useTranslation();
-  const wordings = useAppSelector((state) => state.userInfo.exWordingList);
   const titleId = useId();
   if (codes.length === 0) return null;
   return (
@@ -249,7 +258,11 @@ export function PrintedDisclosure() {
             language={language}
             drivers="listed"
           />
-          <PrintedExclusions codes={exclusionCodesOf(model.decisions)} language={language} />
+          <PrintedExclusions
+            codes={exclusionCodesOf(model.decisions)}
+            wordings={model.exclusions}
+            language={language}
+          />
         </Stack>
       </PrintedSection>
     </Stack>
