@@ -269,7 +269,7 @@ describe('basic data', () => {
 describe('a birth date in the future', () => {
   const today = new Date(2026, 10, 25);
 
-  it('is refused with "Birth date cannot be in the future" in both languages; today is accepted', () => {
+  it('T-09 is refused with "Birth date cannot be in the future" in both languages; today is accepted', () => {
     expect(validateBirthDate('26112026', today)).toEqual([
       { code: 'birth_date_future', path: 'birthDate' },
     ]);
@@ -279,7 +279,7 @@ describe('a birth date in the future', () => {
     expect(messageText('birth_date_future', 'cn_traditional')).toBe('出生日期不能是將來的日期');
   });
 
-  it('gives no age, never a negative one', () => {
+  it('T-09 gives no age, never a negative one', () => {
     expect(birthDateAge('01012030', today, 'last')).toBeNull();
     expect(birthDateAge('26112026', today, 'next')).toBeNull();
     expect(birthDateAge('25111980', today, 'last')).toBe(46);
@@ -298,7 +298,7 @@ describe('a birth date in the future', () => {
 describe('the age derived from a birth date', () => {
   const today = new Date(2026, 10, 25);
 
-  it('follows the birth date, and is cleared when the birth date it came from is cleared or broken', () => {
+  it('T-09 follows the birth date, and is cleared when the birth date it came from is cleared or broken', () => {
     expect(ageAfterBirthDateEdit({ birthDate: '', age: null }, '25111980', today, 'last')).toBe(46);
     expect(ageAfterBirthDateEdit({ birthDate: '25111980', age: 46 }, '', today, 'last')).toBeNull();
     expect(

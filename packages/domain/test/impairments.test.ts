@@ -250,7 +250,7 @@ describe('self-defined conditions', () => {
 describe('typed text naming a catalogue condition', () => {
   const list = [hypertension, asthma, thyroid];
 
-  it('chooses the catalogue condition whose name the text is, in either language, any case, spaces around ignored', () => {
+  it('T-04 chooses the catalogue condition whose name the text is, in either language, any case, spaces around ignored', () => {
     expect(catalogueConditionNamed(list, 'Hypertension')).toBe(hypertension);
     expect(catalogueConditionNamed(list, '  hYPERTENSION ')).toBe(hypertension);
     expect(catalogueConditionNamed(list, '高血壓')).toBe(hypertension);
@@ -258,7 +258,7 @@ describe('typed text naming a catalogue condition', () => {
     expect(catalogueConditionNamed(list, 'ASTHMA')).toBe(asthma);
   });
 
-  it('finds none for a part of a name, another name or blank text', () => {
+  it('T-04 finds none for a part of a name, another name or blank text', () => {
     expect(catalogueConditionNamed(list, 'Hyper')).toBeUndefined();
     expect(catalogueConditionNamed(list, 'Hypertension 2')).toBeUndefined();
     expect(catalogueConditionNamed(list, '高血')).toBeUndefined();
@@ -267,7 +267,7 @@ describe('typed text naming a catalogue condition', () => {
 });
 
 describe('product change', () => {
-  it('removes the conditions the new product does not offer and returns them', () => {
+  it('T-06 removes the conditions the new product does not offer and returns them', () => {
     const typed = createSelfDefined(others, 'Bunion', 1)!;
     const outcome = applyProductChange(
       [hypertension, asthma, typed, abnormalBmi],

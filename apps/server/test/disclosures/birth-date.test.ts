@@ -55,7 +55,7 @@ describe.each(DATABASES)('the applicant’s birth date on %s', (database) => {
       },
     });
 
-  it('a birth date in the future is refused on save and submit with a translated 400 naming the field', async () => {
+  it('T-09 a birth date in the future is refused on save and submit with a translated 400 naming the field', async () => {
     for (const operation of ['save', 'submit'] as const) {
       const r = await store(operation, dayFromToday(2));
       expect(r.status).toBe(400);

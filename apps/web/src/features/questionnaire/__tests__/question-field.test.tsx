@@ -62,7 +62,7 @@ describe('question text and guidance', () => {
 });
 
 describe('the unanswered message', () => {
-  it('says "please answer the question" once, not twice in two cases, in both languages', () => {
+  it('T-12 says "please answer the question" once, not twice in two cases, in both languages', () => {
     renderQuestion({ q: question('T'), checked: true });
     expect(screen.getByRole('alert').textContent).toBe('please answer the question');
     cleanup();
