@@ -61,6 +61,8 @@ const en = {
       noOptions: 'No matching condition',
       chosen: 'Chosen conditions',
       genderAlert: 'The gender was changed, so these conditions were removed: {names}',
+      productAlert:
+        'The product was changed, so these conditions it does not offer were removed: {names}',
       bmiAlert: '{name} was added again because the BMI is outside the normal range.',
       loading: 'Loading the conditions',
       underAge: 'Age must be 18 or higher',
@@ -99,6 +101,7 @@ const en = {
         'You submitted this disclosure, so another underwriter validates or rejects it.',
       conflict:
         'Someone else changed this disclosure since you opened it. Your answers are still here: reload the page in another tab to see their changes, then enter yours again.',
+      refusedReasons: 'Why it was refused',
       incompleteTitle: 'Incomplete questionnaire',
       questionsMissing: 'Questions: {list}',
       pagesMissing: 'Pages: {list}',
@@ -205,6 +208,7 @@ const cnTraditional: QuestionnaireTexts = {
       noOptions: '沒有相符的病症',
       chosen: '已選病症',
       genderAlert: '性別已更改，以下病症已移除：{names}',
+      productAlert: '產品已更改，以下該產品不提供的病症已移除：{names}',
       bmiAlert: '由於體重指數超出正常範圍，已再次加入「{name}」。',
       loading: '正在載入病症',
       underAge: '年齡必須為 18 歲或以上',
@@ -242,6 +246,7 @@ const cnTraditional: QuestionnaireTexts = {
       ownSubmission: '此披露由您提交，須由另一位核保人核實或退回。',
       conflict:
         '自您開啟後，此披露已被其他人更改。您的答案仍然保留：請在另一分頁重新載入查看其更改，然後再輸入您的答案。',
+      refusedReasons: '未能接納的原因',
       incompleteTitle: '問卷未完成',
       questionsMissing: '問題：{list}',
       pagesMissing: '頁：{list}',

@@ -16,6 +16,7 @@ import type {
 import {
   applyBmiRule,
   applyGenderChange,
+  applyProductChange,
   chooseImpairment,
   removeImpairment,
   type BmiImpairmentNames,
@@ -67,13 +68,25 @@ export interface QuestionnaireState {
   deletedAbnormalBmi: boolean;
   /** Names of the conditions the last gender change removed; empty hides the alert. */
   genderChangeRemoved: Bilingual[];
+  /** Names of the conditions the last product change removed; empty hides the alert. */
+  productChangeRemoved: Bilingual[];
+  /** How many times the form was reset: what the cards keep for themselves clears with it. */
+  resets: number;
   /** The impairment-was-removed alert (spec §4 BMI rule). */
   abnormalBmiReadded: boolean;
   /** Why the last condition chosen was refused, as a message key. */
   refusal: ChoiceRefusal | null;
   page: number;
-  /** The questionnaire has been checked: unanswered questions show their highlight. */
-  checked: boolean;
+  /**
+   * The pages checked so far (by {@link checkedPageKey}): their unanswered questions show the
+   * highlight; pages no check has looked at show none.
+   */
+  checkedPages: string[];
+}
+
+/** A page's key among the checked pages: its condition and its number within it. */
+export function checkedPageKey(page: { impairmentUuid: string; number: number }): string {
+  return `${page.impairmentUuid}#${page.number}`;
 }
 
 const NEW_SESSION: DisclosureSession = {
@@ -96,10 +109,12 @@ const initialState: QuestionnaireState = {
   chosen: [],
   deletedAbnormalBmi: false,
   genderChangeRemoved: [],
+  productChangeRemoved: [],
+  resets: 0,
   abnormalBmiReadded: false,
   refusal: null,
   page: 0,
-  checked: false,
+  checkedPages: [],
 };
 
 function withBmi(profile: Profile): Profile {
@@ -139,7 +154,7 @@ export const questionnaireSlice = createSlice({
   name: 'questionnaire',
   initialState,
   reducers: {
-    formReset: () => initialState,
+    formReset: (state) => ({ ...initialState, resets: state.resets + 1 }),
     disclosureLoaded(state, action: PayloadAction<DisclosureLoaded>) {
       return { ...initialState, ...action.payload };
     },
@@ -157,10 +172,10 @@ export const questionnaireSlice = createSlice({
     ageEntered(state, action: PayloadAction<number | null>) {
       state.profile.age = action.payload;
     },
-    /** A birth date typed; `age` is the age it gives (null when it is not a date yet). */
+    /** A birth date typed; `age` is the age after it (the domain's ageAfterBirthDateEdit). */
     birthDateEntered(state, action: PayloadAction<{ birthDate: string; age: number | null }>) {
       state.profile.birthDate = action.payload.birthDate;
-      if (action.payload.age !== null) state.profile.age = action.payload.age;
+      state.profile.age = action.payload.age;
     },
     ageBasisChosen(state, action: PayloadAction<{ basis: 'last' | 'next'; age: number | null }>) {
       state.profile.ageBasis = action.payload.basis;
@@ -175,6 +190,21 @@ export const questionnaireSlice = createSlice({
       const keep = new Set(kept.map((i) => i.uuid));
       state.chosen = state.chosen.filter((c) => keep.has(c.impairment.uuid));
       state.genderChangeRemoved = removed.map((i) => i.name);
+    },
+    /** The product changed: conditions it does not offer go, named in the alert. */
+    productChanged(
+      state,
+      action: PayloadAction<{ offered: { uuid: string }[]; specialUuids: string[] }>,
+    ) {
+      const { kept, removed } = applyProductChange(
+        state.chosen.map((c) => c.impairment),
+        action.payload.offered,
+        action.payload.specialUuids,
+      );
+      if (removed.length === 0) return;
+      const keep = new Set(kept.map((i) => i.uuid));
+      state.chosen = state.chosen.filter((c) => keep.has(c.impairment.uuid));
+      state.productChangeRemoved = removed.map((i) => i.name);
     },
     rsmScoreChosen(state, action: PayloadAction<RsmScore>) {
       state.profile.rsmScore = action.payload;
@@ -257,6 +287,8 @@ export const questionnaireSlice = createSlice({
         state.chosen = state.chosen.filter((c) => keep.has(c.impairment.uuid));
       }
       if (outcome.removedAlert) state.abnormalBmiReadded = true;
+      // The alert says the BMI is abnormal: once it is not, the alert goes.
+      if (!outcome.abnormal) state.abnormalBmiReadded = false;
     },
     answerRecorded(
       state,
@@ -276,11 +308,16 @@ export const questionnaireSlice = createSlice({
       state.page = action.payload.page;
       keepPageInRange(state, action.payload.pageCount);
     },
-    questionnaireChecked(state) {
-      state.checked = true;
+    /** These pages were checked (Next page: the page shown; submit, print: those lacking answers). */
+    questionnaireChecked(state, action: PayloadAction<string[]>) {
+      for (const key of action.payload)
+        if (!state.checkedPages.includes(key)) state.checkedPages.push(key);
     },
     genderAlertDismissed(state) {
       state.genderChangeRemoved = [];
+    },
+    productAlertDismissed(state) {
+      state.productChangeRemoved = [];
     },
     bmiAlertDismissed(state) {
       state.abnormalBmiReadded = false;
@@ -294,6 +331,7 @@ export const questionnaireSlice = createSlice({
     selectProfile: (state) => state.profile,
     selectSession: (state) => state.session,
     selectApplicationNumber: (state) => state.applicationNumber,
+    selectResets: (state) => state.resets,
     /**
      * The chosen impairments without their answers: the same array while only answers change,
      * so that what shows no answer does not re-render on each one.
@@ -302,11 +340,13 @@ export const questionnaireSlice = createSlice({
     selectAlerts: createSelector(
       [
         (state: QuestionnaireState) => state.genderChangeRemoved,
+        (state: QuestionnaireState) => state.productChangeRemoved,
         (state: QuestionnaireState) => state.abnormalBmiReadded,
         (state: QuestionnaireState) => state.refusal,
       ],
-      (genderChangeRemoved, abnormalBmiReadded, refusal) => ({
+      (genderChangeRemoved, productChangeRemoved, abnormalBmiReadded, refusal) => ({
         genderChangeRemoved,
+        productChangeRemoved,
         abnormalBmiReadded,
         refusal,
       }),
@@ -328,6 +368,7 @@ export const {
   birthDateEntered,
   ageBasisChosen,
   genderChosen,
+  productChanged,
   rsmScoreChosen,
   heightEntered,
   weightEntered,
@@ -339,6 +380,7 @@ export const {
   pageShown,
   questionnaireChecked,
   genderAlertDismissed,
+  productAlertDismissed,
   bmiAlertDismissed,
   refusalDismissed,
 } = questionnaireSlice.actions;
@@ -347,6 +389,7 @@ export const {
   selectProfile,
   selectSession,
   selectApplicationNumber,
+  selectResets,
   selectChosenImpairments,
   selectAlerts,
 } = questionnaireSlice.selectors;

@@ -20,8 +20,8 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  ageFromBirthDate,
-  parseBirthDate,
+  ageAfterBirthDateEdit,
+  birthDateAge,
   validateAge,
   validateBirthDate,
 } from '@vmer/domain/applicant';
@@ -67,7 +67,12 @@ export function BasicInformationCard() {
 
   const ageIssue = profile.age === null ? null : validateAge(profile.age)[0];
   const birthDate = profile.birthDate ?? '';
-  const birthDateIssue = birthDateTouched ? validateBirthDate(birthDate)[0] : undefined;
+  // A whole date typed is checked at once (a date in the future gives no age, so say why), and
+  // an age basis chosen says the age comes from the birth date, which is then needed.
+  const birthDateIssue =
+    birthDateTouched || birthDate.length === 8 || profile.ageBasis !== undefined
+      ? validateBirthDate(birthDate)[0]
+      : undefined;
   const basis = profile.ageBasis ?? 'last';
   const smokingIssue = smokingStatusIssue(profile.smokingStatus, chosen);
   const anythingEntered =
@@ -75,10 +80,8 @@ export function BasicInformationCard() {
     chosen.length > 0 ||
     Object.values(profile).some((value) => value !== null && value !== undefined);
 
-  const derivedAge = (text: string, ageBasis: 'last' | 'next') => {
-    const parsed = parseBirthDate(text);
-    return parsed ? ageFromBirthDate(parsed, new Date(), ageBasis) : null;
-  };
+  const derivedAge = (text: string, ageBasis: 'last' | 'next') =>
+    birthDateAge(text, new Date(), ageBasis);
 
   return (
     <Card component="section" aria-labelledby="basic-information-title">
@@ -176,7 +179,14 @@ export function BasicInformationCard() {
               onBlur={() => setBirthDateTouched(true)}
               onChange={(e) => {
                 const text = e.target.value.replace(/\D/g, '').slice(0, 8);
-                dispatch(birthDateEntered({ birthDate: text, age: derivedAge(text, basis) }));
+                // The age follows the birth date, and goes with the birth date it came from.
+                const age = ageAfterBirthDateEdit(
+                  { birthDate, age: profile.age },
+                  text,
+                  new Date(),
+                  basis,
+                );
+                dispatch(birthDateEntered({ birthDate: text, age }));
               }}
               slotProps={{ htmlInput: { inputMode: 'numeric', placeholder: 'DDMMYYYY' } }}
             />

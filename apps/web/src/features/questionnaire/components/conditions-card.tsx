@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createSelfDefined } from '@vmer/domain/impairments';
+import { catalogueConditionNamed, createSelfDefined } from '@vmer/domain/impairments';
 import { MIN_AGE, type DiseaseListEntry, type Impairment } from '@vmer/domain/model';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
@@ -23,9 +23,12 @@ import {
   genderAlertDismissed,
   impairmentChosen,
   impairmentRemoved,
+  productAlertDismissed,
+  productChanged,
   refusalDismissed,
   selectAlerts,
   selectChosenImpairments,
+  selectResets,
 } from '../questionnaire-slice.ts';
 import { useTrack } from '../tracking.ts';
 import { useScreenContext } from '../use-screen-context.ts';
@@ -50,7 +53,8 @@ export function ConditionsCard() {
   const { profile, session, readOnly, language, names, smokingQuestion, special, listRequest } =
     context;
   const chosen = useAppSelector(selectChosenImpairments);
-  const { genderChangeRemoved, abnormalBmiReadded, refusal } = useAppSelector(selectAlerts);
+  const { genderChangeRemoved, productChangeRemoved, abnormalBmiReadded, refusal } =
+    useAppSelector(selectAlerts);
   const track = useTrack(session.requestId);
   const underAge = profile.age !== null && profile.age < MIN_AGE;
   const list = useDiseaseListQuery(listRequest && !underAge && !readOnly ? listRequest : skipToken);
@@ -58,6 +62,13 @@ export function ConditionsCard() {
   const [logSearch] = useLogSearchMutation();
   const [input, setInput] = useState('');
   const [busy, setBusy] = useState(false);
+  // Reset clears the search text with the rest of the form.
+  const resets = useAppSelector(selectResets);
+  const [resetsSeen, setResetsSeen] = useState(resets);
+  if (resets !== resetsSeen) {
+    setResetsSeen(resets);
+    setInput('');
+  }
   const options = (list.data?.diseaseList ?? []).filter(
     (entry) => !chosen.some((impairment) => impairment.uuid === entry.uuid),
   );
@@ -78,6 +89,30 @@ export function ConditionsCard() {
     return () => window.clearTimeout(timer);
   }, [input, searching, matches.length, logSearch]);
 
+  // Choosing another product for a new disclosure removes the chosen conditions it does not
+  // offer, once its list has arrived: the server would refuse to store them.
+  const product = listRequest
+    ? `${listRequest.insurerCode}|${listRequest.channel}|${listRequest.productCode}`
+    : null;
+  const lastProduct = useRef(product);
+  const productToCheck = useRef<string | null>(null);
+  useEffect(() => {
+    if (product === lastProduct.current) return;
+    if (lastProduct.current !== null) productToCheck.current = product;
+    lastProduct.current = product;
+  }, [product]);
+  const offered = list.currentData?.diseaseList;
+  useEffect(() => {
+    const ready = offered !== undefined && special !== undefined;
+    if (productToCheck.current === null || productToCheck.current !== product || !ready) return;
+    productToCheck.current = null;
+    if (readOnly || session.id !== null) return;
+    const specialUuids = [special.abnormalBmi, special.highLowBmi, special.others]
+      .filter((i) => i != null)
+      .map((i) => i.uuid);
+    dispatch(productChanged({ offered: offered ?? [], specialUuids }));
+  }, [product, offered, readOnly, session.id, special, dispatch]);
+
   useEffect(() => {
     if (!refusal) return;
     notify(t(refusal));
@@ -87,8 +122,13 @@ export function ConditionsCard() {
   const add = (impairment: Impairment) =>
     dispatch(impairmentChosen({ impairment, names, smokingQuestion }));
 
-  const choose = async (choice: Choice) => {
+  const choose = async (typedOrChosen: Choice) => {
     const keyword = input.trim();
+    // Text naming a catalogue condition, in either language, chooses it (Enter on 'gout').
+    const choice =
+      typeof typedOrChosen === 'string'
+        ? (catalogueConditionNamed(list.data?.diseaseList ?? [], typedOrChosen) ?? typedOrChosen)
+        : typedOrChosen;
     setBusy(true);
     try {
       if (typeof choice === 'string') {
@@ -190,6 +230,13 @@ export function ConditionsCard() {
             <Alert severity="info" onClose={() => dispatch(genderAlertDismissed())}>
               {t('mer.conditions.genderAlert', {
                 names: genderChangeRemoved.map((name) => name[language]).join(', '),
+              })}
+            </Alert>
+          )}
+          {productChangeRemoved.length > 0 && (
+            <Alert severity="info" onClose={() => dispatch(productAlertDismissed())}>
+              {t('mer.conditions.productAlert', {
+                names: productChangeRemoved.map((name) => name[language]).join(', '),
               })}
             </Alert>
           )}

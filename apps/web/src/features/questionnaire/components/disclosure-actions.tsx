@@ -1,13 +1,17 @@
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { buildDocument } from '@vmer/domain/disclosure';
 import { reviewOffered, type DisclosurePayload } from '@vmer/domain/lifecycle';
-import { roleSchema, type DisclosureStatus } from '@vmer/domain/model';
+import { validateProfile } from '@vmer/domain/applicant';
+import { roleSchema, type DisclosureStatus, type Issue } from '@vmer/domain/model';
+import { needsSmokingStatus } from '@vmer/domain/smoking';
 import { incompleteSummary, type IncompleteSummary } from '@vmer/domain/paging';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { paths } from '../../../config/paths.ts';
@@ -29,7 +33,15 @@ import { ResultDialog, type ResultOutcome } from './result-dialog.tsx';
 
 interface DisclosureActionsProps {
   model: ReturnType<typeof useDisclosureModel>;
-  onIncomplete: (summary: IncompleteSummary) => void;
+  /** Show the incomplete dialog: the questions missing and what the profile lacks. */
+  onIncomplete: (summary: IncompleteSummary, profileIssues?: Issue[]) => void;
+}
+
+/** The field problems of a refused call (400, 422…), as the server words them; 409 has its own. */
+function refusalReasons(error: unknown): string[] {
+  const e = error as ApiError | undefined;
+  if (e?.kind !== 'response' || e.status === 409) return [];
+  return [...new Set(e.errors.map((fieldError) => fieldError.message))];
 }
 
 /**
@@ -77,6 +89,8 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
   const [outcome, setOutcome] = useState<ResultOutcome | null>(null);
   /** The 409 shown above the buttons: the server's reason, or ours when it gave none. */
   const [conflict, setConflict] = useState<string | null>(null);
+  const [reasons, setReasons] = useState<string[]>([]);
+  const reasonsTitle = useId();
   const [rejectAsked, setRejectAsked] = useState(false);
   const busy =
     saving.isLoading ||
@@ -128,17 +142,24 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
   const store = async (kind: 'save' | 'submit') => {
     if (kind === 'submit') {
       const summary = incompleteSummary(pages, chosen);
-      if (!summary.complete) {
+      // What the profile lacks is named too (a smoking status a chosen condition needs…).
+      const smokingRequired = needsSmokingStatus(chosen.map((c) => c.impairment));
+      const profileIssues = validateProfile(
+        { ...profile, applicationNumber },
+        { smokingRequired },
+      ).issues;
+      if (!summary.complete || profileIssues.length > 0) {
         track(
           'submit_incomplete',
           undefined,
           summary.missing.map((m) => m.questionUuid).slice(0, 200),
         );
-        onIncomplete(summary);
+        onIncomplete(summary, profileIssues);
         return;
       }
     }
     setConflict(null);
+    setReasons([]);
     try {
       const stored = await (kind === 'save' ? save : submit)(payload()).unwrap();
       dispatch(disclosureStored(stored));
@@ -148,6 +169,7 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
       track(`${kind}_failed`, applicationNumber);
       const reason = conflictOf(error);
       setConflict(reason === undefined ? null : (reason ?? t('mer.disclosure.conflict')));
+      setReasons(refusalReasons(error));
     }
   };
 
@@ -194,6 +216,16 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
       {conflict && (
         <Alert severity="warning" sx={{ mt: 3 }} onClose={() => setConflict(null)}>
           {conflict}
+        </Alert>
+      )}
+      {reasons.length > 0 && (
+        <Alert severity="error" sx={{ mt: 3 }} onClose={() => setReasons([])}>
+          <AlertTitle id={reasonsTitle}>{t('mer.disclosure.refusedReasons')}</AlertTitle>
+          <Box component="ul" aria-labelledby={reasonsTitle} sx={{ m: 0, pl: 2.5 }}>
+            {reasons.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </Box>
         </Alert>
       )}
       <Stack

@@ -13,7 +13,13 @@ import { useTranslation } from 'react-i18next';
 import { movePage, type IncompleteSummary } from '@vmer/domain/paging';
 import { answerOf } from '@vmer/domain/questionnaire';
 import { useAppDispatch } from '../../../app/hooks.ts';
-import { answerRecorded, pageShown, questionnaireChecked } from '../questionnaire-slice.ts';
+import type { Issue } from '@vmer/domain/model';
+import {
+  answerRecorded,
+  checkedPageKey,
+  pageShown,
+  questionnaireChecked,
+} from '../questionnaire-slice.ts';
 import { useDisclosureModel } from '../use-disclosure-model.ts';
 import { DecisionSummary } from './decision-summary.tsx';
 import { DisclosureActions } from './disclosure-actions.tsx';
@@ -57,22 +63,28 @@ export function DisclosureCard() {
   const model = useDisclosureModel();
   const { questionnaire, pages, readOnly, language, numbers, decisions, consolidated, indicators } =
     model;
-  const { chosen, page: current, checked } = questionnaire;
+  const { chosen, page: current, checkedPages } = questionnaire;
   const [incomplete, setIncomplete] = useState<IncompleteSummary | null>(null);
+  const [profileIssues, setProfileIssues] = useState<Issue[]>([]);
   const page = pages[current];
   const answers = chosen.find((c) => c.impairment.uuid === page?.impairmentUuid)?.answers ?? {};
 
   const move = (target: number) => {
     const outcome = movePage(pages, chosen, current, target);
     if (outcome.incomplete) {
-      dispatch(questionnaireChecked());
+      // Only the page checked shows its highlights, not pages the user has not reached.
+      if (page) dispatch(questionnaireChecked([checkedPageKey(page)]));
+      setProfileIssues([]);
       setIncomplete(outcome.incomplete);
       return;
     }
     dispatch(pageShown({ page: outcome.page, pageCount: pages.length }));
   };
-  const showIncomplete = (summary: IncompleteSummary) => {
-    dispatch(questionnaireChecked());
+  const showIncomplete = (summary: IncompleteSummary, issues: Issue[] = []) => {
+    const missingPages = new Set(summary.missing.map((m) => m.pageIndex));
+    const checkedNow = pages.filter((p) => missingPages.has(p.index)).map(checkedPageKey);
+    dispatch(questionnaireChecked(checkedNow));
+    setProfileIssues(issues);
     if (summary.firstPageIndex >= 0)
       dispatch(pageShown({ page: summary.firstPageIndex, pageCount: pages.length }));
     setIncomplete(summary);
@@ -113,7 +125,7 @@ export function DisclosureCard() {
                   answer={answerOf(answers, q.uuid)}
                   language={language}
                   readOnly={readOnly}
-                  checked={checked}
+                  checked={checkedPages.includes(checkedPageKey(page))}
                 />
               ))}
             </Stack>
@@ -161,7 +173,11 @@ export function DisclosureCard() {
         )}
         <DisclosureActions model={model} onIncomplete={showIncomplete} />
       </CardContent>
-      <IncompleteDialog summary={incomplete} onClose={() => setIncomplete(null)} />
+      <IncompleteDialog
+        summary={incomplete}
+        profileIssues={profileIssues}
+        onClose={() => setIncomplete(null)}
+      />
     </Card>
   );
 }
