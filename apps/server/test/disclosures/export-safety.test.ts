@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catalog, Impairment } from '@vmer/domain';
 import { selfDefinedCondition } from '@vmer/domain/impairments';
 import type { DisclosureExport } from '@vmer/domain/lifecycle';
+import { consolidate, decideAll } from '@vmer/domain/decision-engine';
+import type { ChosenImpairment } from '@vmer/domain/questionnaire';
+import { buildExportWorkbook } from '../../src/disclosures/export-workbook.ts';
 import { api, buildTestApp, DATABASES, tokenFor, type TestApp } from '../helpers.ts';
 import { answersFor, documentFor, impairmentOf, PROFILE, sampleCatalog } from './fixtures.ts';
 
@@ -115,6 +118,57 @@ describe.each(DATABASES)('who may export, and what the spreadsheet holds, on %s'
         answerColumn.some((value) => value.startsWith(written)),
         text,
       ).toBe(true);
+    }
+  });
+});
+
+describe('debit points in the spreadsheet', () => {
+  it('T-38 are number cells shown with their sign, so that neutralising text leaves them numbers', async () => {
+    const catalog = await sampleCatalog();
+    const indicators = catalog.indicators.map((i) => i.code);
+    // The first condition of the sample catalogue whose first answers give debit points.
+    const debits = (c: ChosenImpairment) =>
+      Object.values(decideAll([c], { indicators, asOf: '2026-01-15' })[0]?.indicators ?? {}).some(
+        (r) => /^[1-9]\d*$/.test(r.value),
+      );
+    const chosen = catalog.impairments
+      .filter((i) => !i.selfDefined)
+      .map((impairment) => ({ impairment, answers: answersFor(impairment) }))
+      .find(debits)!;
+    expect(chosen).toBeDefined();
+    const decisions = decideAll([chosen], { indicators, asOf: '2026-01-15' });
+    const insurer = catalog.insurers.find((i) => i.code === 'phkl')!;
+    const buffer = await buildExportWorkbook({
+      language: 'en',
+      catalog,
+      catalogVersion: 'v-test',
+      insurerCode: 'phkl',
+      channel: insurer.channels[0]!.code,
+      productCode: insurer.channels[0]!.products[0]!.code,
+      applicationNumber: 'APP1',
+      profile: PROFILE,
+      bmi: 24.2,
+      chosen: [chosen],
+      decisions,
+      consolidated: consolidate(decisions, indicators),
+      generatedAt: new Date('2026-01-15T06:30:00Z'),
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+    // Results sit right of column 1 (the condition on the summary, the question number on a condition's sheet).
+    const results: { value: number; numFmt: string }[] = [];
+    workbook.eachSheet((sheet) =>
+      sheet.eachRow((row) =>
+        row.eachCell((cell) => {
+          if (typeof cell.value === 'number' && Number(cell.col) > 1)
+            results.push({ value: cell.value, numFmt: cell.numFmt });
+        }),
+      ),
+    );
+    expect(results.length).toBeGreaterThan(0);
+    for (const cell of results) {
+      expect(cell.value).toBeGreaterThan(0);
+      expect(cell.numFmt).toBe('+0;-0;0');
     }
   });
 });
