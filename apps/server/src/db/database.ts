@@ -130,7 +130,7 @@ export async function openDatabase(config: DatabaseConfig, onPoolError?: (error:
   }
 
   const inMemory = config.dataDir.startsWith('memory://');
-  const unlock = inMemory ? () => {} : lockDataDir(config.dataDir);
+  const unlock = inMemory ? () => {} : await lockDataDir(config.dataDir);
   try {
     const client = await PGlite.create(inMemory ? undefined : config.dataDir, {
       parsers: { [DATE_OID]: (value: string) => value },
