@@ -38,6 +38,17 @@ interface DecisionSummaryProps {
 }
 
 /**
+ * The table keeps to the width it is given, down to a 390 px phone: cells are narrower there,
+ * results wrap between words, and a condition's name (the first column) wraps even inside a
+ * long word rather than pushing the results out of sight.
+ */
+const FITTING_TABLE = {
+  width: '100%',
+  '& th, & td': { px: { xs: 0.5, sm: 2 } },
+  '& th:first-of-type': { overflowWrap: 'anywhere', minWidth: { xs: 88, sm: 160 } },
+} as const;
+
+/**
  * Each condition's decision per indicator, with what drove it (expandable), and the
  * consolidated decision across conditions (spec §4, M-29). Computed by the domain's engine.
  */
@@ -73,7 +84,7 @@ export function DecisionSummary({
         {t('mer.disclosure.decisions')}
       </Typography>
       <TableContainer>
-        <Table size="small">
+        <Table size="small" sx={FITTING_TABLE}>
           <TableHead>
             <TableRow>
               <TableCell component="th" scope="col">
