@@ -1,11 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CatalogueUpdateSummary } from '@vmer/domain/lifecycle';
+import { LANGUAGE_STORAGE_KEY } from '../../language/language-slice.ts';
 import { ok, type ApiServer, type ReceivedRequest } from '../../../test/api-server.ts';
 import { renderScreen } from './screen-fixtures.tsx';
 
 let api: ApiServer | undefined;
 afterEach(async () => {
+  window.localStorage.removeItem(LANGUAGE_STORAGE_KEY);
   await api?.close();
   api = undefined;
 });
@@ -163,5 +165,22 @@ describe('A disclosure answered on an older catalogue version', { timeout: 30_00
     expect(JSON.parse(posted.body)).toEqual({ version: 3 });
     await waitFor(() => expect(calls(view.api, DISCLOSURE).length).toBeGreaterThan(fetched));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('T-01 T-03 the notice and the update dialog read in Chinese', async () => {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'cn_traditional');
+    const view = await open();
+    api = view.api;
+    await screen.findByText(
+      '此披露按第 6 版目錄作答，現行目錄為第 7 版。畫面所示及決定均按第 6 版。',
+      {},
+      { timeout: 10_000 },
+    );
+    fireEvent.click(screen.getByRole('button', { name: '更新至現行目錄' }));
+    const dialog = await screen.findByRole('dialog', { name: '更新至第 7 版目錄？' });
+    const asthma = await within(dialog).findByRole('region', { name: '哮喘' });
+    expect(within(asthma).getByText('新增問題：吸入器？')).toBeTruthy();
+    expect(within(asthma).getByText('保留的答案：1。刪除的答案：0。')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: '更新' })).toBeTruthy();
   });
 });
