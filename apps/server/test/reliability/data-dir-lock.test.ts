@@ -65,7 +65,7 @@ function contender() {
 }
 
 describe('the data directory lock', () => {
-  it('of processes taking over a stale lock at the same moment, exactly one wins, round after round', async () => {
+  it('T-42 of processes taking over a stale lock at the same moment, exactly one wins, round after round', async () => {
     const contenders = [contender(), contender(), contender()];
     const dirs: string[] = [];
     try {
@@ -101,7 +101,7 @@ describe('the data directory lock', () => {
     }
   });
 
-  it('a lock written on another host name is refused with a message naming the lock file to remove; removed, the directory locks', async () => {
+  it('T-42 a lock written on another host name is refused with a message naming the lock file to remove; removed, the directory locks', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'vmer-foreign-'));
     const file = join(dir, 'server.lock');
     try {

@@ -52,7 +52,7 @@ const UNAVAILABLE = {
 };
 
 describe.runIf(DATABASES.includes('postgres'))('a network partition to PostgreSQL', () => {
-  it('a request whose statement gets no answer fails with 503 after DB_STATEMENT_TIMEOUT_MS instead of hanging, and the pool recovers', async () => {
+  it('T-41 a request whose statement gets no answer fails with 503 after DB_STATEMENT_TIMEOUT_MS instead of hanging, and the pool recovers', async () => {
     const database = await createPostgresDatabase();
     const proxy = await partitionProxy(new URL(database.url));
     const t = await buildTestApp({
@@ -85,7 +85,7 @@ describe.runIf(DATABASES.includes('postgres'))('a network partition to PostgreSQ
     }
   });
 
-  it('/api/ready answers 503 within its 2 s bound while the database does not answer, though statements may run for 10 s', async () => {
+  it('T-41 /api/ready answers 503 within its 2 s bound while the database does not answer, though statements may run for 10 s', async () => {
     const database = await createPostgresDatabase();
     const proxy = await partitionProxy(new URL(database.url));
     const t = await buildTestApp({
@@ -107,7 +107,7 @@ describe.runIf(DATABASES.includes('postgres'))('a network partition to PostgreSQ
 });
 
 describe('the database pool settings', () => {
-  it('DB_POOL_SIZE, DB_CONNECT_TIMEOUT_MS and DB_STATEMENT_TIMEOUT_MS shape the PostgreSQL pool, with defaults 20, 5 s and 30 s', async () => {
+  it('T-41 DB_POOL_SIZE, DB_CONNECT_TIMEOUT_MS and DB_STATEMENT_TIMEOUT_MS shape the PostgreSQL pool, with defaults 20, 5 s and 30 s', async () => {
     const { loadConfig, ConfigError } = await import('../../src/config.ts');
     const url = 'postgres://u@db/x';
     expect(loadConfig({ DATABASE_URL: url }).database).toEqual({

@@ -46,7 +46,7 @@ function clientToken(baseUrl: string, secret: string) {
 const TOO_MANY = { code: 429, message: 'Too many requests. Please wait a moment and try again.' };
 
 describe.each(DATABASES)('rate limits on %s', (database) => {
-  it('behind TRUST_PROXY=1, wrong passwords with a forged leftmost X-Forwarded-For still reach the sign-in limit (429)', async () => {
+  it('T-33 behind TRUST_PROXY=1, wrong passwords with a forged leftmost X-Forwarded-For still reach the sign-in limit (429)', async () => {
     const t = await buildTestApp({ database, env: { TRUST_PROXY: '1' } });
     try {
       const browser = cookieFetch();
@@ -64,7 +64,7 @@ describe.each(DATABASES)('rate limits on %s', (database) => {
     }
   });
 
-  it('successful sign-ins do not count against the per-address limit: only failures do', async () => {
+  it('T-34 successful sign-ins do not count against the per-address limit: only failures do', async () => {
     const t = await buildTestApp({ database, env: { SIGN_IN_RATE_LIMIT: '2' } });
     try {
       for (let i = 0; i < 4; i += 1) expect(await tokenFor(t.baseUrl, 'uw1')).toMatch(/^ey/);
@@ -80,7 +80,7 @@ describe.each(DATABASES)('rate limits on %s', (database) => {
     }
   });
 
-  it('requests refused for a missing or invalid token are limited per address (429 past AUTH_FAILURE_RATE_LIMIT); health is not', async () => {
+  it('T-34 requests refused for a missing or invalid token are limited per address (429 past AUTH_FAILURE_RATE_LIMIT); health is not', async () => {
     const t = await buildTestApp({ database, env: { AUTH_FAILURE_RATE_LIMIT: '3' } });
     try {
       const statuses: number[] = [];
@@ -106,7 +106,7 @@ describe.each(DATABASES)('rate limits on %s', (database) => {
     }
   });
 
-  it('wrong client secrets at /oidc/token are limited per address (429 past AUTH_FAILURE_RATE_LIMIT)', async () => {
+  it('T-34 wrong client secrets at /oidc/token are limited per address (429 past AUTH_FAILURE_RATE_LIMIT)', async () => {
     const t = await buildTestApp({ database, env: { AUTH_FAILURE_RATE_LIMIT: '3' } });
     try {
       const statuses: number[] = [];
@@ -144,7 +144,7 @@ describe.runIf(DATABASES.includes('postgres'))('two servers on one PostgreSQL', 
     await database?.drop();
   });
 
-  it('share one API budget per caller', async () => {
+  it('T-44 share one API budget per caller', async () => {
     const token = await tokenFor(first.baseUrl, 'agent1');
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) {
@@ -162,7 +162,7 @@ describe.runIf(DATABASES.includes('postgres'))('two servers on one PostgreSQL', 
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
   });
 
-  it('share one budget of failed sign-ins per address', async () => {
+  it('T-44 share one budget of failed sign-ins per address', async () => {
     const browser = cookieFetch();
     const action = await signInForm(first.baseUrl, browser);
     const statuses: number[] = [];
@@ -173,7 +173,7 @@ describe.runIf(DATABASES.includes('postgres'))('two servers on one PostgreSQL', 
     expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
   });
 
-  it('share one budget of refused tokens per address', async () => {
+  it('T-44 share one budget of refused tokens per address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) {
       const server = i % 2 === 0 ? first : second;
@@ -188,7 +188,7 @@ describe.runIf(DATABASES.includes('postgres'))('two servers on one PostgreSQL', 
 });
 
 describe('the TRUST_PROXY setting', () => {
-  it('takes a hop count or proxy addresses, trusts nobody over http and one hop over https by default, and refuses true', () => {
+  it('T-33 takes a hop count or proxy addresses, trusts nobody over http and one hop over https by default, and refuses true', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ PUBLIC_URL: 'https://mer.example.com' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);

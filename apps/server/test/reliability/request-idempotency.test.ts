@@ -21,7 +21,7 @@ describe.each(DATABASES)('creating a disclosure request on %s', (database) => {
         .execute()
     ).map((row) => row.request_id);
 
-  it('a caller system retrying with the same Idempotency-Key gets the same request id, and one request exists', async () => {
+  it('T-45 a caller system retrying with the same Idempotency-Key gets the same request id, and one request exists', async () => {
     const token = await clientToken(t.baseUrl, 'demo-integration', 'demo-secret');
     const body = { applicationNumber: 'IDEM1', ...PHKL, age: 40 };
     const headers = { 'idempotency-key': 'request-IDEM1' };
@@ -55,7 +55,7 @@ describe.each(DATABASES)('creating a disclosure request on %s', (database) => {
     expect(await rowsFor('IDEM2')).toEqual([answered[0]]);
   });
 
-  it('a person retrying with the same Idempotency-Key gets the same request; the key reused for another request answers 422', async () => {
+  it('T-45 a person retrying with the same Idempotency-Key gets the same request; the key reused for another request answers 422', async () => {
     const token = await tokenFor(t.baseUrl, 'interviewer1');
     const headers = { 'idempotency-key': 'request-IDEM3' };
     const body = { applicationNumber: 'IDEM3', ...PHKL };

@@ -7,7 +7,7 @@ import { hashPassword } from '../../src/auth/password.ts';
 import { api, buildTestApp, createPostgresDatabase, DATABASES, type TestApp } from '../helpers.ts';
 
 describe.runIf(DATABASES.includes('postgres'))('replicas starting together', () => {
-  it('two servers started at once on one empty PostgreSQL database both come up, with one set of demo users and one catalogue', async () => {
+  it('T-43 two servers started at once on one empty PostgreSQL database both come up, with one set of demo users and one catalogue', async () => {
     for (let round = 1; round <= 3; round += 1) {
       const database = await createPostgresDatabase();
       const started: TestApp[] = [];
@@ -57,7 +57,7 @@ describe.each(DATABASES)('start-up on %s', (database) => {
     return { env: { DATA_DIR: dir }, drop: () => rm(dir, { recursive: true, force: true }) };
   }
 
-  it('a demo user whose name another local user already has (in another case) is skipped, and the server starts', async () => {
+  it('T-43 a demo user whose name another local user already has (in another case) is skipped, and the server starts', async () => {
     const store = await lastingDatabase();
     try {
       const first = await buildTestApp({ env: store.env });
@@ -98,7 +98,7 @@ describe.each(DATABASES)('start-up on %s', (database) => {
     }
   });
 
-  it('rows past LOG_RETENTION_DAYS are swept when the server starts, not an hour later', async () => {
+  it('T-46 rows past LOG_RETENTION_DAYS are swept when the server starts, not an hour later', async () => {
     const store = await lastingDatabase();
     try {
       const first = await buildTestApp({ env: store.env });
