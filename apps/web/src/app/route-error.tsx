@@ -8,6 +8,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../config/paths.ts';
 import { ChunkLoadError } from '../lib/chunk-load.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { PageLoading } from './layout/page-loading.tsx';
 
 /** What an unmatched path fails with: shown as its status and text. */
@@ -65,8 +66,10 @@ export function RouteError({ error }: { error: unknown }) {
   );
 }
 
-/** The fallback of an unmatched path (spec §2). */
+/** The fallback of an unmatched path (spec §2); the tab says the page was not found. */
 export function NotFound() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('errors.pageNotFound'));
   return <RouteError error={new RouteNotFound()} />;
 }
 

@@ -61,6 +61,7 @@ export const cnTraditional: InterfaceTexts = {
     unexpected: '應用程式發生預期以外的錯誤！',
     notFound: '您要求的頁面並不存在。',
     goHome: '前往首頁',
+    pageNotFound: '找不到頁面',
   },
   questionnaire: {
     title: '視像體檢申報',

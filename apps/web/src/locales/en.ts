@@ -64,6 +64,7 @@ export const en = {
     unexpected: 'Unexpected Application Error!',
     notFound: 'The page you asked for does not exist.',
     goHome: 'Go to the start page',
+    pageNotFound: 'Page not found',
   },
   questionnaire: {
     title: 'Video MER disclosure',

@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useGetAuthConfigQuery } from '../../features/auth/api/auth-config-api.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useFormatters } from '../../lib/use-formatters.ts';
 
 /** When this notice last changed; shown in the reader's date format. */
@@ -21,6 +22,7 @@ export function Component() {
   const { formatDate } = useFormatters();
   const { t } = useTranslation();
   const company = config?.companyName ?? t('app.name');
+  useDocumentTitle(t('privacy.title'));
   return (
     <Paper
       component="article"

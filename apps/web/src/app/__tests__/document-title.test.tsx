@@ -1,0 +1,40 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ok, startApiServer, type ApiServer } from '../../test/api-server.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { NotFound } from '../route-error.tsx';
+import { Component as Privacy } from '../routes/privacy.tsx';
+
+let api: ApiServer | undefined;
+afterEach(async () => {
+  await api?.close();
+  api = undefined;
+  document.title = '';
+});
+
+describe('the tab title', () => {
+  it("T-25 names the page shown, in the user's language", async () => {
+    api = await startApiServer(() =>
+      ok({
+        authority: 'x',
+        clientId: 'y',
+        scope: 'openid',
+        companyName: null,
+        helpDeskEmail: 'h@x',
+      }),
+    );
+    const privacy = renderWithApp(<Privacy />);
+    await screen.findByRole('heading', { name: 'Privacy Policy' });
+    await waitFor(() => expect(document.title).toBe('Privacy Policy – Video MER'));
+    privacy.unmount();
+    renderWithApp(<NotFound />);
+    await waitFor(() => expect(document.title).toBe('Page not found – Video MER'));
+    try {
+      await act(() => i18next.changeLanguage('cn_traditional'));
+      await waitFor(() => expect(document.title).toBe('找不到頁面 – Video MER'));
+    } finally {
+      await act(() => i18next.changeLanguage('en'));
+    }
+  });
+});
