@@ -37,9 +37,12 @@ export interface GlobalFeedbackState {
   apiError: ApiErrorState;
   /**
    * The 'Network Error' banner is up: raised with status Error, it stays until dismissed or
-   * until a request succeeds again (the network is back, so it would only mislead).
+   * until every call that failed in transit has succeeded since (retried), when it would only
+   * mislead. Another call's success proves nothing about the one that failed.
    */
   networkErrorBanner: boolean;
+  /** The calls that failed in transit and have not succeeded since (see {@link callKey}). */
+  failedCalls: string[];
   /** A long operation is running: the full-screen spinner shows. */
   longOperation: boolean;
 }
@@ -49,14 +52,26 @@ const initialState: GlobalFeedbackState = {
   requestsInFlight: 0,
   apiError: { open: false, message: null, kind: null, status: null },
   networkErrorBanner: false,
+  failedCalls: [],
   longOperation: false,
 };
+
+/** What an RTK Query action says about its call. */
+interface ApiActionMeta {
+  arg?: { type?: string; endpointName?: string; queryCacheKey?: string };
+}
 
 /** The parts of an RTK Query rejected action read here. */
 interface RejectedApiAction extends UnknownAction {
   payload?: unknown;
   error: { message?: string };
-  meta: { condition?: boolean; aborted?: boolean };
+  meta: ApiActionMeta & { condition?: boolean; aborted?: boolean };
+}
+
+/** Which call an action is about: a query with its arguments, or a mutation's endpoint. */
+function callKey(action: { meta?: ApiActionMeta }): string {
+  const arg = action.meta?.arg;
+  return arg?.queryCacheKey ?? `${arg?.type ?? 'call'}:${arg?.endpointName ?? ''}`;
 }
 
 function isApiAction(action: UnknownAction): boolean {
@@ -78,6 +93,7 @@ export const globalFeedbackSlice = createSlice({
     },
     networkErrorDismissed(state) {
       state.networkErrorBanner = false;
+      state.failedCalls = [];
       if (state.loadingStatus === 'Error') state.loadingStatus = 'Idle';
     },
   },
@@ -101,9 +117,13 @@ export const globalFeedbackSlice = createSlice({
       )
       .addMatcher(
         (action) => isFulfilled(action) && isApiAction(action),
-        (state) => {
+        (state, action: UnknownAction & { meta?: ApiActionMeta }) => {
           requestSettled(state);
-          // An answer arrived: the network is back, and its error is no longer news.
+          if (state.failedCalls.length === 0) return;
+          // A call that had failed went through: once every one has, the error is no news.
+          const key = callKey(action);
+          state.failedCalls = state.failedCalls.filter((failed) => failed !== key);
+          if (state.failedCalls.length > 0) return;
           state.networkErrorBanner = false;
           if (state.apiError.kind === 'transport') state.apiError.open = false;
         },
@@ -120,6 +140,8 @@ export const globalFeedbackSlice = createSlice({
           if (!error || error.kind === 'transport') {
             state.loadingStatus = 'Error';
             state.networkErrorBanner = true;
+            const key = callKey(action);
+            if (!state.failedCalls.includes(key)) state.failedCalls.push(key);
             const message = error?.message ?? action.error.message ?? null;
             state.apiError = { open: true, message, kind: 'transport', status: null };
           } else if (error.status !== 401 && !error.shownByCaller) {
