@@ -136,10 +136,12 @@ export function evaluateDocument(
     if (!impairment) return;
     const path = `${ROOT}.impairments.${i}.uuid`;
     const special = Object.values(view.specials).some((s) => s?.uuid === impairment.uuid);
+    // Each reason names its condition, so that the screen can show which one it is.
+    const params = { condition: impairment.name };
     if (!impairment.selfDefined && !special && !offered?.some((o) => o.uuid === impairment.uuid)) {
-      errors.push({ path, message: 'disclosure_impairment_not_offered' });
+      errors.push({ path, message: { key: 'disclosure_impairment_not_offered', params } });
     } else if (!matchesGender(impairment, sent.profile.gender)) {
-      errors.push({ path, message: 'disclosure_impairment_gender' });
+      errors.push({ path, message: { key: 'disclosure_impairment_gender', params } });
     }
   });
   if (errors.length > 0) throw new HttpError(400, 'disclosure_document_invalid', errors);

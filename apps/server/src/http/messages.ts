@@ -161,16 +161,16 @@ export const HTTP_MESSAGES = {
     cn_traditional: '披露文件無效。',
   },
   disclosure_impairment_gender: {
-    en: "This condition does not apply to the applicant's gender.",
-    cn_traditional: '此病症不適用於申請人的性別。',
+    en: "{condition} does not apply to the applicant's gender.",
+    cn_traditional: '「{condition}」不適用於申請人的性別。',
   },
   disclosure_question_unanswered: {
     en: '{condition}: please answer the question "{question}"',
     cn_traditional: '{condition}：請回答問題「{question}」',
   },
   disclosure_impairment_not_offered: {
-    en: 'This condition is not offered for the product.',
-    cn_traditional: '此產品不提供此病症。',
+    en: '{condition} is not offered for the product.',
+    cn_traditional: '此產品不提供「{condition}」。',
   },
   insurer_channel_unknown: {
     en: 'The insurer has no such channel.',

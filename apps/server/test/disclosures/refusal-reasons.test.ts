@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Catalog } from '@vmer/domain';
+import { api, buildTestApp, DATABASES, tokenFor, type TestApp } from '../helpers.ts';
+import { answersFor, documentFor, impairmentOf, PROFILE, sampleCatalog } from './fixtures.ts';
+
+const BASE = '/api/impairment/video_mer';
+const BANCA = { insurerCode: 'phkl', channel: 'banca', productCode: 'TERM10' };
+const AGENCY = { insurerCode: 'phkl', channel: 'agency', productCode: 'WL01' };
+
+describe.each(DATABASES)('the reasons a save is refused name the condition on %s', (database) => {
+  let t: TestApp;
+  let token: string;
+  let version: string;
+  let catalog: Catalog;
+  let counter = 0;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ database });
+    token = await tokenFor(t.baseUrl, 'interviewer1');
+    const questionnaire = await api<{ version: string }>(t.baseUrl, '/api/questionnaire/get', {
+      token,
+    });
+    version = questionnaire.body.body!.version;
+    catalog = await sampleCatalog();
+  });
+  afterAll(async () => t?.close());
+
+  const chooseLanguage = (language: string) =>
+    api(t.baseUrl, '/api/user/language', { token, method: 'PUT', body: { language } });
+
+  const save = (product: typeof BANCA, uuid: string, gender: 'Male' | 'Female') => {
+    const impairment = impairmentOf(catalog, uuid);
+    const doc = documentFor(version, [{ impairment, answers: answersFor(impairment) }], {
+      ...PROFILE,
+      gender,
+    });
+    return api(t.baseUrl, `${BASE}/disclosure/save`, {
+      token,
+      body: {
+        applicationNumber: `REASON${String(++counter).padStart(3, '0')}`,
+        ...product,
+        age: PROFILE.age,
+        gender,
+        rsmScore: PROFILE.rsmScore,
+        disclosureJson: JSON.stringify(doc),
+      },
+    });
+  };
+
+  it('T-07 a condition the product does not offer is named in the reason, in the caller’s language', async () => {
+    const refused = await save(BANCA, 'cataract', 'Male');
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([
+      {
+        path: 'disclosureJson.impairments.0.uuid',
+        message: 'Cataract is not offered for the product.',
+      },
+    ]);
+    await chooseLanguage('cn_traditional');
+    const chinese = await save(BANCA, 'cataract', 'Male').finally(() => chooseLanguage('en'));
+    expect(chinese.body.errors?.[0]?.message).toBe('此產品不提供「白內障」。');
+  });
+
+  it('T-07 a condition that does not apply to the applicant’s gender is named in the reason', async () => {
+    const refused = await save(AGENCY, 'ovarian-cyst', 'Male');
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([
+      {
+        path: 'disclosureJson.impairments.0.uuid',
+        message: "Ovarian cyst does not apply to the applicant's gender.",
+      },
+    ]);
+  });
+});
