@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/auth/password.ts';
+import { LOCKS, underAdvisoryLock } from '../../src/db/advisory-lock.ts';
+import { openDatabase } from '../../src/db/database.ts';
 import { api, buildTestApp, createPostgresDatabase, DATABASES, type TestApp } from '../helpers.ts';
 
 describe.runIf(DATABASES.includes('postgres'))('replicas starting together', () => {
@@ -120,6 +122,28 @@ describe.each(DATABASES)('start-up on %s', (database) => {
       }
     } finally {
       await store.drop();
+    }
+  });
+});
+
+describe.runIf(DATABASES.includes('postgres'))('the retention sweep among replicas', () => {
+  it('T-46 while another server holds the retention lock, a sweep round is skipped; once released, it runs', async () => {
+    const database = await createPostgresDatabase();
+    const holder = await openDatabase({ kind: 'postgres', url: database.url });
+    const other = await openDatabase({ kind: 'postgres', url: database.url });
+    try {
+      let swept = 0;
+      const sweep = () =>
+        underAdvisoryLock(other, LOCKS.retention, { wait: false }, async () => (swept += 1));
+      await underAdvisoryLock(holder, LOCKS.retention, { wait: false }, async () => {
+        expect(await sweep()).toBeUndefined();
+      });
+      expect(swept).toBe(0);
+      expect(await sweep()).toBe(1);
+    } finally {
+      await other.close();
+      await holder.close();
+      await database.drop();
     }
   });
 });
