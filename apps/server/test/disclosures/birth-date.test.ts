@@ -73,6 +73,31 @@ describe.each(DATABASES)('the applicant’s birth date on %s', (database) => {
     });
   });
 
+  it('T-09 an age derived from a birth date (an age basis given) needs that birth date: refused without it', async () => {
+    const { birthDate: _none, ...withoutBirthDate } = PROFILE;
+    const doc = documentFor(
+      version,
+      [{ impairment: hypertension, answers: answersFor(hypertension, 'opening') }],
+      { ...withoutBirthDate, ageBasis: 'last' },
+    );
+    const r = await api(t.baseUrl, `${BASE}/disclosure/save`, {
+      token,
+      body: {
+        applicationNumber: `BIRTH${String(++counter).padStart(3, '0')}`,
+        ...PHKL,
+        age: PROFILE.age,
+        gender: PROFILE.gender,
+        rsmScore: PROFILE.rsmScore,
+        disclosureJson: JSON.stringify(doc),
+      },
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.errors).toContainEqual({
+      path: 'disclosureJson.profile.birthDate',
+      message: 'Birth Date cannot be empty',
+    });
+  });
+
   it('a birth date in the past is stored', async () => {
     const r = await store('save', dayFromToday(-2));
     expect(r.status).toBe(200);

@@ -169,13 +169,25 @@ export const questionnaireSlice = createSlice({
     applicationNumberEntered(state, action: PayloadAction<string>) {
       state.applicationNumber = sanitizeApplicationNumber(action.payload);
     },
+    /** An age typed by hand: it no longer comes from the birth date. */
     ageEntered(state, action: PayloadAction<number | null>) {
       state.profile.age = action.payload;
+      delete state.profile.ageBasis;
     },
-    /** A birth date typed; `age` is the age after it (the domain's ageAfterBirthDateEdit). */
-    birthDateEntered(state, action: PayloadAction<{ birthDate: string; age: number | null }>) {
-      state.profile.birthDate = action.payload.birthDate;
-      state.profile.age = action.payload.age;
+    /**
+     * A birth date typed; `age` is the age after it (the domain's ageAfterBirthDateEdit) and
+     * `ageBasis` how it was derived from this birth date, or undefined when it was not: the
+     * document then says the age comes from the birth date, which the server holds it to.
+     */
+    birthDateEntered(
+      state,
+      action: PayloadAction<{ birthDate: string; age: number | null; ageBasis?: 'last' | 'next' }>,
+    ) {
+      const { birthDate, age, ageBasis } = action.payload;
+      state.profile.birthDate = birthDate;
+      state.profile.age = age;
+      if (ageBasis) state.profile.ageBasis = ageBasis;
+      else delete state.profile.ageBasis;
     },
     ageBasisChosen(state, action: PayloadAction<{ basis: 'last' | 'next'; age: number | null }>) {
       state.profile.ageBasis = action.payload.basis;

@@ -222,6 +222,31 @@ describe('the questionnaire screen, tried as a new user would', { timeout: 30_00
     expect(textbox(/^Age/).value).toBe('45');
   });
 
+  it('T-09 an age derived from the birth date is saved marked so, which makes the server hold the birth date to it', async () => {
+    await open({
+      insurerCode: 'slhk',
+      overrides: (request) =>
+        request.url.pathname.endsWith('/disclosure/save')
+          ? ok({ id: 'x', requestId: 'x', status: 2, version: 1 })
+          : undefined,
+    });
+    await userEvent.type(textbox(/^Application number/), 'APP1');
+    await userEvent.type(textbox(/^Birth date/), '31011980');
+    await userEvent.click(screen.getByRole('radio', { name: 'Male' }));
+    await userEvent.click(screen.getByRole('combobox', { name: /Risk score/ }));
+    await userEvent.click(screen.getByRole('option', { name: 'A' }));
+    await choose('asth', 'Asthma');
+    await answerAsthma();
+    await waitFor(() => expect(button('Save').disabled).toBe(false));
+    await userEvent.click(button('Save'));
+    await waitFor(() => expect(sent(api!, 'impairment/video_mer/disclosure/save')).toHaveLength(1));
+    const [payload] = sent(api!, 'impairment/video_mer/disclosure/save') as {
+      disclosureJson: string;
+    }[];
+    const { profile } = JSON.parse(payload!.disclosureJson) as { profile: Record<string, unknown> };
+    expect(profile).toMatchObject({ birthDate: '31011980', ageBasis: 'last' });
+  });
+
   it('T-10 the Abnormal-BMI alert goes once the weight is corrected into the normal band', async () => {
     const rules: RuleAge[] = [
       {

@@ -186,7 +186,14 @@ export function BasicInformationCard() {
                   new Date(),
                   basis,
                 );
-                dispatch(birthDateEntered({ birthDate: text, age }));
+                const derived = derivedAge(text, basis) !== null;
+                dispatch(
+                  birthDateEntered({
+                    birthDate: text,
+                    age,
+                    ...(derived ? { ageBasis: basis } : {}),
+                  }),
+                );
               }}
               slotProps={{ htmlInput: { inputMode: 'numeric', placeholder: 'DDMMYYYY' } }}
             />
