@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 // Vendor code every page needs sits in two long-cached chunks. Everything else follows the
 // dynamic imports: each route's code, and the date pickers (imported lazily by the date
 // question), load only where they are used, so the sign-in page loads only what it shows
-// (DESIGN.md §7: initial JavaScript under 250 KB gzipped). A group of its own for the pickers
+// (design §7: initial JavaScript under 250 KB gzipped). A group of its own for the pickers
 // would drag the Material UI components they share with the first page into their chunk.
 const CHUNK_GROUPS = [
   {

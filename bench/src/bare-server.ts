@@ -1,5 +1,5 @@
 /**
- * The baseline of the save/submit benchmark (DESIGN.md §7): a bare Fastify route doing one
+ * The baseline of the save/submit benchmark (design §7): a bare Fastify route doing one
  * INSERT of the posted disclosure document, on the same PostgreSQL with the same pool size as
  * the app. Started as its own process by lifecycle-bench.ts: PORT and DATABASE_URL.
  */

@@ -1,7 +1,7 @@
 /**
  * A small benchmark harness: time a function many times, keep the median, and print rows
  * with a baseline measured in the same run, so a result reads the same on a slow or a fast
- * machine (the ratio), beside the target DESIGN.md §7 sets.
+ * machine (the ratio), beside the target design §7 sets.
  */
 
 /** The timing of one measured function. */
@@ -65,7 +65,7 @@ export interface Row {
   baseline: string;
   /** result ÷ baseline, or "" when a ratio means nothing. */
   ratio: string;
-  /** The target (DESIGN.md §7), e.g. "< 1 ms"; "" for a row measured for information. */
+  /** The target (design §7), e.g. "< 1 ms"; "" for a row measured for information. */
   target: string;
   /** Whether the target is met; null without a target. */
   ok: boolean | null;

@@ -1,5 +1,5 @@
 /**
- * DESIGN.md §7: save and submit on PostgreSQL at ≥ 70% of the throughput of a bare Fastify
+ * design §7: save and submit on PostgreSQL at ≥ 70% of the throughput of a bare Fastify
  * route doing one INSERT, p99 under 50 ms at 200 concurrent connections; export of a
  * 10-condition disclosure under 100 ms. The app and the bare route each run in a process of
  * their own against a database made for the run (dropped after); autocannon drives both.

@@ -1,5 +1,5 @@
 /**
- * Lighthouse performance of the questionnaire page served as `npm start` serves it (DESIGN.md
+ * Lighthouse performance of the questionnaire page served as `npm start` serves it (docs/design.md
  * §7), beside the sign-in page measured the same way, with the desktop preset and Lighthouse's
  * default (a throttled phone). Lighthouse drives the same Chromium the sign-in ran in, keeping
  * its storage, so /home loads as the signed-in interviewer sees it; the HTTP cache is cleared

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: runs every benchmark and prints one table (DESIGN.md §7). Each row has a
+ * `npm run bench`: runs every benchmark and prints one table (design §7). Each row has a
  * baseline measured in the same run. Exits non-zero when a target is missed.
  *
  * `npm run bench -- lifecycle web` runs only the groups named (decisions, lifecycle, web,

@@ -1,5 +1,5 @@
 /**
- * The web app's weight and speed (issue 7, DESIGN.md §7): the gzipped JavaScript the first
+ * The web app's weight and speed (issue 7, design §7): the gzipped JavaScript the first
  * page loads and the questionnaire route adds beyond the shell, read from the built app's
  * Vite manifest; and, in Chromium against the real server, how long answering a question on
  * a page of 30 takes to show its decision, beside a trivial input measured the same way.
@@ -91,7 +91,7 @@ export function bundleRows(): Row[] {
   return [
     row('initial JavaScript of / (gzip)', gzippedBytes(manifest, first)),
     row('questionnaire route beyond the shell (gzip)', gzippedBytes(manifest, route)),
-    // DESIGN.md §7 reads "for the questionnaire route": all it loads on a first visit.
+    // design §7 reads "for the questionnaire route": all it loads on a first visit.
     row(
       'questionnaire route in all, shell included (gzip)',
       gzippedBytes(manifest, new Set([...shell, ...route])),
@@ -106,7 +106,7 @@ const decision = (life: number) => `{ LIFE: "${life}", CI: "0", MED: "0" }`;
 
 /**
  * A condition whose one page shows 30 questions: 5 top-level radios (the most a page holds,
- * spec §9) whose Yes opens 5 radio children each. The sample catalogue's fullest page has 9.
+ * requirements §9) whose Yes opens 5 radio children each. The sample catalogue's fullest page has 9.
  */
 function thirtyQuestionCondition(): string {
   const lines = [

@@ -13,7 +13,7 @@ afterAll(async () => {
   await browser.close();
 });
 
-describe('page weight (DESIGN.md §7)', () => {
+describe('page weight (design §7)', () => {
   it('the sign-in page loads less than 250 KB of gzipped JavaScript', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();

@@ -13,7 +13,7 @@ import {
 const baseUrl = inject('baseUrl');
 const suite = journeySuite();
 
-/** What each language shows of the journey (spec §1: en and cn_traditional). */
+/** What each language shows of the journey (requirements §1: en and cn_traditional). */
 const SHOWN = {
   en: {
     smoking: 'Never smoked',

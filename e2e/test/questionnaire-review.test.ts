@@ -17,7 +17,7 @@ const baseUrl = inject('baseUrl');
 const suite = journeySuite();
 const signedIn = (userName: string) => signedInPage(suite, baseUrl, userName);
 
-/** What a reviewer may still use on a disclosure in view mode (spec §2, §4). */
+/** What a reviewer may still use on a disclosure in view mode (requirements §2, §4). */
 const VIEW_MODE_CONTROLS = [
   'Close',
   'Validate',

@@ -1,4 +1,4 @@
--- The catalogue (DESIGN.md §6): immutable versions, one of them active, and the questionnaire
+-- The catalogue (design §6): immutable versions, one of them active, and the questionnaire
 -- instances answered by POST /api/disease/list.
 
 create table catalog_versions (

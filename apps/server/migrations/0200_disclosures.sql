@@ -1,4 +1,4 @@
--- Disclosures and their lifecycle (DESIGN.md §4): one row per disclosure, created either by a
+-- Disclosures and their lifecycle (design §4): one row per disclosure, created either by a
 -- caller system's request (status 1) or by a first save or submit from /home.
 
 create table disclosures (

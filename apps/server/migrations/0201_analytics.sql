@@ -1,4 +1,4 @@
--- The logging calls of spec §7 (DESIGN.md §5): tracking events, condition searches and
+-- The logging calls of requirements §7 (design §5): tracking events, condition searches and
 -- conclusions, each kept with the insurer it belongs to so reads stay within the caller's.
 
 create table analytics_events (

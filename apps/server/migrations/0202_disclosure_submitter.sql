@@ -1,4 +1,4 @@
--- Separation of duties (DESIGN.md §3): the person who submitted a disclosure may not validate
+-- Separation of duties (design §3): the person who submitted a disclosure may not validate
 -- or reject it, so the subject of its last submission is kept beside it.
 
 alter table disclosures add column submitted_by text;

@@ -1,4 +1,4 @@
--- Create An Account (spec §2, DESIGN.md §5): requests for access from the public page
+-- Create An Account (requirements §2, design §5): requests for access from the public page
 -- /account-request, kept for the administrators of the insurer named.
 
 create table account_requests (

@@ -42,7 +42,7 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
 }
 
-/** 2 MiB: a disclosure document is at most 1 MiB (DESIGN.md §5), with room for its envelope. */
+/** 2 MiB: a disclosure document is at most 1 MiB (design §5), with room for its envelope. */
 export const BODY_LIMIT = 2 * 1024 * 1024;
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 /** How often rows past LOG_RETENTION_DAYS are removed. */
@@ -93,7 +93,7 @@ function loggerOptions(
 }
 
 /**
- * Builds the whole server (CONVENTIONS.md §5): external plugins (security headers, rate
+ * Builds the whole server (design §9.5): external plugins (security headers, rate
  * limit, cookies, docs, metrics), then the app's own (database, sign-in, authentication),
  * then the routes and the web app. Opens and migrates the database; `app.close()` closes it.
  */
@@ -174,7 +174,7 @@ export async function buildApp(
     await app.register(metrics, { token: config.metricsToken, production: config.production });
     await registerDocs(app, config);
 
-    // The client's cache-buster (spec §7, A-06) means nothing here: drop it before validation.
+    // The client's cache-buster (requirements §7, A-06) means nothing here: drop it before validation.
     app.addHook('onRequest', async (request) => {
       const query = request.query as Record<string, unknown> | undefined;
       if (query && 'datatimestamp' in query) delete query.datatimestamp;

@@ -155,7 +155,7 @@ export interface Config {
 export class ConfigError extends Error {}
 
 /**
- * Reads the settings from environment variables (DESIGN.md §2), with safe defaults.
+ * Reads the settings from environment variables (design §2), with safe defaults.
  * Throws ConfigError naming each bad variable, so `npm start` fails at once and clearly.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -1,6 +1,6 @@
 /**
  * Answers as a reader sees them on paper or in a spreadsheet, away from the inputs that took
- * them (spec §5): option labels, answer lines with their units, dates, heights and weights.
+ * them (requirements §5): option labels, answer lines with their units, dates, heights and weights.
  */
 import {
   parseChoices,

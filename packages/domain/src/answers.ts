@@ -1,5 +1,5 @@
 /**
- * Answer formats (spec §3 "Answer formats", DESIGN.md §4): reading an answer whatever form it
+ * Answer formats (requirements §3 "Answer formats", design §4): reading an answer whatever form it
  * arrives in, writing H and W answers, and telling the server when an answer has the wrong
  * shape for its question's type.
  */
@@ -25,18 +25,18 @@ import type {
 /** The answers of one impairment, by question uuid. */
 export type AnswerMap = Record<string, AnswerValue>;
 
-/** At most this many lines in a T or N answer (spec §5, §9). */
+/** At most this many lines in a T or N answer (requirements §5, §9). */
 export const MAX_ANSWER_LINES = 5;
-/** The earliest date a D question takes (spec §5, §9). */
+/** The earliest date a D question takes (requirements §5, §9). */
 export const DATE_MIN = '1900-01-01';
-/** The latest date a D question takes (spec §5, §9). */
+/** The latest date a D question takes (requirements §5, §9). */
 export const DATE_MAX = '2099-12-31';
 
 const NUMERIC = /^\d+(\.\d+)?$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
- * The numeric check (spec §5): digits with an optional decimal part, no sign, no exponent.
+ * The numeric check (requirements §5): digits with an optional decimal part, no sign, no exponent.
  * '12' and '12.5' pass; '-5', '+5', '1e3', '1.2.3', '12.', '' do not.
  */
 export function isNumeric(s: string): boolean {
@@ -64,7 +64,7 @@ function fromJson(raw: unknown): unknown {
 
 /**
  * A T or N answer as a list of lines, from the list itself or its JSON text. Anything that is
- * not such a list reads as no lines (spec §5: unparseable answers count as empty).
+ * not such a list reads as no lines (requirements §5: unparseable answers count as empty).
  */
 export function parseTextAnswer(raw: unknown): TextAnswer {
   const parsed = textAnswerSchema.safeParse(fromJson(raw));
@@ -141,7 +141,7 @@ function isRealIsoDate(value: string): boolean {
 }
 
 /**
- * Why an answer has the wrong shape for its question (DESIGN.md §4: the server answers 400
+ * Why an answer has the wrong shape for its question (design §4: the server answers 400
  * naming it), or null when the shape is right. The shapes are the disclosure document's:
  * S and R a list of at most one option uuid, C and M a list of option uuids, all from the
  * question's answerList; T and N a list of at most 5 `{value, unit}` lines, N values passing

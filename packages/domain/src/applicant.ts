@@ -1,5 +1,5 @@
 /**
- * The applicant's basic information (spec §5): application number, age, birth date, gender,
+ * The applicant's basic information (requirements §5): application number, age, birth date, gender,
  * risk score, height, weight and smoking status.
  */
 import { parseHeight, parseWeight } from './answers.ts';
@@ -8,13 +8,13 @@ import type { Gender, Issue, Profile, RsmScore, ValidationResult } from './model
 
 /**
  * A well-formed application number: 1 to 30 of letters, digits and # * ( ) { } [ ] ' " , . /
- * (spec §5, §9).
+ * (requirements §5, §9).
  */
 export const APPLICATION_NUMBER_PATTERN = /^[A-Za-z0-9#*(){}[\]'",./]{1,30}$/;
 const NOT_ALLOWED_IN_APPLICATION_NUMBER = /[^A-Za-z0-9#*(){}[\]'",./]/g;
 
 /**
- * What the application number input keeps of typed or pasted text (spec §5, DESIGN.md §8):
+ * What the application number input keeps of typed or pasted text (requirements §5, design §8):
  * every character other than letters, digits and # * ( ) { } [ ] ' " , . / is stripped, then
  * the text stops at 30 characters. 'AB-12 @3' → 'AB123'.
  */
@@ -22,7 +22,7 @@ export function sanitizeApplicationNumber(s: string): string {
   return s.replace(NOT_ALLOWED_IN_APPLICATION_NUMBER, '').slice(0, APPLICATION_NUMBER_MAX);
 }
 
-/** Age is required and must be 18 or higher (spec §5, §9). */
+/** Age is required and must be 18 or higher (requirements §5, §9). */
 export function validateAge(age: number | null): Issue[] {
   if (age === null || !Number.isFinite(age)) return [{ code: 'age_required', path: 'age' }];
   return age < MIN_AGE ? [{ code: 'age_min', path: 'age', params: { min: MIN_AGE } }] : [];
@@ -37,7 +37,7 @@ export interface CalendarDate {
 
 const DDMMYYYY = /^(\d{2})(\d{2})(\d{4})$/;
 
-/** The earliest and latest birth years taken, the spec's date range (§9). */
+/** The earliest and latest birth years taken, the requirements' date range (§9). */
 const BIRTH_YEAR_MIN = 1900;
 const BIRTH_YEAR_MAX = 2099;
 
@@ -46,7 +46,7 @@ function daysInMonth(year: number, month: number): number {
 }
 
 /**
- * A birth date written DDMMYYYY (spec §5), or null when it is not a real date in that form
+ * A birth date written DDMMYYYY (requirements §5), or null when it is not a real date in that form
  * with a year from 1900 to 2099. '31011990' → 31 January 1990; '29021991' → null.
  */
 export function parseBirthDate(s: string): CalendarDate | null {
@@ -66,7 +66,7 @@ function isAfterDay(birth: CalendarDate, asOf: Date): boolean {
 }
 
 /**
- * Birth date cannot be empty, must be a real date written DDMMYYYY (spec §5), and cannot be
+ * Birth date cannot be empty, must be a real date written DDMMYYYY (requirements §5), and cannot be
  * after the day `asOf` (today): nobody is born in the future, and such a date gives a
  * negative age.
  */
@@ -78,7 +78,7 @@ export function validateBirthDate(s: string, asOf: Date = new Date()): Issue[] {
 }
 
 /**
- * Age on a day, from the birth date (spec §3's last- and next-birthday ages, DESIGN.md §8's
+ * Age on a day, from the birth date (requirements §3's last- and next-birthday ages, design §8's
  * last-age option): 'last' is the age at the last birthday, 'next' one more. The day is read
  * in local time, the applicant's calendar. Someone born on 29 February has their birthday on
  * 1 March in other years.
@@ -119,7 +119,7 @@ export function ageAfterBirthDateEdit(
   return derived !== null && derived === previous.age ? null : previous.age;
 }
 
-/** The basic information whose presence enables Save and Submit (spec §4). */
+/** The basic information whose presence enables Save and Submit (requirements §4). */
 export interface BasicData {
   applicationNumber: string | null | undefined;
   age: number | null | undefined;
@@ -128,7 +128,7 @@ export interface BasicData {
 }
 
 /**
- * Whether the basic data is complete (spec §4, §5): application number, age, gender and risk
+ * Whether the basic data is complete (requirements §4, §5): application number, age, gender and risk
  * score filled, and age 18 or higher.
  */
 export function basicDataComplete(p: BasicData): boolean {
@@ -142,7 +142,7 @@ export function basicDataComplete(p: BasicData): boolean {
 }
 
 /**
- * Validates the applicant's profile (spec §5). The application number is carried beside the
+ * Validates the applicant's profile (requirements §5). The application number is carried beside the
  * profile in the disclosure session, so it is passed in with it; it is required and must be
  * what {@link sanitizeApplicationNumber} leaves. Age is required and 18 or higher; gender and
  * risk score are required; birth date, height and weight, when given, must be readable (and

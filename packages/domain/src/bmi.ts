@@ -1,5 +1,5 @@
 /**
- * The BMI rule (spec §4, §9, DESIGN.md §8): BMI from height and weight, and the decision the
+ * The BMI rule (requirements §4, §9, design §8): BMI from height and weight, and the decision the
  * insurer's age and BMI bands give it.
  */
 import { MIN_AGE } from './model.ts';
@@ -18,7 +18,7 @@ const within = (value: number, lower: number, upper: number): boolean =>
   value >= lower && value < upper;
 
 /**
- * The decision the BMI rules give (spec §4): none under 18 or without a BMI. Otherwise the
+ * The decision the BMI rules give (requirements §4): none under 18 or without a BMI. Otherwise the
  * first ruleAgeList row whose age band holds the age and whose gender is the applicant's (or
  * 'All') and that has a BMI band holding the BMI gives that band's decision. Bands include
  * their lower bound and exclude their upper one; no matching band gives null.
@@ -39,7 +39,7 @@ export function bmiDecision(
   return null;
 }
 
-/** A BMI decision is abnormal when any indicator's value is other than '0' (spec §4). */
+/** A BMI decision is abnormal when any indicator's value is other than '0' (requirements §4). */
 export function isAbnormalBmi(decision: Decision | null): boolean {
   return decision !== null && Object.values(decision).some((value) => value !== '0');
 }

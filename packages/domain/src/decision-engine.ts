@@ -1,5 +1,5 @@
 /**
- * The decision engine (spec §4 "Decision per indicator per impairment", DESIGN.md §6): what
+ * The decision engine (requirements §4 "Decision per indicator per impairment", design §6): what
  * each shown, answered question gives for each indicator, combined with the precedence
  * D > P > U > exclusions (all collected) > debit points (added). The server and the browser
  * both call it, so the decision on screen is the decision stored.
@@ -165,7 +165,7 @@ export function monthsBetween(from: string, asOf: string): number | null {
 }
 
 /**
- * The number a free-form answer is matched against bands on (DESIGN.md §6): N the first line's
+ * The number a free-form answer is matched against bands on (design §6): N the first line's
  * number, H cm, W kg, D whole months from the date to `asOf`; null for T and for unreadable
  * answers.
  */
@@ -295,7 +295,7 @@ function decideIndicator(
 }
 
 /**
- * The decision of one impairment for its answers (spec §4, DESIGN.md §6), per indicator.
+ * The decision of one impairment for its answers (requirements §4, design §6), per indicator.
  * Over the shown, answered questions: a chosen option gives its decision (an option that only
  * opens children gives nothing); a T, N, D, H or W answer gives U, or with bands the first
  * matching band's decision (N the first line's number, H cm, W kg, D whole months to `asOf`;
@@ -422,7 +422,7 @@ export function exclusionCodesOf(decisions: readonly ImpairmentDecision[]): stri
   return [...codes].sort((a, b) => number(a) - number(b) || a.localeCompare(b));
 }
 
-/** A decision as the disclosure document writes it; empty while there is none (spec §4). */
+/** A decision as the disclosure document writes it; empty while there is none (requirements §4). */
 export function formatDecision(decision: ImpairmentDecision): Record<string, string> {
   const out: Record<string, string> = {};
   if (!decision.indicators) return out;

@@ -1,8 +1,8 @@
 /**
- * The disclosure document (DESIGN.md §4, schemaVersion 1): written from the screen's state,
+ * The disclosure document (design §4, schemaVersion 1): written from the screen's state,
  * read back into it, checked against the catalogue, and recomputed by the server, which
  * trusts no decision the client sent. Also what enables Save, Submit, Export and Print
- * (spec §4, §5, DESIGN.md §8).
+ * (requirements §4, §5, design §8).
  */
 import { answerShapeIssue, parseHeight, parseTextAnswer, parseWeight } from './answers.ts';
 import type { AnswerMap } from './answers.ts';
@@ -42,7 +42,7 @@ export interface DisclosureState {
 }
 
 /**
- * Whether an answer goes into the document: answered as spec §5 counts it, or a T/N answer
+ * Whether an answer goes into the document: answered as requirements §5 counts it, or a T/N answer
  * with anything typed in a line (a draft keeps a value whose unit is not chosen yet).
  */
 function worthRecording(q: Question, raw: AnswerValue | undefined): raw is AnswerValue {
@@ -65,7 +65,7 @@ function recordedAnswers(impairment: Impairment, answers: AnswerMap): RecordedAn
 }
 
 /**
- * The disclosure document for the screen's state (DESIGN.md §4): the profile, and per chosen
+ * The disclosure document for the screen's state (design §4): the profile, and per chosen
  * impairment its uuid, name (the typed one for a self-defined condition), the answers of its
  * shown questions only, children under their own uuid, and — when `decisions` are given —
  * its decision as the document writes it ('EX1,EX3'; empty while incomplete).
@@ -183,7 +183,7 @@ function unknownImpairment(entry: Pick<DisclosedImpairment, 'uuid'>, i: number):
 }
 
 /**
- * Checks a document against a catalogue (DESIGN.md §4: the server answers 400 naming each):
+ * Checks a document against a catalogue (design §4: the server answers 400 naming each):
  * unknown impairment uuids (a self-defined one must be '<Others uuid>-<digits>' and is checked
  * against the Others template), an impairment listed twice, a self-defined one without a
  * name, unknown or repeated question uuids, unknown option uuids and answers of the wrong
@@ -240,7 +240,7 @@ export function profileBmi(profile: Profile): number | null {
 }
 
 /**
- * The document as the server stores it (DESIGN.md §4, §5): every decision recomputed from the
+ * The document as the server stores it (design §4, §5): every decision recomputed from the
  * answers and the catalogue (client decisions ignored), as of `asOf` (YYYY-MM-DD); the BMI
  * from height and weight, its rule's decision joining the Abnormal BMI condition's; catalogue
  * names for catalogue impairments; answers to unknown or hidden questions dropped. Call
@@ -282,8 +282,8 @@ export function recomputeDocument(
 }
 
 /**
- * What a submit still lacks (DESIGN.md §4: the server refuses it, listing them): the profile
- * checks of spec §5 (application number, age 18 or over, gender, risk score, readable birth
+ * What a submit still lacks (design §4: the server refuses it, listing them): the profile
+ * checks of requirements §5 (application number, age 18 or over, gender, risk score, readable birth
  * date, height and weight, a smoking status when a condition needs one), at least one
  * condition ('please_choose_video_mer'), no unknown condition, and every shown mandatory
  * question answered ('disclosure_unanswered', one per question).
@@ -326,7 +326,7 @@ export interface EnablementInput {
 const hasDecision = (d: ImpairmentDecision): boolean => d.indicators !== null;
 
 /**
- * Save (spec §4, DESIGN.md §8): application number, age (18 or over), gender and risk score
+ * Save (requirements §4, design §8): application number, age (18 or over), gender and risk score
  * filled, and at least one condition with a decision.
  */
 export function canSave(input: EnablementInput): boolean {
@@ -334,8 +334,8 @@ export function canSave(input: EnablementInput): boolean {
 }
 
 /**
- * Submit (DESIGN.md §8): as Save, and every chosen condition complete (has a decision), and
- * a smoking status when a chosen condition needs one (spec §5).
+ * Submit (design §8): as Save, and every chosen condition complete (has a decision), and
+ * a smoking status when a chosen condition needs one (requirements §5).
  */
 export function canSubmit(input: EnablementInput): boolean {
   const smokingMissing =
@@ -344,12 +344,12 @@ export function canSubmit(input: EnablementInput): boolean {
   return canSave(input) && input.decisions.every(hasDecision) && !smokingMissing;
 }
 
-/** Export (spec §5): basic data complete and no shown mandatory question unanswered. */
+/** Export (requirements §5): basic data complete and no shown mandatory question unanswered. */
 export function canExport(input: EnablementInput): boolean {
   return basicDataComplete(input.basic) && input.decisions.every((d) => d.unanswered.length === 0);
 }
 
-/** Print (spec §5): every chosen condition has a decision. */
+/** Print (requirements §5): every chosen condition has a decision. */
 export function canPrint(input: EnablementInput): boolean {
   return input.decisions.every(hasDecision);
 }

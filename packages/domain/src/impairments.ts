@@ -1,5 +1,5 @@
 /**
- * Which impairments a disclosure holds (spec §4, DESIGN.md §8): the BMI rule adding and
+ * Which impairments a disclosure holds (requirements §4, design §8): the BMI rule adding and
  * removing the Abnormal BMI condition, the limit of 3 further conditions while BMI is
  * abnormal, High / Low BMI barred beside it, conditions dropped on a gender change, and
  * self-defined conditions built from the Others template.
@@ -19,7 +19,7 @@ export interface BmiImpairmentNames {
   highLowBmiImpairmentName: string;
 }
 
-/** With an abnormal BMI, at most this many conditions besides Abnormal BMI (spec §4, §9). */
+/** With an abnormal BMI, at most this many conditions besides Abnormal BMI (requirements §4, §9). */
 export const MAX_FURTHER_WITH_ABNORMAL_BMI = 3;
 
 /** Whether an impairment is the catalogue condition of this English name. */
@@ -68,7 +68,7 @@ export interface BmiRuleOutcome<T extends ImpairmentRef> {
 }
 
 /**
- * The BMI rule (spec §4, DESIGN.md §8). From age 18 with a BMI, ruleAgeList gives a decision;
+ * The BMI rule (requirements §4, design §8). From age 18 with a BMI, ruleAgeList gives a decision;
  * when any indicator is non-zero the Abnormal BMI condition is added (at the end) unless
  * already chosen, and `removedAlert` is set when the user had deleted it earlier in this
  * disclosure. When all are zero, or no decision applies, it is removed. Conditions already
@@ -136,7 +136,7 @@ export interface ChoiceOutcome<T extends ImpairmentRef> {
 }
 
 /**
- * Chooses an impairment (spec §4): it joins the end of the list unless {@link choiceRefusal}
+ * Chooses an impairment (requirements §4): it joins the end of the list unless {@link choiceRefusal}
  * refuses it. Beyond the limit of 3 further conditions while BMI is abnormal, the
  * last-selected one — this one — is dropped again, leaving the list as it was.
  */
@@ -181,12 +181,12 @@ export function matchesGender(
 /** The outcome of a gender change. */
 export interface GenderChangeOutcome<T extends ImpairmentRef> {
   kept: T[];
-  /** The conditions removed; the gender-change alert names them whenever any is (DESIGN.md §8). */
+  /** The conditions removed; the gender-change alert names them whenever any is (design §8). */
   removed: T[];
 }
 
 /**
- * A gender change (spec §4): chosen impairments for the other gender only are removed;
+ * A gender change (requirements §4): chosen impairments for the other gender only are removed;
  * those for both genders, self-defined ones included, stay.
  */
 export function applyGenderChange<T extends ImpairmentRef>(
@@ -252,7 +252,7 @@ const SELF_DEFINED_SUFFIX = /^(.+)-(\d+)$/;
 export const SELF_DEFINED_NAME_MAX = 200;
 
 /**
- * A self-defined condition under a given uuid: the template's questions (spec §3: the
+ * A self-defined condition under a given uuid: the template's questions (requirements §3: the
  * generic questions of Others) re-parented to it, `selfDefined` true, and the typed name in
  * both languages.
  */
@@ -271,7 +271,7 @@ export function selfDefinedCondition(template: Impairment, uuid: string, name: s
 }
 
 /**
- * A new self-defined condition for a typed name (spec §3, E-12): uuid = the template's uuid,
+ * A new self-defined condition for a typed name (requirements §3, E-12): uuid = the template's uuid,
  * '-', and the timestamp `now` (raised by one until no chosen condition has it, so two made in
  * the same millisecond differ). The name is trimmed and cut at 200 characters; null when blank.
  */

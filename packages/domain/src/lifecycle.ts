@@ -1,7 +1,7 @@
 /**
- * The disclosure lifecycle (DESIGN.md §3, §4): which status moves are allowed, which screen
+ * The disclosure lifecycle (design §3, §4): which status moves are allowed, which screen
  * mode a status opens in for a role, who may validate or reject, and the shapes of the
- * lifecycle calls (spec §7). The server enforces these rules and the web app uses the same
+ * lifecycle calls (requirements §7). The server enforces these rules and the web app uses the same
  * functions to show its buttons, so the two never disagree.
  */
 import { z } from 'zod';
@@ -26,7 +26,7 @@ export function isDisclosureStatus(value: unknown): value is DisclosureStatus {
   return typeof value === 'number' && (DISCLOSURE_STATUSES as readonly number[]).includes(value);
 }
 
-/** The allowed moves (DESIGN.md §4): 1→2, 1→3, 2→2, 2→3, 3→4, 3→5, 5→2, 5→3. */
+/** The allowed moves (design §4): 1→2, 1→3, 2→2, 2→3, 3→4, 3→5, 5→2, 5→3. */
 export const ALLOWED_MOVES: Readonly<Record<DisclosureStatus, readonly DisclosureStatus[]>> = {
   1: [2, 3],
   2: [2, 3],
@@ -69,9 +69,9 @@ export function checkOperation(
   };
 }
 
-/** Roles that create, save, submit and export disclosures (DESIGN.md §3). */
+/** Roles that create, save, submit and export disclosures (design §3). */
 export const EDITOR_ROLES: readonly Role[] = ['agent', 'interviewer', 'underwriter'];
-/** Roles that validate or reject submitted disclosures (DESIGN.md §3). */
+/** Roles that validate or reject submitted disclosures (design §3). */
 export const REVIEWER_ROLES: readonly Role[] = ['underwriter'];
 
 /** Whether a role may create, save, submit and export disclosures. */
@@ -98,7 +98,7 @@ const ACTION_BY_STATUS: Readonly<Record<DisclosureStatus, DisclosureAction>> = {
 };
 
 /**
- * The mode a disclosure opens in (DESIGN.md §4): NEW opens in create, SAVED and REJECTED in
+ * The mode a disclosure opens in (design §4): NEW opens in create, SAVED and REJECTED in
  * edit, SUBMITTED and VALIDATED in view. A role that may not edit disclosures (admin) always
  * gets view, since the server would refuse its save or submit.
  */
@@ -107,7 +107,7 @@ export function actionFor(status: DisclosureStatus, role: Role): DisclosureActio
 }
 
 /**
- * Whether Validate and Reject are offered (spec §4, DESIGN.md §3): in view mode, on a
+ * Whether Validate and Reject are offered (requirements §4, design §3): in view mode, on a
  * submitted disclosure, to a reviewer.
  */
 export function reviewOffered(status: DisclosureStatus, role: Role): boolean {
@@ -117,22 +117,22 @@ export function reviewOffered(status: DisclosureStatus, role: Role): boolean {
 }
 
 // ---------------------------------------------------------------------------------------
-// The lifecycle calls (spec §7, DESIGN.md §4, §5)
+// The lifecycle calls (requirements §7, design §4, §5)
 
-/** An application number as the server takes it (spec §5): 1 to 30 of the allowed characters. */
+/** An application number as the server takes it (requirements §5): 1 to 30 of the allowed characters. */
 export const applicationNumberSchema = z
   .string()
   .min(1, 'application_number_required')
   .regex(APPLICATION_NUMBER_PATTERN, 'application_number_helper');
 
-/** Largest disclosureJson accepted (DESIGN.md §5): 1 MiB. */
+/** Largest disclosureJson accepted (design §5): 1 MiB. */
 export const DISCLOSURE_JSON_MAX = 1024 * 1024;
 const REDIRECTION_MAX = 2000;
 const HOST_LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
 const HOST_AND_PORT = new RegExp(`^${HOST_LABEL}(?:\\.${HOST_LABEL})*(?::\\d{1,5})?$`);
 
 /**
- * Whether an address is a safe redirect target (DESIGN.md §4): an absolute https URL, or a
+ * Whether an address is a safe redirect target (design §4): an absolute https URL, or a
  * path on this origin. Protocol-relative (`//host`) and backslash paths are refused because
  * browsers treat them as other origins.
  */
@@ -152,7 +152,7 @@ const codeSchema = z
   .min(1)
   .max(50)
   .regex(/^[A-Za-z0-9_-]+$/);
-/** Insurer codes are lower case (catalogue, spec §4). */
+/** Insurer codes are lower case (catalogue, requirements §4). */
 export const insurerCodeSchema = z
   .string()
   .min(1)
@@ -191,7 +191,7 @@ export const disclosureRequestCreatedSchema = z.object({
 export type DisclosureRequestCreated = z.infer<typeof disclosureRequestCreatedSchema>;
 
 /**
- * The payload of save, submit and export (spec §7, DESIGN.md §4). Without `id` save and submit
+ * The payload of save, submit and export (requirements §7, design §4). Without `id` save and submit
  * create a disclosure for the insurer, channel and product given; with `id` they update it and
  * carry the `version` they loaded.
  */
@@ -233,7 +233,7 @@ export const disclosureSavedSchema = disclosureReviewedSchema.extend({
 });
 export type DisclosureSaved = z.infer<typeof disclosureSavedSchema>;
 
-/** GET /api/impairment/video_mer/disclosure/{requestId} (DESIGN.md §4). */
+/** GET /api/impairment/video_mer/disclosure/{requestId} (design §4). */
 export const disclosureViewSchema = z.object({
   id: z.string(),
   requestId: z.string(),
@@ -264,7 +264,7 @@ export type DisclosureView = z.infer<typeof disclosureViewSchema>;
 export const disclosureExportSchema = z.object({ fileName: z.string(), content: z.string() });
 export type DisclosureExport = z.infer<typeof disclosureExportSchema>;
 
-/** The spreadsheet's file name for an application number (spec §7). */
+/** The spreadsheet's file name for an application number (requirements §7). */
 export function exportFileName(applicationNumber: string): string {
   return `questionnaire_${applicationNumber}.xlsx`;
 }
@@ -307,7 +307,7 @@ export const worklistPageSchema = z.object({
 });
 export type WorklistPage = z.infer<typeof worklistPageSchema>;
 
-/** One entry of a disclosure's audit trail (DESIGN.md §4). */
+/** One entry of a disclosure's audit trail (design §4). */
 export const auditEntrySchema = z.object({
   /** ISO 8601. */
   at: z.string(),
@@ -368,7 +368,7 @@ export const catalogueUpdatedSchema = disclosureSavedSchema.extend({
 export type CatalogueUpdated = z.infer<typeof catalogueUpdatedSchema>;
 
 // ---------------------------------------------------------------------------------------
-// The logging calls (spec §7, DESIGN.md §5): bounded so they cannot fill the database
+// The logging calls (requirements §7, design §5): bounded so they cannot fill the database
 
 const LOG_TEXT_MAX = 500;
 const LOG_LIST_MAX = 200;
@@ -379,7 +379,7 @@ const logDecision = z
   .refine((record) => Object.keys(record).length <= LOG_LIST_MAX, 'too_many_entries');
 
 /**
- * POST /api/analytics/web/create (spec §7). `requestId` ties the event to a disclosure
+ * POST /api/analytics/web/create (requirements §7). `requestId` ties the event to a disclosure
  * request; `insurerCode` says whose event it is (default: the caller's first insurer).
  */
 export const trackingEventSchema = z
@@ -394,10 +394,10 @@ export const trackingEventSchema = z
   .strict();
 export type TrackingEvent = z.infer<typeof trackingEventSchema>;
 
-/** Search log types (DESIGN.md §8): 1 chosen from the list, 2 custom condition added, 3 no match. */
+/** Search log types (design §8): 1 chosen from the list, 2 custom condition added, 3 no match. */
 export const SEARCH_TYPES = [1, 2, 3] as const;
 
-/** POST /api/search/disease/create (spec §7). */
+/** POST /api/search/disease/create (requirements §7). */
 export const searchEventSchema = z
   .object({
     keyword: logText,
@@ -409,7 +409,7 @@ export const searchEventSchema = z
 export type SearchEvent = z.infer<typeof searchEventSchema>;
 
 /**
- * POST /api/conclusion/create (spec §7): the conclusion the interviewer reached, per
+ * POST /api/conclusion/create (requirements §7): the conclusion the interviewer reached, per
  * condition and consolidated.
  */
 export const conclusionSchema = z

@@ -1,13 +1,13 @@
 /**
- * Every message key the domain emits, in both languages (CONVENTIONS.md §2: the domain
- * emits keys, the web app and the server translate them). English follows the spec's exact
- * wording where it quotes one, including its 'a answer' (DESIGN.md §8); Chinese is Traditional
+ * Every message key the domain emits, in both languages (design §9.2: the domain
+ * emits keys, the web app and the server translate them). English follows the requirements' exact
+ * wording where it quotes one, including its 'a answer' (design §8); Chinese is Traditional
  * Chinese as written in Hong Kong.
  */
 import type { Bilingual, Issue, Language } from './model.ts';
 
 const messages = {
-  // Basic information (spec §5)
+  // Basic information (requirements §5)
   application_number_required: {
     en: 'Application number is required',
     cn_traditional: '請輸入申請編號',
@@ -36,7 +36,7 @@ const messages = {
   height_invalid: { en: 'Height is not valid', cn_traditional: '身高無效' },
   weight_invalid: { en: 'Weight is not valid', cn_traditional: '體重無效' },
 
-  // Questionnaire prompts (spec §5, DESIGN.md §8)
+  // Questionnaire prompts (requirements §5, design §8)
   please_choose_video_mer: { en: 'Please choose Video MER', cn_traditional: '請選擇 Video MER' },
   please_choose_an_answer_and_decision: {
     en: 'Please choose a answer and decision',
@@ -106,7 +106,7 @@ const messages = {
     cn_traditional: '{condition} - 第 {n} 頁 - {group}',
   },
 
-  // Answers of the wrong shape, refused by the server (DESIGN.md §4)
+  // Answers of the wrong shape, refused by the server (design §4)
   answer_wrong_shape: {
     en: 'The answer to question {question} is not in the form its type needs',
     cn_traditional: '問題 {question} 的答案格式不符合其題型',

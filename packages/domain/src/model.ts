@@ -1,11 +1,11 @@
 /**
- * The shapes of Video MER's data (spec §3, DESIGN.md §4 and §6), as zod schemas with
+ * The shapes of Video MER's data (requirements §3, design §4 and §6), as zod schemas with
  * types inferred from them. Server, browser and catalogue tools all use these, so a
  * question, an answer or a decision means the same thing everywhere.
  */
 import { z } from 'zod';
 
-/** Interface and content languages (spec §1). */
+/** Interface and content languages (requirements §1). */
 export const LANGUAGES = ['en', 'cn_traditional'] as const;
 export const languageSchema = z.enum(LANGUAGES);
 export type Language = z.infer<typeof languageSchema>;
@@ -15,33 +15,33 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 export const bilingualSchema = z.object({ en: z.string(), cn_traditional: z.string() }).strict();
 export type Bilingual = z.infer<typeof bilingualSchema>;
 
-/** The nine question types (spec §3). */
+/** The nine question types (requirements §3). */
 export const QUESTION_TYPES = ['T', 'N', 'D', 'C', 'M', 'S', 'R', 'H', 'W'] as const;
 export const questionTypeSchema = z.enum(QUESTION_TYPES);
 export type QuestionType = z.infer<typeof questionTypeSchema>;
 /** Types answered by choosing options. */
 export const CHOICE_TYPES = ['C', 'M', 'S', 'R'] as const satisfies readonly QuestionType[];
-/** Types answered in free form; without bands they count as U (spec §4). */
+/** Types answered in free form; without bands they count as U (requirements §4). */
 export const FREE_FORM_TYPES = ['T', 'N', 'D', 'H', 'W'] as const satisfies readonly QuestionType[];
 
 export const GENDERS = ['Male', 'Female'] as const;
 export const genderSchema = z.enum(GENDERS);
 export type Gender = z.infer<typeof genderSchema>;
-/** Who a condition applies to: the spec's "Male, Female, or both". */
+/** Who a condition applies to: the requirements' "Male, Female, or both". */
 export const impairmentGenderSchema = z.enum(['Male', 'Female', 'Both']);
 export type ImpairmentGender = z.infer<typeof impairmentGenderSchema>;
 
-/** Risk score options (spec §2, §9). */
+/** Risk score options (requirements §2, §9). */
 export const RSM_SCORES = ['A', 'B', 'C', 'D', 'N', 'H'] as const;
 export const rsmScoreSchema = z.enum(RSM_SCORES);
 export type RsmScore = z.infer<typeof rsmScoreSchema>;
 
-/** Weight units (spec §9). */
+/** Weight units (requirements §9). */
 export const WEIGHT_UNITS = ['KG', 'LB'] as const;
 
 /**
  * One indicator's decision: debit points as a whole number ("0", "25"), D decline,
- * P postpone, U refer to an underwriter, or an exclusion code EX<n> (DESIGN.md §6).
+ * P postpone, U refer to an underwriter, or an exclusion code EX<n> (design §6).
  */
 export const decisionValueSchema = z.string().regex(/^(D|P|U|EX\d+|\d+)$/, 'decision_value');
 export type DecisionValue = z.infer<typeof decisionValueSchema>;
@@ -55,7 +55,7 @@ export const decisionSchema = z.record(indicatorCodeSchema, decisionValueSchema)
 export type Decision = z.infer<typeof decisionSchema>;
 
 /**
- * A computed result for one indicator of one impairment: the spec's Ex result keeps all
+ * A computed result for one indicator of one impairment: the requirements' Ex result keeps all
  * exclusion codes collected, so the result is a list of values ('EX1', 'EX3') when it is an
  * exclusion, otherwise a single value.
  */
@@ -68,7 +68,7 @@ export const indicatorResultSchema = z.object({
 export type IndicatorResult = z.infer<typeof indicatorResultSchema>;
 
 /**
- * A band turns a free-form answer into a decision (DESIGN.md §6). For N, H and W the value (H
+ * A band turns a free-form answer into a decision (design §6). For N, H and W the value (H
  * in cm, W in kg) is compared with the band's bounds: `from` (inclusive) or `above`
  * (exclusive) below it, `to` (inclusive) or `below` (exclusive) above it, each optional; for D
  * the time since the date in whole months is compared with `maxMonths` (inclusive). The first
@@ -86,7 +86,7 @@ export const bandSchema = z
   .strict();
 export type Band = z.infer<typeof bandSchema>;
 
-/** Question group (spec §3): pages are built per group. */
+/** Question group (requirements §3): pages are built per group. */
 export const questionGroupSchema = z.object({
   uuid: z.string().min(1),
   index: z.number().int(),
@@ -95,7 +95,7 @@ export const questionGroupSchema = z.object({
 });
 export type QuestionGroup = z.infer<typeof questionGroupSchema>;
 
-/** Answer option (spec §3). `parentUuid` is the uuid of the question it belongs to. */
+/** Answer option (requirements §3). `parentUuid` is the uuid of the question it belongs to. */
 export const answerOptionSchema = z.object({
   uuid: z.string().min(1),
   label: bilingualSchema,
@@ -103,20 +103,20 @@ export const answerOptionSchema = z.object({
   decision: decisionSchema.nullable(),
   hasDecision: z.boolean(),
   parentUuid: z.string().min(1),
-  /** Checkbox options only: 'Y' clears every other choice (spec §4). */
+  /** Checkbox options only: 'Y' clears every other choice (requirements §4). */
   unique: z.enum(['Y', 'N']).optional(),
   /**
    * C and M options: true when the option stands alone ("None of these"): choosing it clears
    * every other choice, choosing another clears it, and the server refuses it sent with another.
    */
   exclusive: z.boolean().optional(),
-  /** On a smoking question: the smoking-status value this option stands for (spec §4). */
+  /** On a smoking question: the smoking-status value this option stands for (requirements §4). */
   smokingValue: z.string().optional(),
 });
 export type AnswerOption = z.infer<typeof answerOptionSchema>;
 
 /**
- * A question in the spec's flattened form (spec §3). A top-level question's `parentUuid` is
+ * A question in the requirements' flattened form (requirements §3). A top-level question's `parentUuid` is
  * its impairment's uuid; a child (reflexive) question's `parentUuid` is the uuid of the answer
  * option that opens it. `uuidPath` lists every ancestor uuid from the impairment down to
  * `parentUuid` (questions and options alike), comma-separated. `level` is 1 for top-level
@@ -128,7 +128,7 @@ export const questionSchema = z.object({
   type: questionTypeSchema,
   /** HTML text (sanitised before rendering), may contain a line break. */
   question: bilingualSchema,
-  /** 'N' makes it optional; 'Y' or undefined means mandatory (spec §3, §5). */
+  /** 'N' makes it optional; 'Y' or undefined means mandatory (requirements §3, §5). */
   mandatory: z.enum(['Y', 'N']).optional(),
   parentUuid: z.string().min(1),
   uuidPath: z.string(),
@@ -139,7 +139,7 @@ export const questionSchema = z.object({
   answer: z.null(),
   /** Ids of the options that open children, for a renderer that wants them at hand. */
   choiceList: z.array(z.string()),
-  /** A free-form question's decision when it has no bands (always U per spec §4), else null. */
+  /** A free-form question's decision when it has no bands (always U per requirements §4), else null. */
   decision: decisionSchema.nullable(),
   bands: z.array(bandSchema).optional(),
   placeholder: bilingualSchema.optional(),
@@ -151,7 +151,7 @@ export const questionSchema = z.object({
 });
 export type Question = z.infer<typeof questionSchema>;
 
-/** Impairment / disease (spec §3). */
+/** Impairment / disease (requirements §3). */
 export const impairmentSchema = z.object({
   uuid: z.string().min(1),
   name: bilingualSchema,
@@ -163,7 +163,7 @@ export const impairmentSchema = z.object({
   questionList: z.array(questionSchema),
   selfDefined: z.boolean(),
   group: z.string().optional(),
-  /** Needs a smoking status (asthma, hypertension in the sample) — spec §4, §5. */
+  /** Needs a smoking status (asthma, hypertension in the sample) — requirements §4, §5. */
   needsSmoking: z.boolean().optional(),
   /** The question whose answer is preset from the smoking status, if any. */
   smokingQuestionUuid: z.string().optional(),
@@ -175,12 +175,12 @@ export const diseaseListEntrySchema = impairmentSchema.omit({ questionList: true
 export type DiseaseListEntry = z.infer<typeof diseaseListEntrySchema>;
 
 // ---------------------------------------------------------------------------------------
-// Answers (spec §3 "Answer formats", DESIGN.md §4)
+// Answers (requirements §3 "Answer formats", design §4)
 
 /** One line of a T or N answer. */
 export const textEntrySchema = z.object({ value: z.string(), unit: z.string() });
 export type TextEntry = z.infer<typeof textEntrySchema>;
-/** T and N answers: a list of lines (at most 5, spec §5). */
+/** T and N answers: a list of lines (at most 5, requirements §5). */
 export const textAnswerSchema = z.array(textEntrySchema);
 export type TextAnswer = z.infer<typeof textAnswerSchema>;
 
@@ -213,7 +213,7 @@ export const answerValueSchema = z.union([
 export type AnswerValue = z.infer<typeof answerValueSchema>;
 
 // ---------------------------------------------------------------------------------------
-// The disclosure document (DESIGN.md §4)
+// The disclosure document (design §4)
 
 export const APPLICATION_NUMBER_MAX = 30;
 export const MIN_AGE = 18;
@@ -264,9 +264,9 @@ export const disclosureDocumentSchema = z
 export type DisclosureDocument = z.infer<typeof disclosureDocumentSchema>;
 
 // ---------------------------------------------------------------------------------------
-// Configuration carried by user info (spec §3)
+// Configuration carried by user info (requirements §3)
 
-/** A BMI band within an age band; lower inclusive, upper exclusive (DESIGN.md §8). */
+/** A BMI band within an age band; lower inclusive, upper exclusive (design §8). */
 export const bmiBandSchema = z.object({
   lower: z.number(),
   upper: z.number(),
@@ -312,7 +312,7 @@ export const insurerEntrySchema = z.object({
 });
 export type InsurerEntry = z.infer<typeof insurerEntrySchema>;
 
-/** User info (spec §3), answered by GET /api/user/info/get. */
+/** User info (requirements §3), answered by GET /api/user/info/get. */
 export const userInfoSchema = z.object({
   userName: z.string(),
   role: z.string(),
@@ -335,7 +335,7 @@ export const DEFAULT_HIGH_LOW_BMI_NAME = 'High / Low BMI';
 export const DEFAULT_ABNORMAL_BMI_NAME = 'Abnormal BMI';
 export const OTHERS_TEMPLATE_UUID = 'other-impairment';
 
-/** User info before it loads (spec §3). */
+/** User info before it loads (requirements §3). */
 export const INITIAL_USER_INFO: UserInfo = {
   userName: '--',
   role: '',
@@ -350,7 +350,7 @@ export const INITIAL_USER_INFO: UserInfo = {
 };
 
 // ---------------------------------------------------------------------------------------
-// Disclosure lifecycle (DESIGN.md §4)
+// Disclosure lifecycle (design §4)
 
 export const DISCLOSURE_STATUS = {
   NEW: 1,
@@ -363,12 +363,12 @@ export type DisclosureStatus = (typeof DISCLOSURE_STATUS)[keyof typeof DISCLOSUR
 export const disclosureActionSchema = z.enum(['create', 'edit', 'view']);
 export type DisclosureAction = z.infer<typeof disclosureActionSchema>;
 
-/** Roles (DESIGN.md §3); never shown in the interface. */
+/** Roles (design §3); never shown in the interface. */
 export const ROLES = ['agent', 'interviewer', 'underwriter', 'admin'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
-/** Validation result (CONVENTIONS.md §2): never throws for bad input. */
+/** Validation result (design §9.2): never throws for bad input. */
 export interface Issue {
   code: string;
   path: string;
@@ -380,7 +380,7 @@ export interface ValidationResult {
 }
 
 // ---------------------------------------------------------------------------------------
-// The compiled catalogue (DESIGN.md §6; source format in docs/catalogue.md)
+// The compiled catalogue (design §6; source format in docs/catalogue.md)
 
 export const productConfigSchema = z.object({
   code: z.string().min(1),
@@ -408,7 +408,7 @@ export const catalogSettingsSchema = z.object({
   otherImpairment: z.string().default(OTHERS_TEMPLATE_UUID),
 });
 
-/** A whole catalogue, compiled: impairments flattened into the spec's Question form. */
+/** A whole catalogue, compiled: impairments flattened into the requirements' Question form. */
 export const catalogSchema = z.object({
   notes: z.string(),
   indicators: z.array(indicatorSchema).min(1),

@@ -1,5 +1,5 @@
 /**
- * Paging (spec §4 "Paging", §9, DESIGN.md §8): pages per impairment and question group, at most
+ * Paging (requirements §4 "Paging", §9, design §8): pages per impairment and question group, at most
  * five top-level questions each, labelled 'condition - Page n - group header' with n counting
  * within the condition; moving forward checks the current page; the incomplete dialog's list.
  */
@@ -10,14 +10,14 @@ import { messageText } from './messages.ts';
 import { questionIssues } from './validation.ts';
 import type { Language, Question, QuestionGroup } from './model.ts';
 
-/** At most this many top-level questions on a page (spec §9). */
+/** At most this many top-level questions on a page (requirements §9). */
 export const MAX_TOP_LEVEL_PER_PAGE = 5;
-/** The incomplete dialog lists at most this many question numbers (spec §9)… */
+/** The incomplete dialog lists at most this many question numbers (requirements §9)… */
 export const MAX_LISTED_QUESTIONS = 10;
-/** …or at most this many page names (spec §9). */
+/** …or at most this many page names (requirements §9). */
 export const MAX_LISTED_PAGES = 5;
 
-/** One page of the questionnaire (spec §3 "Page"). */
+/** One page of the questionnaire (requirements §3 "Page"). */
 export interface Page {
   /** Position across the whole questionnaire, from 0. */
   index: number;
@@ -26,7 +26,7 @@ export interface Page {
    * (message key 'page_label').
    */
   label: string;
-  /** The impairment (the spec's "questionnaire") the page belongs to. */
+  /** The impairment (the requirements' "questionnaire") the page belongs to. */
   impairmentUuid: string;
   /** n in the label: the page's number within its condition, from 1. */
   number: number;
@@ -41,7 +41,7 @@ export interface Page {
 }
 
 /**
- * The pages of the chosen impairments, in order (spec §4, DESIGN.md §8). Per impairment, its
+ * The pages of the chosen impairments, in order (requirements §4, design §8). Per impairment, its
  * top-level questions are grouped by question group (groups by their index, questions by
  * theirs) and cut into pages of at most 5; children stay on their parent's page. Labels are
  * in `language`; a self-defined condition's name is its typed name. Top-level questions make
@@ -147,7 +147,7 @@ export interface MissingAnswer {
   pageIndex: number;
 }
 
-/** What the incomplete dialog lists (spec §2 "Incomplete questionnaire"). */
+/** What the incomplete dialog lists (requirements §2 "Incomplete questionnaire"). */
 export interface IncompleteSummary {
   /** Nothing is missing: no dialog. */
   complete: boolean;
@@ -172,7 +172,7 @@ export interface IncompleteSummary {
 
 /**
  * What the incomplete dialog says about the given pages (one page for Next page, all of them
- * for the whole questionnaire). A question is missing when spec §5's checks fail: a mandatory
+ * for the whole questionnaire). A question is missing when requirements §5's checks fail: a mandatory
  * question unanswered, or an optional T/N question whose lines break the rules.
  */
 export function incompleteSummary(
@@ -221,7 +221,7 @@ export interface PageMove {
 }
 
 /**
- * Moving from one page to another (spec §4, DESIGN.md §8): moving forward, by Next page, the
+ * Moving from one page to another (requirements §4, design §8): moving forward, by Next page, the
  * dropdown or the pagination alike, first checks the current page and stays on it when a
  * question there is missing; moving back is free. Indexes are kept within the pages.
  */

@@ -1,5 +1,5 @@
 /**
- * The reflexive questionnaire of one impairment (spec §4 "Questions"): which questions are
+ * The reflexive questionnaire of one impairment (requirements §4 "Questions"): which questions are
  * shown for the answers given, and how answering a question changes the answers — child
  * questions appear under a chosen option and vanish, answers included, when it is unchosen;
  * checkboxes follow the unique-option rules.
@@ -214,7 +214,7 @@ export function toggleOption(
   return chooseOption(impairment, answers, questionUuid, optionUuid, checked);
 }
 
-/** The shown mandatory questions still unanswered (spec §4: the impairment has no decision). */
+/** The shown mandatory questions still unanswered (requirements §4: the impairment has no decision). */
 export function unansweredMandatory(impairment: Impairment, answers: AnswerMap): Question[] {
   const missing: Question[] = [];
   forEachVisibleQuestion(impairment, answers, (q) => {
@@ -224,7 +224,7 @@ export function unansweredMandatory(impairment: Impairment, answers: AnswerMap):
 }
 
 /**
- * What needs the interviewer's attention among the shown questions, as spec §5 checks them:
+ * What needs the interviewer's attention among the shown questions, as requirements §5 checks them:
  * unanswered mandatory questions and optional T/N questions whose lines break the rules.
  * Issue paths are question uuids (or a T/N line's path).
  */

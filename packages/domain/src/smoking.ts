@@ -1,5 +1,5 @@
 /**
- * Smoking status (spec §3, §4, §5, DESIGN.md §8): which list an insurer uses, whether the
+ * Smoking status (requirements §3, §4, §5, design §8): which list an insurer uses, whether the
  * chosen conditions need a status, and the smoking question's answer preset from it.
  */
 import type { AnswerMap } from './answers.ts';
@@ -7,12 +7,12 @@ import { answerOf, questionnaireIndex, setAnswer } from './questionnaire.ts';
 import type { ChosenImpairment } from './questionnaire.ts';
 import type { Impairment, InsurerConfig, Issue, SmokingList } from './model.ts';
 
-/** The insurer that uses list B when the catalogue does not say (DESIGN.md §8). */
+/** The insurer that uses list B when the catalogue does not say (design §8). */
 const LIST_B_INSURER = 'phkl';
 
 /**
  * The id of the smoking list an insurer uses: its catalogue setting (InsurerConfig.smokingList);
- * for an insurer the catalogue does not list, B for phkl and A for every other (DESIGN.md §8).
+ * for an insurer the catalogue does not list, B for phkl and A for every other (design §8).
  */
 export function smokingListIdFor(insurerCode: string, insurers: readonly InsurerConfig[]): 'A' | 'B' {
   const code = insurerCode.toLowerCase();
@@ -40,7 +40,7 @@ export function needsSmokingStatus(chosen: readonly Pick<Impairment, 'needsSmoki
 }
 
 /**
- * 'Smoking status is required for selected impairment(s)' (spec §5) when a chosen condition
+ * 'Smoking status is required for selected impairment(s)' (requirements §5) when a chosen condition
  * needs a status and none is given; null otherwise.
  */
 export function smokingStatusIssue(
@@ -59,12 +59,12 @@ export type SmokingPreset =
   | { status: 'no-status' | 'no-question'; answers: AnswerMap }
   /**
    * The question has no option for this status: answers unchanged; the caller logs a console
-   * error and shows nothing (spec §4).
+   * error and shows nothing (requirements §4).
    */
   | { status: 'no-match'; answers: AnswerMap; questionUuid: string; smokingStatus: string };
 
 /**
- * Presets a condition's smoking question from the smoking status (spec §4): the option whose
+ * Presets a condition's smoking question from the smoking status (requirements §4): the option whose
  * smokingValue is the status becomes the answer, replacing any earlier one (children of the
  * old choice go with it). The question is the impairment's smokingQuestionUuid, else
  * `fallbackQuestionUuid` (userInfo.smokingQuestion) when the impairment has that question.

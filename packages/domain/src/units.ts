@@ -1,5 +1,5 @@
 /**
- * Height and weight conversions (spec §5): cm ⇄ ft and inch, kg ⇄ lb, and what an H or W input
+ * Height and weight conversions (requirements §5): cm ⇄ ft and inch, kg ⇄ lb, and what an H or W input
  * makes of the text typed into one of its fields.
  */
 import { isNumeric } from './answers.ts';
@@ -18,7 +18,7 @@ export function roundTo(value: number, decimals: number): number {
 }
 
 /**
- * cm as whole feet and inches rounded to 2 decimals (spec §5): 170 → 5 ft 6.93 in. The inches
+ * cm as whole feet and inches rounded to 2 decimals (requirements §5): 170 → 5 ft 6.93 in. The inches
  * are rounded before splitting off the feet, so the inch part is never 12.
  */
 export function cmToFtInch(cm: number): { ft: number; inch: number } {
@@ -27,17 +27,17 @@ export function cmToFtInch(cm: number): { ft: number; inch: number } {
   return { ft, inch: roundTo(inches - ft * INCHES_PER_FOOT, 2) };
 }
 
-/** Feet and inches as cm, to the nearest whole number (DESIGN.md §8): 5 ft 7 in → 170. */
+/** Feet and inches as cm, to the nearest whole number (design §8): 5 ft 7 in → 170. */
 export function ftInchToCm(ft: number, inch: number): number {
   return Math.round(ft * CM_PER_FOOT + inch * CM_PER_INCH);
 }
 
-/** kg as lb, 2 decimals (spec §5): 70 → 154.32. */
+/** kg as lb, 2 decimals (requirements §5): 70 → 154.32. */
 export function kgToLb(kg: number): number {
   return roundTo(kg * LB_PER_KG, 2);
 }
 
-/** lb as kg, 2 decimals (spec §5): 154 → 69.85. */
+/** lb as kg, 2 decimals (requirements §5): 154 → 69.85. */
 export function lbToKg(lb: number): number {
   return roundTo(lb * KG_PER_LB, 2);
 }
@@ -47,11 +47,11 @@ function allFinite(values: Record<string, number>): boolean {
 }
 
 /**
- * The height after text is typed into one of its fields (spec §5). Empty text clears it (null);
+ * The height after text is typed into one of its fields (requirements §5). Empty text clears it (null);
  * text failing the numeric check changes nothing ('unchanged'), as does a number equal to the
  * field's current value, so re-entering the same cm keeps the feet and inches typed. Typing cm
  * fills ft and inch; typing ft or inch keeps the other and recomputes cm. A conversion that
- * yields no finite number (a number too large) clears the value (spec §8).
+ * yields no finite number (a number too large) clears the value (requirements §8).
  */
 export function heightFromInput(
   field: 'cm' | 'ft' | 'inch',
@@ -74,9 +74,9 @@ export function heightFromInput(
 }
 
 /**
- * The weight after text is typed into its kg or lb field (spec §5): empty text clears it;
+ * The weight after text is typed into its kg or lb field (requirements §5): empty text clears it;
  * non-numeric text, or the field's current value, changes nothing; otherwise the other unit is
- * computed. A conversion that yields no finite number clears the value (spec §8).
+ * computed. A conversion that yields no finite number clears the value (requirements §8).
  */
 export function weightFromInput(
   field: 'kg' | 'lb',
@@ -92,7 +92,7 @@ export function weightFromInput(
 }
 
 /**
- * The weight units a W question offers, in the order KG, LB (spec §5): its units filtered to
+ * The weight units a W question offers, in the order KG, LB (requirements §5): its units filtered to
  * KG and LB, or KG alone when it names neither.
  */
 export function allowedWeightUnits(q: Question): ('KG' | 'LB')[] {

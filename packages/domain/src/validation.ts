@@ -1,7 +1,7 @@
 /**
- * Question validation (spec §5): which questions must be answered, when an answer counts as
+ * Question validation (requirements §5): which questions must be answered, when an answer counts as
  * given, the T/N line rules, and the number input's filtering. Results are issues with message
- * keys (CONVENTIONS.md §2); nothing here throws for bad input.
+ * keys (design §9.2); nothing here throws for bad input.
  */
 import {
   isChoiceType,
@@ -16,10 +16,10 @@ import {
 import type { AnswerValue, Issue, Question, TextEntry } from './model.ts';
 
 // The numeric check is part of what a number answer is, so it lives with the answer formats;
-// it is offered here too because it is a validation rule of spec §5.
+// it is offered here too because it is a validation rule of requirements §5.
 export { isNumeric } from './answers.ts';
 
-/** A question is mandatory unless its mandatory flag is 'N' (spec §3, §5). */
+/** A question is mandatory unless its mandatory flag is 'N' (requirements §3, §5). */
 export function isMandatory(q: Question): boolean {
   return q.mandatory !== 'N';
 }
@@ -53,7 +53,7 @@ export function hasUnreadableNumber(q: Question, raw: AnswerValue | null | undef
 }
 
 /**
- * Whether a question counts as answered (spec §5's mandatory check): S, M, R, C at least one
+ * Whether a question counts as answered (requirements §5's mandatory check): S, M, R, C at least one
  * choice; D a parsed answer with a non-empty value; H and W a readable answer; T and N at least
  * one line, every line complete.
  */
@@ -100,7 +100,7 @@ export function linePath(questionUuid: string, index: number): string {
 }
 
 /**
- * What is wrong with a question's answer, as message keys (spec §5, DESIGN.md §8). A mandatory
+ * What is wrong with a question's answer, as message keys (requirements §5, design §8). A mandatory
  * question left unanswered, or an optional T/N question whose lines break the rules, gets
  * 'please_answer_the_question' (the question's highlight) plus a prompt: for a choice question
  * 'please_choose_an_answer_and_decision'; for a T/N line with a value and no unit
@@ -131,7 +131,7 @@ export function questionIssues(q: Question, raw: AnswerValue | null | undefined)
 }
 
 /**
- * What a number input lets through as it is typed (spec §5): an optional leading minus, digits
+ * What a number input lets through as it is typed (requirements §5): an optional leading minus, digits
  * and one decimal point; every other character is dropped.
  */
 export function filterNumberInput(s: string): string {
@@ -149,7 +149,7 @@ export function filterNumberInput(s: string): string {
 }
 
 /**
- * A number input's value when it loses focus (spec §5, DESIGN.md §8): kept when it passes the
+ * A number input's value when it loses focus (requirements §5, design §8): kept when it passes the
  * numeric check, otherwise cleared, negative numbers included.
  */
 export function numberOnBlur(s: string): string {

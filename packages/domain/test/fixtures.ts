@@ -1,5 +1,5 @@
 /**
- * A small hand-made catalogue in the spec's flattened Question form, for the domain tests.
+ * A small hand-made catalogue in the requirements' flattened Question form, for the domain tests.
  * Questions are written nested (as a catalogue author would) and flattened here the way the
  * catalogue compiler does: depth-first indexes, top-level parentUuid = impairment uuid, a
  * child's parentUuid = the option that opens it, uuidPath = every ancestor uuid.
@@ -343,7 +343,7 @@ const othersQuestions: QuestionDef[] = [
   'recurrence',
 ].map((topic) => ({ uuid: `other-${topic}`, type: 'T' }));
 
-/** The generic Others template (spec §3): eight free-text questions. */
+/** The generic Others template (requirements §3): eight free-text questions. */
 export const others = impairment({
   uuid: OTHERS_TEMPLATE_UUID,
   name: 'Others',

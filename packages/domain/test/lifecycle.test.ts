@@ -28,7 +28,7 @@ import { ROLES, type DisclosureStatus } from '../src/model.ts';
 const EXPECTED_MOVES = ['1→2', '1→3', '2→2', '2→3', '3→4', '3→5', '5→2', '5→3'];
 
 describe('status moves', () => {
-  it('allows exactly the moves of DESIGN.md §4 and refuses the 17 others', () => {
+  it('allows exactly the moves of design §4 and refuses the 17 others', () => {
     const allowed: string[] = [];
     for (const from of DISCLOSURE_STATUSES) {
       for (const to of DISCLOSURE_STATUSES) if (canMove(from, to)) allowed.push(`${from}→${to}`);

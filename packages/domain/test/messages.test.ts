@@ -29,7 +29,7 @@ describe('message texts', () => {
     ['V-22', 'please_answer_the_question', 'please answer the question'],
     ['G-01', 'questionnaire_incomplete', 'Questionnaire has not been completed.'],
     ['G-03', 'and_more', 'and more'],
-  ])("%s %s reads the spec's English exactly", (_id, key, text) => {
+  ])("%s %s reads the requirements' English exactly", (_id, key, text) => {
     expect(messageText(key, 'en')).toBe(text);
   });
 

@@ -4,7 +4,7 @@ import type { InsurerScope } from '../disclosures/disclosure-repository.ts';
 
 export type AccountRequestRow = Selectable<AccountRequestsTable>;
 
-/** Requests for access (DESIGN.md §5), read by the administrators of the insurer each names. */
+/** Requests for access (design §5), read by the administrators of the insurer each names. */
 export function accountRequestRepository(db: Kysely<Database>) {
   return {
     async add(values: Omit<Insertable<AccountRequestsTable>, 'created_at'>): Promise<void> {

@@ -46,7 +46,7 @@ const accountRequestSchemaOut = z.object({
 });
 
 /**
- * Create An Account (spec §2, DESIGN.md §5): a public call records a request for access,
+ * Create An Account (requirements §2, design §5): a public call records a request for access,
  * rate limited per address; administrators page through their insurers' requests.
  */
 export const accountRequestRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -15,7 +15,7 @@ export interface LogOwner {
   requestId: string | null;
 }
 
-/** Storage of the logging calls of spec §7. */
+/** Storage of the logging calls of requirements §7. */
 export function analyticsRepository(db: Kysely<Database>) {
   /** Adds one logged call to its table; answers its id. */
   async function add<T extends 'analytics_events' | 'search_events' | 'conclusions'>(

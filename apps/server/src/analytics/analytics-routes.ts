@@ -37,7 +37,7 @@ const requestAnalyticsSchema = z.object({
 });
 
 /**
- * The logging calls of spec §7 (DESIGN.md §5): tracking events, condition searches and
+ * The logging calls of requirements §7 (design §5): tracking events, condition searches and
  * conclusions are stored for one of the caller's insurers, and the events of a disclosure
  * request are read back within the caller's insurers.
  */

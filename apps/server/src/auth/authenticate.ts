@@ -58,7 +58,7 @@ const BEARER = /^Bearer ([A-Za-z0-9\-_.~+/]+=*)$/;
 const TOKEN_CACHE_MAX = 10_000;
 
 /**
- * Authentication as a hook, not as lines in handlers (CONVENTIONS.md §5): every /api route
+ * Authentication as a hook, not as lines in handlers (design §9.5): every /api route
  * needs a valid bearer access token unless its config says `public: true`.
  */
 export const authenticate = fp(

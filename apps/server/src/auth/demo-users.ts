@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.ts';
 import { hashPassword } from './password.ts';
 import { insertLocalUsers } from './users-repository.ts';
 
-/** The demo users of DESIGN.md §3, password `demo`, for scripts, tests and trying the product. */
+/** The demo users of design §3, password `demo`, for scripts, tests and trying the product. */
 export const DEMO_USERS: readonly { userName: string; displayName: string; role: Role; insurers: string[] }[] = [
   { userName: 'interviewer1', displayName: 'Iris Interviewer', role: 'interviewer', insurers: ['phkl'] },
   { userName: 'agent1', displayName: 'Alex Agent', role: 'agent', insurers: ['slhk'] },

@@ -9,7 +9,7 @@ function derive(password: string, salt: Buffer): Promise<Buffer> {
   );
 }
 
-/** An scrypt hash `scrypt$N$r$p$salt$key` (node:crypto: no native addon, DESIGN.md §1). */
+/** An scrypt hash `scrypt$N$r$p$salt$key` (node:crypto: no native addon, design §1). */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt);

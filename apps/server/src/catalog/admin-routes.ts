@@ -42,7 +42,7 @@ const exportSchema = z
 
 const notFound = () => new HttpError(404, 'not_found');
 
-/** Managing catalogue versions (DESIGN.md §6): admins only. */
+/** Managing catalogue versions (design §6): admins only. */
 export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', async (request) => {
     if (request.user.role !== 'admin') throw new HttpError(403, 'forbidden');

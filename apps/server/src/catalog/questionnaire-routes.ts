@@ -26,17 +26,17 @@ import { matchesGender, type CatalogView, type ProductView } from './catalog-vie
 
 const codeSchema = z.string().min(1).max(50);
 
-/** The header selection and applicant a list is asked for (spec §3 "Disease list request"). */
+/** The header selection and applicant a list is asked for (requirements §3 "Disease list request"). */
 const selectionSchema = z.object({
   insurerCode: codeSchema,
   channel: codeSchema,
   productCode: codeSchema,
   gender: genderSchema.nullable().optional(),
-  /** Under 18 the tool cannot proceed (spec §5): such a request is refused. */
+  /** Under 18 the tool cannot proceed (requirements §5): such a request is refused. */
   age: z.number().int().min(MIN_AGE).max(150).nullable().optional(),
   rsmScore: rsmScoreSchema.nullable().optional(),
 });
-/** The spec names `flag` and `param` without saying what they hold: kept, not interpreted. */
+/** The requirements names `flag` and `param` without saying what they hold: kept, not interpreted. */
 const opaqueSchema = z
   .union([z.string().max(200), z.number(), z.boolean()])
   .nullable()
@@ -113,7 +113,7 @@ const versionQuerySchema = z
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The product the caller asked for, if it is one of their insurers'; 404 otherwise (DESIGN.md §3). */
+/** The product the caller asked for, if it is one of their insurers'; 404 otherwise (design §3). */
 function callerProduct(
   view: CatalogView,
   insurers: readonly string[],
@@ -129,7 +129,7 @@ function forApplicant(impairment: Impairment | null, selection: z.infer<typeof s
 }
 
 /**
- * What the questionnaire screen reads from the catalogue (spec §7): user info, the insurer
+ * What the questionnaire screen reads from the catalogue (requirements §7): user info, the insurer
  * list, the questionnaire summary, disease lists and question lists, all within the caller's
  * insurers, from the active version held in memory or from the version a disclosure names.
  */
@@ -299,7 +299,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
     '/question/:uuid',
     {
       schema: {
-        summary: "An impairment's questions, flattened (spec §3 Question)",
+        summary: "An impairment's questions, flattened (requirements §3 Question)",
         tags: ['catalogue'],
         params: z.object({ uuid: z.string().max(200) }),
         querystring: versionQuerySchema,

@@ -123,7 +123,7 @@ export async function finishAuthorization(authorization: Authorization, callback
 
 /**
  * Signs in to a running server's embedded provider exactly as the browser does
- * (authorization code + PKCE over HTTP, DESIGN.md §2) and returns the tokens.
+ * (authorization code + PKCE over HTTP, design §2) and returns the tokens.
  */
 export async function signInForTokens(options: SignInOptions, browser: CookieFetch = cookieFetch()): Promise<TokenSet> {
   const authorization = await beginAuthorization(options.url);

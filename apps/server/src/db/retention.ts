@@ -3,7 +3,7 @@ import type { Database } from './schema.ts';
 
 /**
  * The tables that only grow with use and hold nothing a disclosure needs later: the logging
- * calls of spec §7 (tracking events, condition searches, conclusions) and the questionnaire
+ * calls of requirements §7 (tracking events, condition searches, conclusions) and the questionnaire
  * instances (one per condition-list call, read back within the session that made it).
  * Disclosures and their audit trail are never swept.
  */

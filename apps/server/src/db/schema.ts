@@ -68,7 +68,7 @@ export interface PlatformSecretsTable {
   created_at: CreatedAt;
 }
 
-/** A disclosure (migration 0200, DESIGN.md §4). */
+/** A disclosure (migration 0200, design §4). */
 export interface DisclosuresTable {
   id: string;
   request_id: string;

@@ -34,7 +34,7 @@ import { htmlToText } from './plain-text.ts';
 /** Where the document sits in the request body: every path of its problems starts here. */
 const ROOT = 'disclosureJson';
 
-/** The basic data carried beside the document in the payload (spec §7). */
+/** The basic data carried beside the document in the payload (requirements §7). */
 export interface PayloadProfile {
   applicationNumber: string;
   age: number | null;
@@ -73,7 +73,7 @@ function bodyPath(path: string): string {
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 
 /**
- * Reads disclosureJson (DESIGN.md §4): JSON, then the document schema (model.ts). A problem
+ * Reads disclosureJson (design §4): JSON, then the document schema (model.ts). A problem
  * answers 400 naming the field (`disclosureJson.impairments.3.uuid`) and nothing is written.
  */
 export function parseDocument(json: string): DisclosureDocument {
@@ -106,7 +106,7 @@ export function parseDocument(json: string): DisclosureDocument {
 
 /**
  * Checks a document against the catalogue version it names and recomputes what the server
- * stores (DESIGN.md §4, §5): every impairment, question and option uuid must exist and every
+ * stores (design §4, §5): every impairment, question and option uuid must exist and every
  * answer have its type's shape (the domain's checkDocument), each condition must be offered
  * for the product and apply to the applicant's gender, or 400 names it. The profile takes
  * the payload's basic data; names, BMI and every decision are the server's (the domain's
@@ -175,7 +175,7 @@ function profileProblems(issues: readonly Issue[]): FieldError[] {
   }));
 }
 
-/** What save needs (spec §4, DESIGN.md §8): the basic data, and one condition with a decision. */
+/** What save needs (requirements §4, design §8): the basic data, and one condition with a decision. */
 export function saveProblems(evaluated: EvaluatedDocument, basic: PayloadProfile): FieldError[] {
   const profile = validateProfile(
     { ...evaluated.document.profile, applicationNumber: basic.applicationNumber },
@@ -209,10 +209,10 @@ export function saveRefused(problems: FieldError[]): HttpError {
 }
 
 /**
- * What submit needs (spec §4, §5, the domain's submitIssues): the basic data (smoking status
+ * What submit needs (requirements §4, §5, the domain's submitIssues): the basic data (smoking status
  * included when a condition needs it), at least one condition, and every shown mandatory
  * question answered. Export needs the same but for the smoking status and the condition
- * (spec §5: complete basic data, no unanswered mandatory question). Each unanswered question
+ * (requirements §5: complete basic data, no unanswered mandatory question). Each unanswered question
  * is named with its condition and its text.
  */
 export function completionProblems(

@@ -13,7 +13,7 @@ import type { Database, DisclosureAuditTable, DisclosuresTable } from '../db/sch
 
 /**
  * The insurers a caller may work for. Every query of disclosure data takes one, so a query
- * that forgets the caller's scope does not type-check (CONVENTIONS.md §6).
+ * that forgets the caller's scope does not type-check (design §9.6).
  */
 export interface InsurerScope {
   readonly insurers: readonly string[];

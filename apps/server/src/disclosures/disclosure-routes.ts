@@ -34,10 +34,10 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 const requestIdParams = z.object({ requestId: disclosureIdSchema }).strict();
 const idParams = z.object({ id: disclosureIdSchema }).strict();
-/** Validate takes no payload (spec §7); an empty JSON object is accepted too. */
+/** Validate takes no payload (requirements §7); an empty JSON object is accepted too. */
 const emptyBody = z.object({}).strict().nullish();
 
-/** The Idempotency-Key header (DESIGN.md §4), when sent: 1 to 200 visible ASCII characters. */
+/** The Idempotency-Key header (design §4), when sent: 1 to 200 visible ASCII characters. */
 function idempotencyKey(request: FastifyRequest): string | undefined {
   const value = request.headers['idempotency-key'];
   if (value === undefined) return undefined;
@@ -50,7 +50,7 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The disclosure lifecycle's calls (spec §7, DESIGN.md §4, §5): a caller system's request,
+ * The disclosure lifecycle's calls (requirements §7, design §4, §5): a caller system's request,
  * the disclosure query, save, submit, validate, reject, export, the worklist and the audit trail.
  */
 export const disclosureRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -213,7 +213,7 @@ export const disclosureRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /**
- * Validate and reject take no payload (spec §7), yet clients send a JSON content type on every
+ * Validate and reject take no payload (requirements §7), yet clients send a JSON content type on every
  * call: here an empty JSON body reads as no body instead of a malformed one.
  */
 const reviewRoutes: FastifyPluginAsyncZod<{ service: DisclosureService }> = async (

@@ -75,7 +75,7 @@ class KeyTaken extends Error {}
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** The 409 of a move DESIGN.md §4 does not allow, saying what the disclosure is now. */
+/** The 409 of a move design §4 does not allow, saying what the disclosure is now. */
 function refuseMove(
   operation: StoreOperation | ReviewOperation,
   from: DisclosureStatus,
@@ -87,7 +87,7 @@ function refuseMove(
 }
 
 /**
- * The disclosure lifecycle (DESIGN.md §4): requests, save, submit, validate, reject, export,
+ * The disclosure lifecycle (design §4): requests, save, submit, validate, reject, export,
  * the worklist and the audit trail. Each change runs in one transaction with its audit entry
  * and, when the caller sent an Idempotency-Key, with the answer kept under that key.
  */
@@ -97,7 +97,7 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
   const keys = idempotencyRepository(db);
 
   /**
-   * Runs a change once per Idempotency-Key (DESIGN.md §4): a retry with the same key gets the
+   * Runs a change once per Idempotency-Key (design §4): a retry with the same key gets the
    * first answer, a key reused for another request 422. The key is taken inside the change's
    * transaction, so a concurrent retry waits for the first and then answers its result.
    * Without a key the change needs no transaction of its own: its one write statement carries
@@ -345,7 +345,7 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
       if (!mayReview(caller.role)) throw new HttpError(403, 'forbidden');
       const from = row.status as DisclosureStatus;
       if (!checkOperation(operation, from).ok) throw refuseMove(operation, from);
-      // Separation of duties (DESIGN.md §3): a second person reviews what one submitted.
+      // Separation of duties (design §3): a second person reviews what one submitted.
       if (row.submitted_by === caller.subject) {
         throw new HttpError(403, 'disclosure_review_own_submission');
       }
@@ -465,7 +465,7 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
     },
 
     /**
-     * A caller system (or a person) asks for a disclosure (DESIGN.md §4): it is created NEW
+     * A caller system (or a person) asks for a disclosure (design §4): it is created NEW
      * for one of the requester's insurers and a product of the active catalogue.
      */
     async createRequest(
@@ -565,8 +565,8 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
       review(caller, 'reject', id, body, key),
 
     /**
-     * The disclosure as a spreadsheet in the caller's language (spec §7), only when complete
-     * (spec §5): otherwise 400 naming what is missing. Nothing is stored.
+     * The disclosure as a spreadsheet in the caller's language (requirements §7), only when complete
+     * (requirements §5): otherwise 400 naming what is missing. Nothing is stored.
      */
     async export(caller: Caller, payload: DisclosurePayload): Promise<DisclosureExport> {
       // The roles that save and submit: an administrator manages, and sees no disclosure data.

@@ -93,7 +93,7 @@ const DEBIT_FORMAT = '+0;-0;0';
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
- * The disclosure as an xlsx workbook in the caller's language (DESIGN.md §1, spec §7): a
+ * The disclosure as an xlsx workbook in the caller's language (design §1, requirements §7): a
  * summary sheet (insurer, product, applicant, BMI, smoking status, every condition's decision
  * per indicator, the consolidated decision and the exclusion wordings) and one sheet per
  * condition listing every question shown and its answer as the interviewer saw it. Sheets are

@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 
 /**
  * The OpenAPI document generated from the routes' zod schemas, at /api/docs/openapi.json,
- * and the interactive page at /api/docs (DESIGN.md §5).
+ * and the interactive page at /api/docs (design §5).
  */
 export async function registerDocs(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(swagger, {

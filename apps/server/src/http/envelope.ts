@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The answer envelope of every /api route (DESIGN.md §5): `code` equals the HTTP status,
+ * The answer envelope of every /api route (design §5): `code` equals the HTTP status,
  * 200 is success and carries `body`; errors carry a `message` in the caller's language and,
  * for bad input, every offending field in `errors`.
  */

@@ -124,7 +124,7 @@ export function toHttpError(error: unknown, request?: FastifyRequest): HttpError
 }
 
 /**
- * One error handler turns everything into the envelope (CONVENTIONS.md §5): every field in
+ * One error handler turns everything into the envelope (design §9.5): every field in
  * `errors` for bad input, the message in the caller's language, never a stack trace.
  */
 export function installErrorHandler(app: FastifyInstance): void {

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The browser instance identifier (spec §6, §7): from the cookie, else the Instance header, else new. */
+    /** The browser instance identifier (requirements §6, §7): from the cookie, else the Instance header, else new. */
     instanceId: string;
   }
 }
@@ -15,7 +15,7 @@ const INSTANCE_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 /**
  * The instance identifier kept in a cookie for one day and sent back as the `Instance`
- * header (spec §6, §9). A request without the cookie gets one, on API answers and pages.
+ * header (requirements §6, §9). A request without the cookie gets one, on API answers and pages.
  */
 export const instanceCookie = fp(
   async (app: FastifyInstance, options: { secure: boolean }) => {

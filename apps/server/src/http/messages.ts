@@ -1,6 +1,6 @@
 import type { Bilingual } from '@vmer/domain';
 
-/** Messages of the platform's error answers, in both languages (DESIGN.md §5). */
+/** Messages of the platform's error answers, in both languages (design §5). */
 export const HTTP_MESSAGES = {
   bad_request: { en: 'The request is not valid.', cn_traditional: '請求無效。' },
   malformed_json: {
@@ -70,7 +70,7 @@ export const HTTP_MESSAGES = {
   // A schema's own messages for a field that breaks its particular rule.
   email_invalid: { en: 'This is not an e-mail address.', cn_traditional: '此電郵地址無效。' },
 
-  // Disclosure lifecycle (DESIGN.md §4). {status} is one of the status_* texts below.
+  // Disclosure lifecycle (design §4). {status} is one of the status_* texts below.
   disclosure_save_forbidden: {
     en: 'This disclosure is {status}: it can no longer be saved.',
     cn_traditional: '此披露{status}，不可再儲存。',
@@ -180,7 +180,7 @@ export const HTTP_MESSAGES = {
     en: 'The channel has no such product.',
     cn_traditional: '此渠道沒有此產品。',
   },
-  // Create An Account (DESIGN.md §5).
+  // Create An Account (design §5).
   account_request_recorded: {
     en: 'Thank you. Your request has been sent to the administrators, who will contact you by e-mail.',
     cn_traditional: '謝謝。您的申請已送交管理員，管理員將以電郵與您聯絡。',

@@ -64,7 +64,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && !SERVER_PATHS.test(request.url);
-    // A missing hashed asset is a 404, not the app: a stale chunk must fail visibly (spec §8).
+    // A missing hashed asset is a 404, not the app: a stale chunk must fail visibly (requirements §8).
     if (!isPage || request.url.startsWith('/assets/')) return notFound(request, reply);
     const path = request.url.split('?')[0] ?? '';
     if (APP_ROUTES.test(path)) return sendApp(reply);

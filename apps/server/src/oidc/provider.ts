@@ -28,7 +28,7 @@ export interface EmbeddedProvider {
 }
 
 /**
- * The embedded OpenID Connect provider (DESIGN.md §1, §3): code + PKCE for the web app
+ * The embedded OpenID Connect provider (design §1, §3): code + PKCE for the web app
  * with refresh tokens and no consent screen, client credentials for the demo integration,
  * JWT access tokens for the API carrying name, role and insurers. Keys and storage live in
  * the database, so tokens and sessions survive a restart.

@@ -8,7 +8,7 @@ import { healthRoutes } from './platform/health.ts';
 import { userLanguageRoutes } from './user/language.ts';
 
 /**
- * Every /api route plugin, in one list (CONVENTIONS.md §5). Each declares its paths under
+ * Every /api route plugin, in one list (design §9.5). Each declares its paths under
  * /api and zod schemas for params, query, body and responses; all need a bearer token
  * unless a route says `config: { public: true }`.
  */

@@ -6,7 +6,7 @@ import {
   SHIPPED_CATALOG_DIR,
 } from '../../src/catalog/source-files.ts';
 
-/** What the product ships (DESIGN.md §6), read the way the server seeds it. */
+/** What the product ships (design §6), read the way the server seeds it. */
 describe('the shipped sample catalogue', () => {
   let catalog: Catalog;
   let others: Impairment;

@@ -13,7 +13,7 @@ export const DEBUG_STORAGE_KEY = 'vmer.debug';
 /**
  * Exposes a read-only getter of the app state as `window.__vmerState()` when localStorage
  * 'vmer.debug' is '1' at page load, so that browser tests and support staff can inspect the
- * state (spec §3) of the production build. It returns a copy: nothing can change the store
+ * state (requirements §3) of the production build. It returns a copy: nothing can change the store
  * through it.
  */
 export function exposeStateForDebugging(store: AppStore): void {

@@ -24,7 +24,7 @@ listeners.startListening({
   matcher: userInfoApi.endpoints.getUserInfo.matchFulfilled,
   effect: (action, { dispatch }) => {
     dispatch(smokingListsReceived(action.payload.smokingLists ?? []));
-    // The language saved with the user applies at sign-in (DESIGN.md §8).
+    // The language saved with the user applies at sign-in (design §8).
     dispatch(languageRestored(userInfoFrom(action.payload).language));
   },
 });

@@ -24,7 +24,7 @@ function describe(error: unknown): string {
 }
 
 /**
- * What a route shows when it fails (spec §8): 'Loading chunk {n} failed' with a reload when its
+ * What a route shows when it fails (requirements §8): 'Loading chunk {n} failed' with a reload when its
  * script could not be loaded, otherwise 'Unexpected Application Error!' with the status or
  * message (an unmatched path shows 404 Not Found).
  */
@@ -66,7 +66,7 @@ export function RouteError({ error }: { error: unknown }) {
   );
 }
 
-/** The fallback of an unmatched path (spec §2); the tab says the page was not found. */
+/** The fallback of an unmatched path (requirements §2); the tab says the page was not found. */
 export function NotFound() {
   const { t } = useTranslation();
   useDocumentTitle(t('errors.pageNotFound'));

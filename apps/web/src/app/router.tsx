@@ -44,7 +44,7 @@ const Questionnaire = lazyPage(
 );
 
 /**
- * Every screen of spec §2. Pages load on demand; a page that fails to load shows in the layout
+ * Every screen of requirements §2. Pages load on demand; a page that fails to load shows in the layout
  * around it, and an unmatched path shows the generic fallback.
  */
 export function AppRoutes() {

@@ -16,7 +16,7 @@ export function themeFor(language: Language) {
       components: {
         // Spec §9: a listbox is at most 40vh high; longer lists scroll.
         MuiMenu: { styleOverrides: { paper: { maxHeight: '40vh' } } },
-        // Buttons read as the spec names them ('Sign In', 'Create An Account'), not in capitals.
+        // Buttons read as the requirements names them ('Sign In', 'Create An Account'), not in capitals.
         MuiButton: {
           defaultProps: { disableElevation: true },
           styleOverrides: { root: { textTransform: 'none' } },

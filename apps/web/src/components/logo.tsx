@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 
-/** The product logo (spec §1: alt text 'Video MER Logo'). */
+/** The product logo (requirements §1: alt text 'Video MER Logo'). */
 export function Logo({ size = 40 }: { size?: number }) {
   return (
     <Box

@@ -1,4 +1,4 @@
-/** Every route path of the app (spec §2, DESIGN.md §5), in one place. */
+/** Every route path of the app (requirements §2, design §5), in one place. */
 export const paths = {
   landing: '/',
   home: '/home',

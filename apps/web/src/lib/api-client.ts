@@ -2,7 +2,7 @@ import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { readInstance, storeInstance } from './instance-cookie.ts';
 import { storedAccessToken } from './oidc-session.ts';
 
-/** One call to the API, relative to /api/ on this origin (spec §7). */
+/** One call to the API, relative to /api/ on this origin (requirements §7). */
 export interface ApiRequest {
   url: string;
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -17,7 +17,7 @@ export interface ApiRequest {
   shownByCaller?: readonly number[];
 }
 
-/** A field-level problem the server reported (DESIGN.md §5). */
+/** A field-level problem the server reported (design §5). */
 export interface ApiFieldError {
   path: string;
   message: string;
@@ -25,7 +25,7 @@ export interface ApiFieldError {
 
 /**
  * Why a call failed: no answer at all (network down, aborted, timed out), or an answer that is
- * not a success — an HTTP status outside 200-299 or an envelope code other than 200 (spec §8).
+ * not a success — an HTTP status outside 200-299 or an envelope code other than 200 (requirements §8).
  * `message` is the server's, already in the caller's language; null when the answer had none.
  */
 export type ApiError =
@@ -50,7 +50,7 @@ interface Envelope {
 const REQUEST_TIMEOUT_MS = 60_000;
 let lastTimestamp = 0;
 
-/** The cache-buster of spec §7: the current time, strictly increasing between calls. */
+/** The cache-buster of requirements §7: the current time, strictly increasing between calls. */
 function dataTimestamp(): number {
   lastTimestamp = Math.max(Date.now(), lastTimestamp + 1);
   return lastTimestamp;
@@ -71,7 +71,7 @@ export function apiUrl(request: Pick<ApiRequest, 'url' | 'params'>): string {
   return url.href;
 }
 
-/** The headers every call carries (spec §7). */
+/** The headers every call carries (requirements §7). */
 export function apiHeaders(token?: string): Headers {
   const headers = new Headers({
     'Content-Type': 'application/json',
@@ -85,7 +85,7 @@ export function apiHeaders(token?: string): Headers {
 }
 
 /**
- * The single baseQuery every endpoint goes through: builds the URL and headers of spec §7 and
+ * The single baseQuery every endpoint goes through: builds the URL and headers of requirements §7 and
  * unwraps the envelope — code 200 (or 201 with a 201 status) gives the body, anything else an
  * {@link ApiError}.
  */
@@ -119,7 +119,7 @@ export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = asy
   // Success is a 2xx answer whose envelope code agrees with it (200, or 201 for a creation).
   if (response.ok && envelope?.code === response.status) {
     const body = envelope.body ?? null;
-    // An answer that names the questionnaire instance (the disease list) renews the cookie (spec §7).
+    // An answer that names the questionnaire instance (the disease list) renews the cookie (requirements §7).
     const instance = (body as { instance?: unknown } | null)?.instance;
     if (typeof instance === 'string' && instance !== '') storeInstance(instance);
     return { data: body };
@@ -143,7 +143,7 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
-/** Generic request builders for the four methods the API uses (spec §7). */
+/** Generic request builders for the four methods the API uses (requirements §7). */
 export function apiGet(url: string, params?: ApiRequest['params']): ApiRequest {
   return { url, method: 'GET', params };
 }

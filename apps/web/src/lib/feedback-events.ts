@@ -1,7 +1,7 @@
 import { createAction } from '@reduxjs/toolkit';
 
 /*
- * Events any feature may raise for the app-wide feedback (spec §2, §4); the global-feedback
+ * Events any feature may raise for the app-wide feedback (requirements §2, §4); the global-feedback
  * feature shows them. They live here so that features need not import one another.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The questionnaire instance identifier travels in a cookie (spec §6, §9): the server sets it,
+ * The questionnaire instance identifier travels in a cookie (requirements §6, §9): the server sets it,
  * the disease-list answer's `instance` refreshes it, and every API call sends it back in the
  * `Instance` header.
  */

@@ -11,8 +11,8 @@ function isFullScreen(): boolean {
 
 /**
  * The browser's full-screen state, following its fullscreenchange event so that leaving by Esc
- * or F11 shows too (spec §2). `supported` is false where the Fullscreen API is missing
- * (DESIGN.md §8: the toggle is then hidden).
+ * or F11 shows too (requirements §2). `supported` is false where the Fullscreen API is missing
+ * (design §8: the toggle is then hidden).
  */
 export function useFullScreen(): { supported: boolean; active: boolean; toggle: () => void } {
   const active = useSyncExternalStore(subscribe, isFullScreen);

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSnackbar } from 'notistack';
 
-/** Shows a notification: an info message, top centre, hiding itself after 6000 ms (spec §2, §9). */
+/** Shows a notification: an info message, top centre, hiding itself after 6000 ms (requirements §2, §9). */
 export function useNotify(): (message: string) => void {
   const { enqueueSnackbar } = useSnackbar();
   return useCallback(

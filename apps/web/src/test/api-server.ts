@@ -75,7 +75,7 @@ export async function startApiServer(
   };
 }
 
-/** The envelope of a successful answer (DESIGN.md §5). */
+/** The envelope of a successful answer (design §5). */
 export function ok(body: unknown): Answer {
   return { json: { code: 200, body } };
 }

@@ -1,6 +1,6 @@
 /**
- * Source → compiled catalogue: nested child questions are flattened into the spec's Question
- * form (spec §3) so that every consumer reads one shape.
+ * Source → compiled catalogue: nested child questions are flattened into the requirements' Question
+ * form (requirements §3) so that every consumer reads one shape.
  */
 import {
   catalogSettingsSchema,

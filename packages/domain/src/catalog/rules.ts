@@ -58,7 +58,7 @@ export const SMOKING_VALUES = [
   'quit-before-period',
   'never',
 ] as const;
-/** Look-back of each smoking list in months (spec §9). */
+/** Look-back of each smoking list in months (requirements §9). */
 export const SMOKING_LOOKBACK = { A: 6, B: 12 } as const;
 
 const BAND_TYPES: readonly QuestionType[] = ['N', 'H', 'W', 'D'];

@@ -46,7 +46,7 @@ describe('compileCatalog', () => {
     ]);
   });
 
-  it('E-03 E-04 settings left out take the spec defaults', () => {
+  it('E-03 E-04 settings left out take the required defaults', () => {
     const files = sampleFiles().map((file) => {
       if (file.path !== 'catalog.yaml') return file;
       const { settings: _settings, ...rest } = catalogYaml();
@@ -121,7 +121,7 @@ describe('compileImpairment', () => {
     expect(question('htn-med-names').group).toEqual(control);
   });
 
-  it('E-13 E-15 a question carries every field of the spec, answer null', () => {
+  it('E-13 E-15 a question carries every field the requirements give it, answer null', () => {
     const q = question('htn-controlled');
     for (const field of [
       'uuid',

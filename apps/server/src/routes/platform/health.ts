@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ok, okSchema } from '../../http/envelope.ts';
 import { HttpError } from '../../http/errors.ts';
 
-/** Liveness and readiness for load balancers and orchestrators (DESIGN.md §5). */
+/** Liveness and readiness for load balancers and orchestrators (design §5). */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',

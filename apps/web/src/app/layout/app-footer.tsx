@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths.ts';
 import { useGetAuthConfigQuery } from '../../features/auth/api/auth-config-api.ts';
 
-/** Copyright line with the current year and the company, privacy policy and help desk (spec §2). */
+/** Copyright line with the current year and the company, privacy policy and help desk (requirements §2). */
 export function AppFooter() {
   const { data: config } = useGetAuthConfigQuery();
   const { t } = useTranslation();

@@ -84,7 +84,7 @@ function MobileHeader() {
   );
 }
 
-/** The signed-in header (spec §2); the mobile variant below Material UI's md breakpoint (DESIGN.md §8). */
+/** The signed-in header (requirements §2); the mobile variant below Material UI's md breakpoint (design §8). */
 export function AppHeader() {
   const theme = useTheme();
   const mobile = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });

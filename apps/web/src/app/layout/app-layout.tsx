@@ -13,7 +13,7 @@ import { PageOutlet } from '../route-error.tsx';
  * Notifications are offered here, where they are used, so the sign-in page need not load them.
  */
 export function AppLayout() {
-  // Mounted only under RequireAuth, so a token exists when these are sent (spec §7).
+  // Mounted only under RequireAuth, so a token exists when these are sent (requirements §7).
   useGetUserInfoQuery();
   useGetInsurerListQuery();
   return (

@@ -9,7 +9,7 @@ import { NetworkErrorBanner } from '../../features/global-feedback/components/ne
 import { TopProgressBar } from '../../features/global-feedback/components/top-progress-bar.tsx';
 import { LanguageSync } from '../../features/language/components/language-sync.tsx';
 
-/** What every page shares: the session, the language and the global feedback of spec §2. */
+/** What every page shares: the session, the language and the global feedback of requirements §2. */
 export function RootLayout() {
   const navigate = useNavigate();
   const restoreOriginalUri = useCallback(

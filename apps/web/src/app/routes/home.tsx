@@ -1,2 +1,2 @@
-/** /home (spec §2): the questionnaire screen, starting a disclosure without a request. */
+/** /home (requirements §2): the questionnaire screen, starting a disclosure without a request. */
 export { Component } from './questionnaire.tsx';

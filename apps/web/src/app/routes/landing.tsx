@@ -6,7 +6,7 @@ import { paths } from '../../config/paths.ts';
 import { selectAuthStatus } from '../../features/auth/auth-slice.ts';
 import { SignInCard } from '../../features/auth/components/sign-in-card.tsx';
 
-/** / (spec §2): the sign-in landing page, or /home for a signed-in user. */
+/** / (requirements §2): the sign-in landing page, or /home for a signed-in user. */
 export function Component() {
   const status = useAppSelector(selectAuthStatus);
   const { t } = useTranslation();

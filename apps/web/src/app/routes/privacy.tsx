@@ -16,7 +16,7 @@ const SECTIONS = [
   ['privacy.keepTitle', 'privacy.keep'],
 ] as const;
 
-/** /privacy (DESIGN.md §5): the privacy policy the footer links to. */
+/** /privacy (design §5): the privacy policy the footer links to. */
 export function Component() {
   const { data: config } = useGetAuthConfigQuery();
   const { formatDate } = useFormatters();

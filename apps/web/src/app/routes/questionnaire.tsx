@@ -7,7 +7,7 @@ import { addScreenTexts } from '../../lib/i18n.ts';
 addScreenTexts(questionnaireTexts);
 
 /**
- * /questionnaire/:requestId? (spec §2): the same screen for a disclosure request; without an
+ * /questionnaire/:requestId? (requirements §2): the same screen for a disclosure request; without an
  * id, as /home.
  */
 export function Component() {

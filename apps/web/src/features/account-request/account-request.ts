@@ -2,7 +2,7 @@
 export const REQUESTABLE_ROLES = ['interviewer', 'agent', 'underwriter'] as const;
 export type RequestableRole = (typeof REQUESTABLE_ROLES)[number];
 
-/** What POST /api/account-request records (DESIGN.md §5). */
+/** What POST /api/account-request records (design §5). */
 export interface AccountRequest {
   name: string;
   email: string;

@@ -7,7 +7,7 @@ import { useGetAuthConfigQuery } from './api/auth-config-api.ts';
 import { useSecurity } from './components/security.tsx';
 
 /**
- * Signs out through the identity provider, which returns to /logout/callback (spec §2, §6).
+ * Signs out through the identity provider, which returns to /logout/callback (requirements §2, §6).
  * Should the provider be unreachable, the local session still ends by the same callback page.
  */
 export function useSignOut(): () => void {

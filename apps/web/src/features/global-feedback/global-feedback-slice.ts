@@ -13,7 +13,7 @@ import {
 } from '../../lib/feedback-events.ts';
 
 /**
- * Global loading status (spec §4): Start when a request is created, Finish when its response
+ * Global loading status (requirements §4): Start when a request is created, Finish when its response
  * arrives, Error when a request or the network fails. Idle before any request and after the
  * user dismisses the network-error banner.
  */
@@ -33,7 +33,7 @@ export interface ApiErrorState {
 export interface GlobalFeedbackState {
   loadingStatus: LoadingStatus;
   requestsInFlight: number;
-  /** The global API-error flag and its message (spec §3, §4). */
+  /** The global API-error flag and its message (requirements §3, §4). */
   apiError: ApiErrorState;
   /**
    * The 'Network Error' banner is up: raised with status Error, it stays until dismissed or

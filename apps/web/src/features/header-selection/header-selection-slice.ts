@@ -3,7 +3,7 @@ import type { SmokingList, SmokingOption } from '@vmer/domain/model';
 import { insurerListApi, type InsurerListEntry } from './api/insurer-list-api.ts';
 
 /**
- * The header's insurer, channel and product selection (spec §3 "Header selection", §4): the
+ * The header's insurer, channel and product selection (requirements §3 "Header selection", §4): the
  * chosen codes, the lists the selectors offer, the full unfiltered product list, and the
  * smoking status options that follow the chosen insurer.
  */
@@ -66,7 +66,7 @@ function chooseInsurer(state: HeaderSelectionState, insurerCode: string): void {
   chooseSmokingList(state);
 }
 
-/** The insurer list arrived: first insurer, its first channel, first product (spec §4). */
+/** The insurer list arrived: first insurer, its first channel, first product (requirements §4). */
 function loadInsurerList(state: HeaderSelectionState, entries: InsurerListEntry[]): void {
   state.status = 'loaded';
   state.fullProductList = entries;

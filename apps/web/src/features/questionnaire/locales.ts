@@ -1,6 +1,6 @@
 /**
  * The questionnaire screen's interface texts. The result dialog's keys sit at the top level
- * under the names the spec gives them (video_popup_title, …); the rest under `mer`. Merged
+ * under the names the requirements gives them (video_popup_title, …); the rest under `mer`. Merged
  * into i18next's resources beside the shell's texts and the domain's messages.
  */
 const en = {

@@ -32,7 +32,7 @@ export interface DisclosureProduct {
   productCode: string;
 }
 
-/** The disclosure being worked on, as the server knows it (DESIGN.md §4). */
+/** The disclosure being worked on, as the server knows it (design §4). */
 export interface DisclosureSession {
   id: string | null;
   requestId: string | null;
@@ -55,7 +55,7 @@ export interface DisclosureSession {
 }
 
 /**
- * The questionnaire screen (spec §2, §3, §4): the disclosure session, the applicant's basic
+ * The questionnaire screen (requirements §2, §3, §4): the disclosure session, the applicant's basic
  * information, the chosen conditions with their answers, the page shown and the alerts.
  * Every rule is the domain's; reducers only call it.
  */
@@ -64,7 +64,7 @@ export interface QuestionnaireState {
   applicationNumber: string;
   profile: Profile;
   chosen: ChosenImpairment[];
-  /** The user deleted the Abnormal BMI chip in this disclosure (DESIGN.md §8). */
+  /** The user deleted the Abnormal BMI chip in this disclosure (design §8). */
   deletedAbnormalBmi: boolean;
   /** Names of the conditions the last gender change removed; empty hides the alert. */
   genderChangeRemoved: Bilingual[];
@@ -72,7 +72,7 @@ export interface QuestionnaireState {
   productChangeRemoved: Bilingual[];
   /** How many times the form was reset: what the cards keep for themselves clears with it. */
   resets: number;
-  /** The impairment-was-removed alert (spec §4 BMI rule). */
+  /** The impairment-was-removed alert (requirements §4 BMI rule). */
   abnormalBmiReadded: boolean;
   /** Why the last condition chosen was refused, as a message key. */
   refusal: ChoiceRefusal | null;

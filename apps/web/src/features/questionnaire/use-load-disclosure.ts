@@ -30,7 +30,7 @@ function parseDocument(json: string) {
 /**
  * On /questionnaire/{requestId}: fetches the disclosure (and the request's analytics), loads
  * the questions of the conditions it names from the catalogue version it was answered on and
- * fills the screen with it (spec §4, DESIGN.md
+ * fills the screen with it (requirements §4, docs/design.md
  * §4). When the fetch fails, nothing of an earlier disclosure stays.
  */
 export function useLoadDisclosure(

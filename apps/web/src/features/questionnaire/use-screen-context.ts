@@ -36,7 +36,7 @@ export function useScreenContext() {
           channel: selection.channel,
           productCode: selection.productCode,
           gender: profile.gender,
-          // The server refuses a list for an applicant under 18 (spec §5).
+          // The server refuses a list for an applicant under 18 (requirements §5).
           age: profile.age !== null && profile.age >= MIN_AGE ? profile.age : null,
           rsmScore: profile.rsmScore,
           ...(session.catalogVersion ? { catalogVersion: session.catalogVersion } : {}),

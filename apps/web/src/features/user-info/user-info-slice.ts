@@ -13,7 +13,7 @@ import {
 import { userInfoApi, type UserInfoResponse } from './api/user-info-api.ts';
 
 /**
- * The signed-in user's info and the application-wide settings it carries (spec §3: userInfo,
+ * The signed-in user's info and the application-wide settings it carries (requirements §3: userInfo,
  * ruleAgeList, indicateList, exWordingList, smokingQuestion, consolidateList).
  */
 export interface UserInfoState {
@@ -36,7 +36,7 @@ const initialState: UserInfoState = {
   consolidateList: [],
 };
 
-/** Fills the defaults of spec §3 for fields the answer leaves out. */
+/** Fills the defaults of requirements §3 for fields the answer leaves out. */
 export function userInfoFrom(response: UserInfoResponse): UserInfo {
   const { smokingLists: _smokingLists, ...fields } = response;
   return {

@@ -1,7 +1,7 @@
 import { api, apiPost } from '../../../lib/api-client.ts';
 import type { AccountRequest } from '../account-request.ts';
 
-/** POST /api/account-request (DESIGN.md §5): public, recorded for the administrators. */
+/** POST /api/account-request (design §5): public, recorded for the administrators. */
 export const accountRequestApi = api.injectEndpoints({
   endpoints: (build) => ({
     requestAccount: build.mutation<unknown, Partial<AccountRequest>>({

@@ -67,7 +67,7 @@ function RequestSent() {
 }
 
 /**
- * /account-request (DESIGN.md §5): how access is granted, and a form recording a request for
+ * /account-request (design §5): how access is granted, and a form recording a request for
  * the administrators. Checked here with the server's limits before it is sent; whatever the
  * server answers, nothing typed is lost.
  */

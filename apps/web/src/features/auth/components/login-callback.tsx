@@ -16,7 +16,7 @@ import { returnPathOf } from '../return-path.ts';
 import { useGetAuthConfigQuery } from '../api/auth-config-api.ts';
 import { useSecurity } from './security.tsx';
 
-/** The provider's error, shown with underscores as spaces (spec §2). */
+/** The provider's error, shown with underscores as spaces (requirements §2). */
 function CallbackErrorCard({ error, description }: { error: string; description: string }) {
   const { t } = useTranslation();
   return (
@@ -98,7 +98,7 @@ function CompleteSignIn() {
 }
 
 /**
- * /login/callback (spec §2): with both error and error_description an error card; otherwise the
+ * /login/callback (requirements §2): with both error and error_description an error card; otherwise the
  * sign-in is completed and the browser goes back to the path first asked for.
  */
 export function LoginCallback() {

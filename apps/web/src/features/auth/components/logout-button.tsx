@@ -5,7 +5,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { useTranslation } from 'react-i18next';
 import { useSignOut } from '../use-sign-out.ts';
 
-/** The header's logout link; an icon in the mobile header (spec §2). */
+/** The header's logout link; an icon in the mobile header (requirements §2). */
 export function LogoutButton({ variant }: { variant: 'text' | 'icon' }) {
   const signOut = useSignOut();
   const { t } = useTranslation();

@@ -6,7 +6,7 @@ import { FullScreenSpinner } from '../../../components/full-screen-spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { sessionEnded } from '../auth-slice.ts';
 
-/** /logout/callback (spec §2): clears all local storage, then goes to the landing page. */
+/** /logout/callback (requirements §2): clears all local storage, then goes to the landing page. */
 export function LogoutCallback() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();

@@ -8,7 +8,7 @@ import { selectAuthStatus, selectResumePath } from '../auth-slice.ts';
 import { useSignIn } from '../use-sign-in.ts';
 
 /**
- * Guards the protected routes (spec §6): an anonymous visitor is sent to the identity provider
+ * Guards the protected routes (requirements §6): an anonymous visitor is sent to the identity provider
  * and comes back to the path first asked for. After a lost session the landing page says so
  * first, rather than sending the user off to the provider unasked.
  */

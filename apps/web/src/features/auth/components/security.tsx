@@ -21,7 +21,7 @@ interface SecurityValue {
 
 const SecurityContext = createContext<SecurityValue | null>(null);
 
-// The set-up errors of spec §8, worded as the Okta wrapper the spec describes words them.
+// The set-up errors of requirements §8, worded as the Okta wrapper the requirements describes words them.
 const NO_USER_MANAGER = 'Error: No oktaAuth instance passed to Security Component.';
 const NO_RESTORE_ORIGINAL_URI =
   'No restoreOriginalUri callback passed to Security Component.';
@@ -30,7 +30,7 @@ function incompatibleOidcClient(version: string): string {
 }
 
 /**
- * The sign-in wrapper around the app (the spec's "Security Component", here on oidc-client-ts):
+ * The sign-in wrapper around the app (the requirements' "Security Component", here on oidc-client-ts):
  * gives the screens below it the user manager and the way back after sign-in. Set up without
  * either, or with an oidc-client-ts older than the supported minimum (checked when the library
  * loads, on first need), it shows what is wrong instead of the app.

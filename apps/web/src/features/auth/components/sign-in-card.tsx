@@ -13,7 +13,7 @@ import { selectResumePath } from '../auth-slice.ts';
 import { useSignIn } from '../use-sign-in.ts';
 
 /**
- * The landing page's sign-in card (spec §2): SIGN IN, Sign In, OR, Create An Account. After a
+ * The landing page's sign-in card (requirements §2): SIGN IN, Sign In, OR, Create An Account. After a
  * lost session it says so, and signing in returns to where the user was.
  */
 export function SignInCard() {

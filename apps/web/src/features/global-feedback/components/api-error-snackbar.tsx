@@ -5,8 +5,8 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { apiErrorDismissed, selectApiError } from '../global-feedback-slice.ts';
 
 /**
- * The global API error message, top centre (spec §2). It stays until closed, and closing
- * clears the API-error flag (spec §4).
+ * The global API error message, top centre (requirements §2). It stays until closed, and closing
+ * clears the API-error flag (requirements §4).
  */
 export function ApiErrorSnackbar() {
   const error = useAppSelector(selectApiError);

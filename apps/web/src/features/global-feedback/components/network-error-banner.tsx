@@ -30,7 +30,7 @@ function retryFailedQueries(dispatch: AppDispatch, state: RootState): void {
 }
 
 /**
- * The red, filled, dismissible 'Network Error' banner (spec §2, §8), raised when loading status
+ * The red, filled, dismissible 'Network Error' banner (requirements §2, §8), raised when loading status
  * becomes Error and kept until the user dismisses it or a request succeeds again. Retry sends
  * the failed calls again.
  */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { SnackbarProvider } from 'notistack';
 
-/** Notification defaults of spec §2 and §9: top centre, hidden after 6000 ms. */
+/** Notification defaults of requirements §2 and §9: top centre, hidden after 6000 ms. */
 export const NOTIFICATION_AUTO_HIDE_MS = 6000;
 
 /** Lets any component show notifications (see lib/use-notify.ts). */

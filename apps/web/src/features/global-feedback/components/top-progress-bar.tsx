@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { selectLoadingStatus } from '../global-feedback-slice.ts';
 
-/** The progress bar across the top of the page while loading status is Start (spec §2). */
+/** The progress bar across the top of the page while loading status is Start (requirements §2). */
 export function TopProgressBar() {
   const status = useAppSelector(selectLoadingStatus);
   const { t } = useTranslation();

@@ -12,7 +12,7 @@ import { SelectorMenu } from './selector-menu.tsx';
 const upper = (code: string) => code.toUpperCase();
 const lower = (code: string) => code.toLowerCase();
 
-/** The insurer, channel and product selectors the rest of the app works within (spec §1, §2). */
+/** The insurer, channel and product selectors the rest of the app works within (requirements §1, §2). */
 export function HeaderSelectors() {
   const selection = useAppSelector(selectHeaderSelection);
   const dispatch = useAppDispatch();

@@ -10,13 +10,13 @@ export interface SelectorMenuProps {
   label: string;
   value: string;
   options: string[];
-  /** How a code shows: insurer and channel uppercase, product lowercase (spec §2). */
+  /** How a code shows: insurer and channel uppercase, product lowercase (requirements §2). */
   display: (code: string) => string;
   onChange: (code: string) => void;
 }
 
 /**
- * One header selector (spec §2): a dropdown only when there is more than one option to choose
+ * One header selector (requirements §2): a dropdown only when there is more than one option to choose
  * from, otherwise a plain label. The menu is a keyboard listbox with type-ahead.
  */
 export function SelectorMenu({ label, value, options, display, onChange }: SelectorMenuProps) {

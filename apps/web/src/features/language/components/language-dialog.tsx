@@ -19,7 +19,7 @@ function languageOfChoice(index: number): Language {
 
 const CHOICE_LABELS = ['language.english', 'language.traditionalChinese'] as const;
 
-/** The two-choice language dialog (spec §2); the choice is saved for the next sign-in. */
+/** The two-choice language dialog (requirements §2); the choice is saved for the next sign-in. */
 export function LanguageDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const current = useAppSelector(selectLanguage);
   const dispatch = useAppDispatch();

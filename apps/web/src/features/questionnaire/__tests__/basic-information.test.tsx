@@ -40,7 +40,7 @@ describe('Basic information card', { timeout: 20_000 }, () => {
     expect(getComputedStyle(applicationNumber).width).toBe('calc(50% - 8px)');
   });
 
-  it("V-03 V-04 V-05 C-01 the application number keeps only allowed characters, at most 30, with the spec's helper text", async () => {
+  it("V-03 V-04 V-05 C-01 the application number keeps only allowed characters, at most 30, with the requirements' helper text", async () => {
     await open();
     const input = textbox('Application number');
     await userEvent.type(input, 'AB-12 @3');

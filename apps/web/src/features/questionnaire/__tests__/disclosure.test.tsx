@@ -290,7 +290,7 @@ describe('Video MER disclosure card', { timeout: 30_000 }, () => {
     expect(sent(api, `impairment/video_mer/reject/${ID}`)).toEqual([{}]);
   });
 
-  it('a failed reject reports the error and keeps the dialog with its reason (DESIGN.md §8)', async () => {
+  it('a failed reject reports the error and keeps the dialog with its reason (design §8)', async () => {
     const view = await reviewable('reject');
     api = view.api;
     await userEvent.click(button('Reject'));
@@ -340,7 +340,7 @@ describe('Video MER disclosure card', { timeout: 30_000 }, () => {
     expect(numbers).toEqual(['1', '2', '3', '6', '7', '8', '11', '12', '13']);
   });
 
-  it('A-20 a save answered with code 200 opens the save result dialog; a submit refused with another code opens none (DESIGN.md §8)', async () => {
+  it('A-20 a save answered with code 200 opens the save result dialog; a submit refused with another code opens none (design §8)', async () => {
     let code = 200;
     await openWithAsthma({
       overrides: (request) =>
@@ -367,7 +367,7 @@ describe('Video MER disclosure card', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('a failed validate reports the error and leaves the disclosure on screen (DESIGN.md §8)', async () => {
+  it('a failed validate reports the error and leaves the disclosure on screen (design §8)', async () => {
     const view = await reviewable('validate');
     api = view.api;
     await userEvent.click(button('Validate'));

@@ -22,7 +22,7 @@ import type {
 } from '@vmer/domain/lifecycle';
 import { api, apiGet, apiPost } from '../../../lib/api-client.ts';
 
-/** The header selection and applicant a disease list is asked for (spec §3). */
+/** The header selection and applicant a disease list is asked for (requirements §3). */
 export interface DiseaseListRequest {
   insurerCode: string;
   channel: string;
@@ -74,7 +74,7 @@ const storeRequest = (kind: 'save' | 'submit', payload: DisclosurePayload) => ({
   shownByCaller: [409],
 });
 
-/** The questionnaire screen's calls (spec §7, DESIGN.md §4, §5). */
+/** The questionnaire screen's calls (requirements §7, design §4, §5). */
 export const questionnaireApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The active version's summary, or a named version's. */

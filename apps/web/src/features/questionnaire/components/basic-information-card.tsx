@@ -49,7 +49,7 @@ import { WeightInput } from './questions/weight-input.tsx';
 const BOTH_WEIGHT_UNITS = ['KG', 'LB'] as const;
 
 /**
- * The Customer profile / Basic information card (spec §2, §5, DESIGN.md §8): application
+ * The Customer profile / Basic information card (requirements §2, §5, design §8): application
  * number, age, gender, risk score, birth date (with phkl's last-age option), height, weight,
  * BMI and smoking status, and Reset.
  */

@@ -33,7 +33,7 @@ import {
 import { useTrack } from '../tracking.ts';
 import { useScreenContext } from '../use-screen-context.ts';
 
-/** Condition search starts at this many typed characters (DESIGN.md §8). */
+/** Condition search starts at this many typed characters (design §8). */
 export const SEARCH_MIN_CHARS = 3;
 const NO_MATCH_LOG_DELAY_MS = 1000;
 
@@ -42,7 +42,7 @@ type Choice = DiseaseListEntry | string;
 const filterEntries = createFilterOptions<DiseaseListEntry>({ trim: true });
 
 /**
- * The Questionnaire card (spec §2): the condition chooser (list or free text), the chosen
+ * The Questionnaire card (requirements §2): the condition chooser (list or free text), the chosen
  * conditions as deletable chips, and the gender-change and impairment-was-removed alerts.
  */
 export function ConditionsCard() {
@@ -77,7 +77,7 @@ export function ConditionsCard() {
     ? filterEntries(options, { inputValue: input, getOptionLabel: (o) => o.name[language] })
     : options;
 
-  // A search that finds nothing is logged once the user pauses (type 3, DESIGN.md §8).
+  // A search that finds nothing is logged once the user pauses (type 3, design §8).
   const loggedNoMatch = useRef('');
   useEffect(() => {
     const keyword = input.trim();

@@ -50,7 +50,7 @@ const FITTING_TABLE = {
 
 /**
  * Each condition's decision per indicator, with what drove it (expandable), and the
- * consolidated decision across conditions (spec §4, M-29). Computed by the domain's engine.
+ * consolidated decision across conditions (requirements §4, M-29). Computed by the domain's engine.
  */
 export function DecisionSummary({
   chosen,

@@ -69,9 +69,9 @@ function downloadBase64(fileName: string, base64: string): void {
 }
 
 /**
- * The button row of the disclosure card (spec §2, §4): by mode Save and Submit (create), Close
+ * The button row of the disclosure card (requirements §2, §4): by mode Save and Submit (create), Close
  * and Submit (edit), Close with Validate and Reject for a reviewer on a submitted disclosure
- * (view); Export and Print once their conditions hold (DESIGN.md §8). Every outcome is tracked.
+ * (view); Export and Print once their conditions hold (design §8). Every outcome is tracked.
  */
 export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProps) {
   const { t } = useTranslation();
@@ -173,7 +173,7 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
     }
   };
 
-  // A failure shows in the global snackbar and keeps the screen, reason included (DESIGN.md §8).
+  // A failure shows in the global snackbar and keeps the screen, reason included (design §8).
   const review_ = async (kind: 'validate' | 'reject', reason = '') => {
     const id = session.id;
     if (!id) return;

@@ -26,7 +26,7 @@ import { DisclosureActions } from './disclosure-actions.tsx';
 import { IncompleteDialog } from './incomplete-dialog.tsx';
 import { QuestionField, type QuestionFieldProps } from './questions/question-field.tsx';
 
-/** Pagination keeps the first and last 3 page numbers in view (spec §2, §9). */
+/** Pagination keeps the first and last 3 page numbers in view (requirements §2, §9). */
 export const PAGINATION_BOUNDARY_COUNT = 3;
 
 type PageQuestionProps = Omit<QuestionFieldProps, 'onChange'> & { impairmentUuid: string };
@@ -53,7 +53,7 @@ const PageQuestion = memo(function PageQuestion({
 });
 
 /**
- * The Video MER disclosure card (spec §2): the page dropdown, the current page's questions,
+ * The Video MER disclosure card (requirements §2): the page dropdown, the current page's questions,
  * Prev page / Next page and the pagination (moving forward checks the page first), the
  * decisions, and the mode's buttons.
  */

@@ -9,7 +9,7 @@ import type { Issue } from '@vmer/domain/model';
 import type { IncompleteSummary } from '@vmer/domain/paging';
 
 /**
- * The incomplete questionnaire dialog (spec §2, §9): 'Questionnaire has not been completed.'
+ * The incomplete questionnaire dialog (requirements §2, §9): 'Questionnaire has not been completed.'
  * with what the customer profile still lacks (a smoking status a condition needs…), then the
  * unanswered question numbers (up to 10) or page names (up to 5), then 'and more'.
  */

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The print action shows only on screens taller than this (spec §2, §9). */
+/** The print action shows only on screens taller than this (requirements §2, §9). */
 export const PRINT_MIN_HEIGHT = 667;
 
 function subscribeToResize(onChange: () => void): () => void {

@@ -18,7 +18,7 @@ const PRINT_STYLES = {
 } as const;
 
 /**
- * What prints (spec §1, M-23, M-24): the insurer's cover image first, alone on its page (slhk),
+ * What prints (requirements §1, M-23, M-24): the insurer's cover image first, alone on its page (slhk),
  * then the whole disclosure. The disclosure renders only while printing, so the screen pays
  * nothing for it; the cover stays in the page, hidden, so that it has loaded when paper needs it.
  */

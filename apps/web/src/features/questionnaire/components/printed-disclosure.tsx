@@ -159,7 +159,7 @@ function PrintedExclusions({
 }
 
 /**
- * The whole disclosure as paper shows it (spec §1, M-23): the profile, the chosen conditions,
+ * The whole disclosure as paper shows it (requirements §1, M-23): the profile, the chosen conditions,
  * every page's shown questions with their answers as text, each condition's decision per
  * indicator with what drove it, the consolidated one and the exclusions' wordings. Built from
  * the domain's pages and decisions, as the screen is, but with no inputs.

@@ -54,7 +54,7 @@ function UnknownRequest({ requestId }: { requestId: string }) {
 }
 
 /**
- * The main questionnaire screen (spec §2) at /home and /questionnaire/{requestId}: basic
+ * The main questionnaire screen (requirements §2) at /home and /questionnaire/{requestId}: basic
  * information, the conditions chosen, and the Video MER disclosure with its decisions; on
  * paper, the printed disclosure instead.
  */
@@ -77,7 +77,7 @@ export function QuestionnaireScreen({ requestId }: { requestId?: string }) {
   const { age, gender, bmi } = profile;
   const returned = session.action === 'edit' && session.status === DISCLOSURE_STATUS.REJECTED;
 
-  // The BMI rule follows the applicant's age, gender and BMI (spec §4).
+  // The BMI rule follows the applicant's age, gender and BMI (requirements §4).
   useEffect(() => {
     dispatch(
       bmiRuleApplied({

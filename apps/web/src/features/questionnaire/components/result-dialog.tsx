@@ -6,7 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
 
-/** The outcomes the result dialog reports (spec §2). */
+/** The outcomes the result dialog reports (requirements §2). */
 export type ResultOutcome = 'save' | 'submit' | 'close_confirm';
 
 interface ResultDialogProps {
@@ -17,7 +17,7 @@ interface ResultDialogProps {
   onCancel: () => void;
 }
 
-/** The result dialog, titled from video_popup_title, with the outcome's text (spec §2, §4). */
+/** The result dialog, titled from video_popup_title, with the outcome's text (requirements §2, §4). */
 export function ResultDialog({ outcome, onLeave, onCancel }: ResultDialogProps) {
   const { t } = useTranslation();
   const confirming = outcome === 'close_confirm';

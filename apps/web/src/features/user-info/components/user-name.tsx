@@ -2,7 +2,7 @@ import Typography from '@mui/material/Typography';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { selectUserName } from '../user-info-slice.ts';
 
-/** The signed-in user's name; '--' until user info has loaded (spec §3). */
+/** The signed-in user's name; '--' until user info has loaded (requirements §3). */
 export function UserName() {
   const userName = useAppSelector(selectUserName);
   return (

@@ -15,7 +15,7 @@ function zoneId(): string {
 }
 
 /**
- * D questions (spec §3, §5): a date with the 'Exact Date?' switch choosing a full date or a
+ * D questions (requirements §3, §5): a date with the 'Exact Date?' switch choosing a full date or a
  * month and year. The answer is `{value, exact, zoneId}`; flipping the switch alone records
  * the choice but leaves the value empty, so the question stays unanswered.
  */

@@ -39,10 +39,10 @@ const withSlideDuration = (outer: Theme): Theme => ({
 const inRange = (d: Dayjs) => d.isValid() && !d.isBefore(MIN, 'day') && !d.isAfter(MAX, 'day');
 
 /**
- * The date picker of a D question (spec §5): DD/MM/YYYY with year, month and day views, or
+ * The date picker of a D question (requirements §5): DD/MM/YYYY with year, month and day views, or
  * MMM YYYY with year and month views; 1900-01-01 to 2099-12-31. A date typed incompletely or
  * out of range is cleared when the field is left. Loaded on demand, so the picker library is
- * not part of the questionnaire route's first download (DESIGN.md §7).
+ * not part of the questionnaire route's first download (design §7).
  */
 export default function DatePickerField({
   value,

@@ -13,7 +13,7 @@ interface HeightInputProps {
   onChange: (value: string | undefined) => void;
 }
 
-/** A height in cm and in ft and inch, each converted live into the other (spec §5). */
+/** A height in cm and in ft and inch, each converted live into the other (requirements §5). */
 export function HeightInput({ value, disabled, invalid, describedBy, onChange }: HeightInputProps) {
   const { t } = useTranslation();
   const height = parseHeight(value);

@@ -23,7 +23,7 @@ interface MeasureFieldProps {
 /**
  * One field of a height or weight input. While focused it shows what is typed; otherwise the
  * recorded value, so a conversion made from another field shows at once. Text that no number
- * starts with (letters, a sign) is refused and nothing changes (spec §5).
+ * starts with (letters, a sign) is refused and nothing changes (requirements §5).
  */
 export function MeasureField({
   label,

@@ -3,7 +3,7 @@ import { HeightInput } from './height-input.tsx';
 import type { QuestionInputProps } from './question-input-props.ts';
 import { WeightInput } from './weight-input.tsx';
 
-/** H and W questions (spec §3): the answer is the height or weight JSON string. */
+/** H and W questions (requirements §3): the answer is the height or weight JSON string. */
 export function MeasureQuestionInput({
   question,
   answer,

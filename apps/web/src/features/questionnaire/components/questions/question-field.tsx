@@ -60,7 +60,7 @@ export function QuestionLabel({
 }
 
 /**
- * One question (spec §3, §5): its number and sanitised text, the interviewer's guidance, the
+ * One question (requirements §3, §5): its number and sanitised text, the interviewer's guidance, the
  * input for its type, and, once the questionnaire has been checked, the empty-status
  * highlight with 'please answer the question' when it still needs an answer.
  */

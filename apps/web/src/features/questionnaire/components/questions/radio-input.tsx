@@ -4,7 +4,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import { parseChoices } from '@vmer/domain/answers';
 import type { QuestionInputProps } from './question-input-props.ts';
 
-/** R questions (spec §3): a radio group; the answer is the one chosen option's uuid in a list. */
+/** R questions (requirements §3): a radio group; the answer is the one chosen option's uuid in a list. */
 export function RadioInput({
   question,
   answer,

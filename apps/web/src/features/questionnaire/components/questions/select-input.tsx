@@ -6,7 +6,7 @@ import { checkboxSelection } from '@vmer/domain/questionnaire';
 import type { QuestionInputProps } from './question-input-props.ts';
 
 /**
- * S (single-select) and M (multi-select) questions (spec §3): a dropdown of the options. A
+ * S (single-select) and M (multi-select) questions (requirements §3): a dropdown of the options. A
  * multi-select applies the same unique-option rules as checkboxes (domain checkboxSelection).
  */
 export function SelectInput({

@@ -15,7 +15,7 @@ import type { QuestionInputProps } from './question-input-props.ts';
 const BLANK_LINE: TextEntry = { value: '', unit: '' };
 
 /**
- * T (free text) and N (number) questions (spec §3, §5): up to 5 lines, each a value and, when
+ * T (free text) and N (number) questions (requirements §3, §5): up to 5 lines, each a value and, when
  * the question defines units, a units dropdown. A number line keeps only what a number may
  * hold as it is typed and is cleared on leaving it when it is not a valid number.
  */

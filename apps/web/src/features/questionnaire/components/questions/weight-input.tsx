@@ -7,7 +7,7 @@ import { MeasureField } from './measure-field.tsx';
 interface WeightInputProps {
   /** The weight as the disclosure carries it: `{"kg":…,"lb":…}`, or undefined. */
   value: string | undefined;
-  /** Which fields show (spec §5: KG and/or LB). */
+  /** Which fields show (requirements §5: KG and/or LB). */
   units: readonly ('KG' | 'LB')[];
   disabled: boolean;
   invalid: boolean;
@@ -15,7 +15,7 @@ interface WeightInputProps {
   onChange: (value: string | undefined) => void;
 }
 
-/** A weight in kg and/or lb; both are kept, each converted from the other (spec §5). */
+/** A weight in kg and/or lb; both are kept, each converted from the other (requirements §5). */
 export function WeightInput({
   value,
   units,
