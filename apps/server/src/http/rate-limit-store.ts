@@ -9,12 +9,12 @@ export interface Count {
 }
 
 /**
- * Hit counters, each key's window starting at its first hit: the one place every rate limit (API calls, sign-in failures,
- * refused tokens, account requests) keeps its counts.
+ * Hit counters, each key's window starting at its first hit: the one place every rate limit
+ * (API calls, sign-in failures, refused tokens, account requests) keeps its counts.
  */
 export interface Counters {
-  /** Counts one hit on `key` in its window of `windowMs` and answers the count with it. */
-  hit(key: string, windowMs: number): Promise<Count>;
+  /** Counts `hits` (one unless said) on `key` in its window of `windowMs`; answers the count with them. */
+  hit(key: string, windowMs: number, hits?: number): Promise<Count>;
   /** The count so far, without counting. */
   peek(key: string, windowMs: number): Promise<Count>;
   /** Takes back one hit of the current window (an attempt counted ahead that succeeded). */
@@ -34,10 +34,10 @@ export function memoryCounters(maxKeys = MEMORY_KEYS): Counters {
     return window && window.start + windowMs > now ? window : undefined;
   };
   return {
-    async hit(key, windowMs) {
+    async hit(key, windowMs, hits = 1) {
       const now = Date.now();
       const window = current(key, windowMs, now) ?? { start: now, hits: 0 };
-      window.hits += 1;
+      window.hits += hits;
       // Re-inserted, so the map's order is the order of last use.
       windows.delete(key);
       windows.set(key, window);
@@ -67,9 +67,10 @@ const NOW_MS = 'cast(floor(extract(epoch from clock_timestamp()) * 1000) as bigi
 const HIT = `${PREPARED}
   with clock as (select ${NOW_MS} as now)
   insert into rate_limit_counters as c (key, window_start, hits)
-  select $1, clock.now, 1 from clock
+  select $1, clock.now, cast($3 as integer) from clock
   on conflict (key) do update set
-    hits = case when c.window_start + cast($2 as bigint) > excluded.window_start then c.hits + 1 else 1 end,
+    hits = case when c.window_start + cast($2 as bigint) > excluded.window_start
+      then c.hits + excluded.hits else excluded.hits end,
     window_start = case when c.window_start + cast($2 as bigint) > excluded.window_start
       then c.window_start else excluded.window_start end
   returning hits, window_start + cast($2 as bigint) - (select now from clock) as ttl`;
@@ -92,18 +93,18 @@ const PRUNE_AFTER_MS = 2 * 60 * 60 * 1000;
  * on one PostgreSQL shares each budget.
  */
 export function databaseCounters(db: Kysely<Database>): Counters {
-  const run = async (text: string, key: string, windowMs: number): Promise<Count> => {
+  const run = async (text: string, parameters: unknown[]): Promise<Count> => {
     const result = await db.executeQuery<{ hits: number; ttl: number }>(
-      CompiledQuery.raw(text, [key, Math.round(windowMs)]),
+      CompiledQuery.raw(text, parameters),
     );
     const row = result.rows[0];
     return row ? { current: Number(row.hits), ttl: Number(row.ttl) } : { current: 0, ttl: 0 };
   };
   return {
-    hit: (key, windowMs) => run(HIT, key, windowMs),
-    peek: (key, windowMs) => run(PEEK, key, windowMs),
+    hit: (key, windowMs, hits = 1) => run(HIT, [key, Math.round(windowMs), hits]),
+    peek: (key, windowMs) => run(PEEK, [key, Math.round(windowMs)]),
     async undo(key, windowMs) {
-      await run(UNDO, key, windowMs);
+      await run(UNDO, [key, Math.round(windowMs)]);
     },
     async prune() {
       await db.executeQuery(
@@ -118,14 +119,71 @@ export function databaseCounters(db: Kysely<Database>): Counters {
 
 type Callback = (error: Error | null, result?: Count) => void;
 
+/** A budget of `max` is reserved in this many parts at most (see rateLimitStore). */
+const LEASES_PER_WINDOW = 50;
+/** Keys whose reserved hits one process remembers at most. */
+const LEASE_KEYS = 10_000;
+
+interface Lease {
+  /** The shared count before this reservation. */
+  base: number;
+  size: number;
+  spent: number;
+  endsAt: number;
+}
+
 /**
  * The store class @fastify/rate-limit builds its limits on, backed by `counters`: the plugin's
  * own store counts per process only.
+ *
+ * With `shared` counters (in the database) a budget of `max` is not counted one database
+ * round trip per request: a process reserves max/50 hits at once (one for budgets under 100)
+ * and spends them locally. Nobody passes the budget: a hit beyond it answers 429 wherever its
+ * reservation lies. Hits a process reserved and did not spend are lost to the others, so with
+ * n replicas a caller may get up to n × max/50 fewer than max.
  */
-export function rateLimitStore(counters: Counters) {
+export function rateLimitStore(counters: Counters, options: { shared: boolean }) {
+  const leases = new Map<string, Lease>();
+  const pending = new Map<string, Promise<unknown>>();
+
+  const spend = (key: string, now: number): Count | undefined => {
+    const lease = leases.get(key);
+    if (!lease || lease.endsAt <= now || lease.spent >= lease.size) return undefined;
+    lease.spent += 1;
+    return { current: lease.base + lease.spent, ttl: lease.endsAt - now };
+  };
+
+  const reserve = async (key: string, timeWindow: number, max: number): Promise<Count> => {
+    // One reservation per key at a time: concurrent requests wait for it and spend from it.
+    for (;;) {
+      const inFlight = pending.get(key);
+      if (!inFlight) break;
+      await inFlight.catch(() => undefined);
+      const spent = spend(key, Date.now());
+      if (spent) return spent;
+    }
+    const size = options.shared ? Math.max(1, Math.floor(max / LEASES_PER_WINDOW)) : 1;
+    const reservation = counters.hit(key, timeWindow, size);
+    pending.set(key, reservation);
+    try {
+      const { current, ttl } = await reservation;
+      leases.delete(key);
+      leases.set(key, { base: current - size, size, spent: 1, endsAt: Date.now() + ttl });
+      if (leases.size > LEASE_KEYS) leases.delete(leases.keys().next().value as string);
+      return { current: current - size + 1, ttl };
+    } finally {
+      pending.delete(key);
+    }
+  };
+
   return class CountersStore {
-    incr(key: string, callback: Callback, timeWindow: number): void {
-      counters.hit(key, timeWindow).then((count) => callback(null, count), callback);
+    incr(key: string, callback: Callback, timeWindow: number, max: number): void {
+      const spent = spend(key, Date.now());
+      if (spent) {
+        callback(null, spent);
+        return;
+      }
+      reserve(key, timeWindow, max).then((count) => callback(null, count), callback);
     }
 
     read(key: string, callback: Callback, timeWindow: number): void {

@@ -73,7 +73,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   if (config.authFailureRateLimit > 0) limitCredentialFailures(app, counters, config.authFailureRateLimit);
 
   await app.register(rateLimit, {
-    store: rateLimitStore(counters),
+    store: rateLimitStore(counters, { shared: app.database.kind === 'postgres' }),
     global: config.apiRateLimit > 0,
     max: config.apiRateLimit || 1,
     timeWindow: 60_000,

@@ -1,3 +1,4 @@
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beginAuthorization, cookieFetch, type CookieFetch } from '../../src/cli/sign-in.ts';
 import { ConfigError, loadConfig } from '../../src/config.ts';
@@ -186,6 +187,40 @@ describe.runIf(DATABASES.includes('postgres'))('two servers on one PostgreSQL', 
     expect(statuses.slice(4)).toEqual([429, 429]);
   });
 });
+
+describe.runIf(DATABASES.includes('postgres'))(
+  'two servers on one PostgreSQL with a larger API budget',
+  () => {
+    it('T-44 reserve parts of the budget ahead, yet answer exactly API_RATE_LIMIT calls in all before 429', async () => {
+      const database = await createPostgresDatabase();
+      const env = { DATABASE_URL: database.url, API_RATE_LIMIT: '100' };
+      const first = await buildTestApp({ env });
+      const second = await buildTestApp({ env: { ...env, PUBLIC_URL: first.baseUrl } });
+      try {
+        const token = await tokenFor(first.baseUrl, 'agent1');
+        const shared = async () =>
+          (
+            await first.app.db.executeQuery<{ hits: number }>(
+              CompiledQuery.raw("select hits from rate_limit_counters where key = 'user:agent1'"),
+            )
+          ).rows;
+        const statuses = [(await api(first.baseUrl, '/api/insurer/list', { token })).status];
+        // One call reserved two (100 / 50) in the shared count: the next is spent without a round trip.
+        expect(await shared()).toEqual([{ hits: 2 }]);
+        for (let i = 1; i < 104; i += 1) {
+          const server = i % 2 === 0 ? first : second;
+          statuses.push((await api(server.baseUrl, '/api/insurer/list', { token })).status);
+        }
+        expect(statuses.slice(0, 100).every((status) => status === 200)).toBe(true);
+        expect(statuses.slice(100)).toEqual([429, 429, 429, 429]);
+      } finally {
+        await second.close();
+        await first.close();
+        await database.drop();
+      }
+    });
+  },
+);
 
 describe('the TRUST_PROXY setting', () => {
   it('T-33 takes a hop count or proxy addresses, trusts nobody over http and one hop over https by default, and refuses true', () => {
