@@ -56,7 +56,8 @@ const envSchema = z.object({
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// URL' })
     .optional(),
-  DB_POOL_SIZE: positiveInt.min(1, 'must be at least 1').max(1000, 'must be at most 1000').default(20),
+  // Start-up and the retention sweep hold one connection for their advisory lock while they work on another.
+  DB_POOL_SIZE: positiveInt.min(2, 'must be at least 2').max(1000, 'must be at most 1000').default(20),
   DB_CONNECT_TIMEOUT_MS: positiveInt.min(100, 'must be at least 100 (ms)').default(5000),
   DB_STATEMENT_TIMEOUT_MS: positiveInt.min(100, 'must be at least 100 (ms)').default(30_000),
   PUBLIC_URL: httpUrl.optional(),

@@ -128,6 +128,8 @@ describe('the database pool settings', () => {
       pool: { size: 5, connectTimeoutMs: 800, statementTimeoutMs: 2500 },
     });
     expect(() => loadConfig({ DB_POOL_SIZE: '0' })).toThrow(ConfigError);
+    // A lock held on one connection while the work runs on another.
+    expect(() => loadConfig({ DB_POOL_SIZE: '1' })).toThrow('DB_POOL_SIZE: must be at least 2');
     expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: 'soon' })).toThrow(
       'DB_STATEMENT_TIMEOUT_MS: must be a number',
     );
