@@ -28,7 +28,8 @@ describe('the end of a session', () => {
     const page = await context.newPage();
     await signIn(page, baseUrl, 'interviewer1');
     await page.goto(`${baseUrl}/questionnaire/ABC123`);
-    await page.getByRole('heading', { name: 'Basic information' }).waitFor();
+    // No such request: the screen says so (T-17), signed in.
+    await page.getByRole('heading', { name: 'Disclosure request not found' }).waitFor();
     expect(await storedAccessToken(page)).not.toBeNull();
 
     // From now on every call carries a token the server refuses.
@@ -61,7 +62,7 @@ describe('the end of a session', () => {
     if (new URL(page.url()).pathname.startsWith('/oidc/'))
       await signInAtProvider(page, 'interviewer1');
     await page.waitForURL(`${baseUrl}/questionnaire/ABC123`);
-    await page.getByRole('heading', { name: 'Basic information' }).waitFor();
+    await page.getByRole('heading', { name: 'Disclosure request not found' }).waitFor();
     expect(
       await page.getByRole('status').filter({ hasText: 'Your session has ended' }).count(),
     ).toBe(0);

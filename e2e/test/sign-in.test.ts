@@ -49,7 +49,8 @@ describe('sign-in and the protected routes', () => {
     await page.goto(`${baseUrl}/questionnaire/ABC123`);
     await signInAtProvider(page, 'interviewer1');
     await page.waitForURL(`${baseUrl}/questionnaire/ABC123`);
-    await page.getByRole('heading', { name: 'Basic information' }).waitFor();
+    // Signed in and back on the path; there is no request ABC123, and the screen says so.
+    await page.getByRole('heading', { name: 'Disclosure request not found' }).waitFor();
   });
 
   it('R-07 R-10 signed in, / goes to /home and /questionnaire without an id shows the main screen', async () => {
@@ -229,7 +230,9 @@ describe('roles stay out of sight', () => {
       await signIn(page, baseUrl, userName);
       for (const path of ['/home', '/questionnaire/ABC123']) {
         if (new URL(page.url()).pathname !== path) await page.goto(`${baseUrl}${path}`);
-        await page.getByRole('heading', { name: 'Basic information' }).waitFor();
+        // ABC123 is no request: the screen says so (T-17) under the same header.
+        const heading = path === '/home' ? 'Basic information' : 'Disclosure request not found';
+        await page.getByRole('heading', { name: heading }).waitFor();
         await expect
           .poll(() => page.getByTestId('user-name').textContent(), ANSWER_WAIT)
           .toBe(userName);
