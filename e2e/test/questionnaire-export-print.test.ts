@@ -119,8 +119,9 @@ describe('export and print of a submitted disclosure', () => {
       ['', '', 'Decision: Medical', 'Exclusion EX5'],
     ]);
     const anaemia = rowsOf(workbook.getWorksheet('2. Anaemia')!);
+    // Numbered as the screen numbers it, across the questionnaire: Gallstones holds 1 to 5.
     expect(anaemia).toContainEqual([
-      '3',
+      '8',
       'Blood tests and symptoms',
       'Lowest haemoglobin recorded',
       '120 g/dL',
