@@ -1,10 +1,18 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { mockServer } from './mock-api.ts';
 
 // React's act() checks apply: state updates outside act are reported.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
+// The API is a mock service worker: a call no handler answers fails the test.
+beforeAll(() => mockServer.listen({ onUnhandledFrame: 'error' }));
+
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  mockServer.resetHandlers();
+  mockServer.events.removeAllListeners();
 });
+
+afterAll(() => mockServer.close());

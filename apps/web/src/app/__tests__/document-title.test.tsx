@@ -1,21 +1,18 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ok, startApiServer, type ApiServer } from '../../test/api-server.ts';
+import { answerEveryCall, ok } from '../../test/mock-api.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { NotFound } from '../route-error.tsx';
 import { Component as Privacy } from '../routes/privacy.tsx';
 
-let api: ApiServer | undefined;
-afterEach(async () => {
-  await api?.close();
-  api = undefined;
+afterEach(() => {
   document.title = '';
 });
 
 describe('the tab title', () => {
   it("T-25 names the page shown, in the user's language", async () => {
-    api = await startApiServer(() =>
+    answerEveryCall(() =>
       ok({
         authority: 'x',
         clientId: 'y',

@@ -8,11 +8,17 @@ import {
   type ApiRequest,
 } from '../api-client.ts';
 import { setSessionProvider, sessionStorageKey } from '../oidc-session.ts';
-import { ok, startApiServer, type ApiServer } from '../../test/api-server.ts';
+import {
+  answerEveryCall,
+  mockApi,
+  ok,
+  unreachable,
+  type Answer,
+  type MockApi,
+} from '../../test/mock-api.ts';
 
-let server: ApiServer | null = null;
-afterEach(async () => {
-  await server?.close();
+let server: MockApi | null = null;
+afterEach(() => {
   server = null;
   document.cookie = 'instance=; Max-Age=0; Path=/';
 });
@@ -42,7 +48,7 @@ function send(request: ApiRequest) {
 
 describe('API client', () => {
   it('A-01 A-02 A-03 A-04 A-05 A-06 a call goes to /api/ with the JSON, XMLHttpRequest, bearer and Instance headers and a fresh datatimestamp', async () => {
-    server = await startApiServer(() => ok({ fine: true }));
+    server = answerEveryCall(() => ok({ fine: true }));
     signInAs('stored-token');
     document.cookie = 'instance=inst-123; Path=/';
     await send(apiGet('user/info/get'));
@@ -65,20 +71,20 @@ describe('API client', () => {
   });
 
   it('A-04 a token passed explicitly is sent instead of the stored one', async () => {
-    server = await startApiServer(() => ok(null));
+    server = answerEveryCall(() => ok(null));
     signInAs('stored-token');
     await send({ ...apiGet('user/info/get'), token: 'explicit-token' });
     expect(server.requests[0]!.headers.authorization).toBe('Bearer explicit-token');
   });
 
   it('A-04 without a session and no token passed, no Authorization header is sent', async () => {
-    server = await startApiServer(() => ok(null));
+    server = answerEveryCall(() => ok(null));
     await send(apiGet('auth/config'));
     expect(server.requests[0]!.headers.authorization).toBeUndefined();
   });
 
   it('A-32 the GET, POST, PUT and DELETE helpers send their method, body and parameters', async () => {
-    server = await startApiServer((request) => ok({ method: request.method, body: request.body }));
+    server = answerEveryCall((request) => ok({ method: request.method, body: request.body }));
     const get = await send(apiGet('things', { q: 'asthma', page: 2 }));
     const post = await send(apiPost('things', { name: 'Asthma' }));
     const put = await send(apiPut('user/language', { language: 'cn_traditional' }));
@@ -92,7 +98,7 @@ describe('API client', () => {
   });
 
   it('A-07 X-09 code 200 gives the body; other codes and statuses give an error with the message', async () => {
-    const answers = [
+    const answers: Answer[] = [
       { json: { code: 200, body: [1, 2] } },
       {
         status: 400,
@@ -101,7 +107,7 @@ describe('API client', () => {
       { json: { code: 500, message: 'Odd' } },
       { status: 503, json: { code: 200, body: 'not trusted' } },
     ];
-    server = await startApiServer(() => answers.shift()!);
+    server = answerEveryCall(() => answers.shift()!);
     expect(await send(apiGet('a'))).toEqual({ data: [1, 2] });
     expect((await send(apiGet('b'))).error).toEqual({
       kind: 'response',
@@ -120,17 +126,17 @@ describe('API client', () => {
   });
 
   it('a creation answered 201 with code 201 gives its body; code 201 under a 200 status does not', async () => {
-    const answers = [
+    const answers: Answer[] = [
       { status: 201, json: { code: 201, body: { id: 'r1' } } },
       { json: { code: 201, body: { id: 'r2' } } },
     ];
-    server = await startApiServer(() => answers.shift()!);
+    server = answerEveryCall(() => answers.shift()!);
     expect(await send(apiPost('a', {}))).toEqual({ data: { id: 'r1' } });
     expect((await send(apiPost('b', {}))).error).toMatchObject({ status: 200, code: 201 });
   });
 
   it('A-31 P-13 C-21 an answer carrying an instance stores it in a cookie for one day, sent as Instance from then on', async () => {
-    server = await startApiServer((request) =>
+    server = answerEveryCall((request) =>
       request.url.pathname === '/api/disease/list'
         ? ok({ instance: 'inst-from-answer', diseaseList: [] })
         : ok(null),
@@ -146,7 +152,7 @@ describe('API client', () => {
       }
     ).jsdom.cookieJar;
     const cookie = jar
-      .getCookiesSync(`${server.origin}/`)
+      .getCookiesSync(`${window.location.origin}/`)
       .find((candidate) => candidate.key === 'instance');
     expect(cookie?.value).toBe('inst-from-answer');
     expect(Math.abs(cookie!.TTL() - 24 * 60 * 60 * 1000)).toBeLessThan(60_000);
@@ -155,9 +161,7 @@ describe('API client', () => {
   });
 
   it('X-02 no answer at all is a transport error', async () => {
-    server = await startApiServer(() => ok(null));
-    await server.close();
-    server = null;
+    server = mockApi(unreachable());
     expect((await send(apiGet('a'))).error).toMatchObject({ kind: 'transport' });
   });
 });

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startApiServer, type ApiServer } from '../../../test/api-server.ts';
+import { answerEveryCall, type MockApi } from '../../../test/mock-api.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { accountRequestBody, fieldOfPath, validateAccountRequest } from '../account-request.ts';
 import { AccountRequestForm } from '../components/account-request-form.tsx';
@@ -15,9 +15,8 @@ const COMPLETE = {
   message: '',
 };
 
-let server: ApiServer | null = null;
-afterEach(async () => {
-  await server?.close();
+let server: MockApi | null = null;
+afterEach(() => {
   server = null;
 });
 
@@ -82,7 +81,7 @@ describe('account request', () => {
   });
 
   it('sent empty, every required field says what is missing, tied to it, and the first gets focus; nothing is sent', async () => {
-    server = await startApiServer(() => ({ status: 500 }));
+    server = answerEveryCall(() => ({ status: 500 }));
     const user = userEvent.setup();
     renderWithApp(<AccountRequestForm />);
     expect(screen.getByRole('heading', { name: 'Request access' })).toBeTruthy();
@@ -111,7 +110,7 @@ describe('account request', () => {
   it('posts the request to /api/account-request, shows progress while sending, then a confirmation in place of the form', async () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    server = await startApiServer(() => ({
+    server = answerEveryCall(() => ({
       status: 201,
       json: { code: 201, message: 'Created', body: { id: 'a1' } },
       release: held,
@@ -147,7 +146,7 @@ describe('account request', () => {
   });
 
   it('a field the server refuses shows its message at the field; everything typed stays', async () => {
-    server = await startApiServer(() => ({
+    server = answerEveryCall(() => ({
       status: 400,
       json: {
         code: 400,
@@ -178,7 +177,7 @@ describe('account request', () => {
   });
 
   it('rate limited (429): says to try later and keeps the form as typed, in Traditional Chinese too', async () => {
-    server = await startApiServer(() => ({
+    server = answerEveryCall(() => ({
       status: 429,
       json: { code: 429, message: 'Too Many Requests' },
     }));

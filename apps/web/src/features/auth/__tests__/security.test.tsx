@@ -2,19 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserManager } from 'oidc-client-ts';
 import { Version } from 'oidc-client-ts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import webPackage from '../../../../package.json' with { type: 'json' };
-import { ok, startApiServer, type ApiServer } from '../../../test/api-server.ts';
+import { answerEveryCall, ok } from '../../../test/mock-api.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { Security, type UserManagerLoader } from '../components/security.tsx';
 import { SignInCard } from '../components/sign-in-card.tsx';
 import { MIN_OIDC_CLIENT_VERSION, isSupportedOidcClient } from '../oidc-client-version.ts';
-
-let server: ApiServer | null = null;
-afterEach(async () => {
-  await server?.close();
-  server = null;
-});
 
 const AUTH_CONFIG = {
   authority: 'http://127.0.0.1/oidc',
@@ -40,7 +34,7 @@ const restore = () => undefined;
 
 /** Renders the sign-in card inside the wrapper with a library of `version`, and presses Sign In. */
 async function pressSignInWith(version: string) {
-  server = await startApiServer(() => ok(AUTH_CONFIG));
+  answerEveryCall(() => ok(AUTH_CONFIG));
   const user = userEvent.setup();
   const library = loaderOf(version);
   renderWithApp(

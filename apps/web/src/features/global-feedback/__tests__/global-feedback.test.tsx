@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createStore } from '../../../app/store.ts';
 import { api, apiGet } from '../../../lib/api-client.ts';
 import { longOperationEnded, longOperationStarted } from '../../../lib/feedback-events.ts';
-import { startApiServer, ok, type ApiServer } from '../../../test/api-server.ts';
+import { answerEveryCall, mockApi, ok, unreachable, type MockApi } from '../../../test/mock-api.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { ApiErrorSnackbar } from '../components/api-error-snackbar.tsx';
 import { GlobalSpinner } from '../components/global-spinner.tsx';
@@ -28,9 +28,8 @@ function GlobalFeedback() {
   );
 }
 
-let server: ApiServer | null = null;
-afterEach(async () => {
-  await server?.close();
+let server: MockApi | null = null;
+afterEach(() => {
   server = null;
 });
 
@@ -52,7 +51,7 @@ describe('global feedback', () => {
   it('L-25 S-01 S-02 the progress bar shows while a request is out and goes when its answer arrives', async () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    server = await startApiServer(() => ({ ...ok({ fine: true }), release: held }));
+    server = answerEveryCall(() => ({ ...ok({ fine: true }), release: held }));
     const { store, start } = setup();
     expect(screen.queryByRole('progressbar', { name: 'Loading' })).toBeNull();
 
@@ -72,7 +71,7 @@ describe('global feedback', () => {
   });
 
   it('A-07 an answer with code 200 gives its body to the caller', async () => {
-    server = await startApiServer(() => ok({ userName: 'uw1' }));
+    server = answerEveryCall(() => ok({ userName: 'uw1' }));
     const { store, call } = setup();
     const result = await call('user/info/get');
     expect(result.data).toEqual({ userName: 'uw1' });
@@ -80,7 +79,7 @@ describe('global feedback', () => {
   });
 
   it('X-01 S-04 L-27 a code other than 200 raises the API-error flag and shows the message top centre', async () => {
-    server = await startApiServer(() => ({
+    server = answerEveryCall(() => ({
       status: 400,
       json: { code: 400, message: 'Application number is required' },
     }));
@@ -100,7 +99,7 @@ describe('global feedback', () => {
   });
 
   it('X-01 an envelope code other than 200 fails the call even under HTTP 200', async () => {
-    server = await startApiServer(() => ({ json: { code: 409, message: 'Stale version' } }));
+    server = answerEveryCall(() => ({ json: { code: 409, message: 'Stale version' } }));
     const { store, call } = setup();
     const result = await call('impairment/video_mer/disclosure/save');
     expect(result.isError).toBe(true);
@@ -111,7 +110,7 @@ describe('global feedback', () => {
   });
 
   it('X-09 an HTTP status outside 200-299 fails the call, whatever the body says', async () => {
-    server = await startApiServer(() => ({ status: 502, text: '<html>Bad gateway</html>' }));
+    server = answerEveryCall(() => ({ status: 502, text: '<html>Bad gateway</html>' }));
     const { call } = setup();
     const result = await call('insurer/list');
     expect(result.isError).toBe(true);
@@ -122,7 +121,7 @@ describe('global feedback', () => {
   });
 
   it('S-06 closing the snackbar clears the API-error flag until the next error', async () => {
-    server = await startApiServer(() => ({
+    server = answerEveryCall(() => ({
       status: 404,
       json: { code: 404, message: 'Not found' },
     }));
@@ -139,9 +138,7 @@ describe('global feedback', () => {
   });
 
   it('L-26 S-03 S-05 X-02 X-03 X-04 X-05 a transport error: status Error, red filled Network Error banner that can be dismissed, message in the snackbar', async () => {
-    server = await startApiServer(() => ok(null));
-    await server.close();
-    server = null;
+    server = mockApi(unreachable());
     const { store, call } = setup();
     const result = await call('user/info/get');
     expect(result.isError).toBe(true);
@@ -165,14 +162,12 @@ describe('global feedback', () => {
   });
 
   it("T-14 the Network Error banner goes away when the failed call succeeds again, not on another call's success", async () => {
-    server = await startApiServer(() => ok(null));
-    await server.close();
-    server = null;
+    server = mockApi(unreachable());
     const { store, call } = setup();
     expect((await call('user/info/get')).isError).toBe(true);
     await screen.findByTestId('network-error-banner');
 
-    server = await startApiServer(() => ok({ fine: true }));
+    server = answerEveryCall(() => ok({ fine: true }));
     expect((await call('insurer/list')).isError).toBe(false);
     expect(screen.getByTestId('network-error-banner')).toBeTruthy();
     await act(async () => {
@@ -186,14 +181,12 @@ describe('global feedback', () => {
   });
 
   it("T-14 the Network Error banner's Retry sends the failed call again and clears the banner when it succeeds", async () => {
-    server = await startApiServer(() => ok(null));
-    await server.close();
-    server = null;
+    server = mockApi(unreachable());
     const { store, call } = setup();
     expect((await call('probe/retried')).isError).toBe(true);
     const banner = await screen.findByTestId('network-error-banner');
 
-    server = await startApiServer(() => ok({ back: true }));
+    server = answerEveryCall(() => ok({ back: true }));
     await userEvent.click(within(banner).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.queryByTestId('network-error-banner')).toBeNull());
     expect(server.requests.map((r) => r.url.pathname)).toEqual(['/api/probe/retried']);

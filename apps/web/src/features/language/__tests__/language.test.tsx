@@ -2,15 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NotificationProvider } from '../../global-feedback/components/notification-provider.tsx';
-import { ok, startApiServer, type ApiServer } from '../../../test/api-server.ts';
+import { answerEveryCall, ok, type MockApi } from '../../../test/mock-api.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { LanguageButton } from '../components/language-button.tsx';
 import { LanguageSync } from '../components/language-sync.tsx';
 import { LANGUAGE_STORAGE_KEY } from '../language-slice.ts';
 
-let server: ApiServer | null = null;
-afterEach(async () => {
-  await server?.close();
+let server: MockApi | null = null;
+afterEach(() => {
   server = null;
 });
 
@@ -36,7 +35,7 @@ describe('language dialog', () => {
   });
 
   it('choosing the second choice sets cn_traditional, saves it and shows the interface in Traditional Chinese', async () => {
-    server = await startApiServer(() => ok(null));
+    server = answerEveryCall(() => ok(null));
     const user = userEvent.setup();
     const { store } = renderButton();
     await user.click(screen.getByRole('button', { name: 'Language settings' }));
@@ -55,7 +54,7 @@ describe('language dialog', () => {
   });
 
   it('L-19 choosing the first choice sets en and shows the interface in English again', async () => {
-    server = await startApiServer(() => ok(null));
+    server = answerEveryCall(() => ok(null));
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'cn_traditional');
     const user = userEvent.setup();
     const { store } = renderButton();
