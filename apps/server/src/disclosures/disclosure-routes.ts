@@ -11,7 +11,6 @@ import {
   disclosureReviewedSchema,
   disclosureSavedSchema,
   disclosureViewSchema,
-  mayEdit,
   rejectBodySchema,
   worklistPageSchema,
   worklistQuerySchema,
@@ -23,7 +22,8 @@ import { ok, okSchema } from '../http/envelope.ts';
 import { REQUEST_SCOPE } from '../oidc/provider.ts';
 import { HttpError } from '../http/errors.ts';
 import { idempotencyRepository } from './idempotency-repository.ts';
-import { disclosureService, type DisclosureService, type Requester } from './disclosure-service.ts';
+import { requesterOf } from './disclosure-access.ts';
+import { disclosureService, type DisclosureService } from './disclosure-service.ts';
 
 const BASE = '/impairment/video_mer';
 const TAGS = ['disclosures'];
@@ -77,17 +77,7 @@ export const disclosureRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { client, user } = request;
-      let requester: Requester;
-      if (client)
-        requester = {
-          actor: client.clientId,
-          subject: `client:${client.clientId}`,
-          insurers: client.insurers,
-        };
-      else if (mayEdit(user.role))
-        requester = { actor: user.userName, subject: user.subject, insurers: user.insurers };
-      else throw new HttpError(403, 'forbidden');
+      const requester = requesterOf(request.client, request.user);
       return ok(await service.createRequest(requester, request.body, idempotencyKey(request)));
     },
   );

@@ -1,12 +1,7 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { MESSAGES, type DisclosureDocument, type DisclosureStatus } from '@vmer/domain';
 import {
-  actionFor,
-  checkOperation,
   exportFileName,
-  mayEdit,
-  mayOperate,
-  mayReview,
   OPERATION_TARGET,
   type AuditEntry,
   type CatalogueUpdateBody,
@@ -24,13 +19,23 @@ import {
   type WorklistQuery,
 } from '@vmer/domain/lifecycle';
 import type { Kysely } from 'kysely';
-import type { AuthUser } from '../auth/authenticate.ts';
 import type { CatalogService } from '../catalog/catalog-service.ts';
-import type { CatalogView, ProductView } from '../catalog/catalog-view.ts';
+import type { ProductView } from '../catalog/catalog-view.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError, type FieldError } from '../http/errors.ts';
-import { HTTP_MESSAGES } from '../http/messages.ts';
 import { pageOf, pageWindow } from '../http/paging.ts';
+import {
+  requireCatalogueUpdate,
+  requireEditor,
+  requireMove,
+  requireReview,
+  requireStore,
+  targetOf,
+  type Caller,
+  type Requester,
+  type ReviewOperation,
+  type StoreOperation,
+} from './disclosure-access.ts';
 import {
   completionProblems,
   documentDecisions,
@@ -38,209 +43,45 @@ import {
   parseDocument,
   saveProblems,
   saveRefused,
-  type EvaluatedDocument,
-  type PayloadProfile,
 } from './disclosure-document.ts';
+import { onceByKey, requestSha256 } from './disclosure-idempotency.ts';
+import {
+  auditEntry,
+  disclosureView,
+  payloadProfile,
+  requestDocument,
+  rowProfile,
+  worklistItem,
+} from './disclosure-mapping.ts';
+import { catalogFor, keepCatalogVersion, productCodes, productFor } from './disclosure-product.ts';
 import {
   disclosureRepository,
   type AuditOf,
   type DisclosureRow,
-  type Executor,
   type InsurerScope,
 } from './disclosure-repository.ts';
 import { planCatalogueUpdate, type CatalogueUpdatePlan } from './catalogue-update.ts';
 import { buildExportWorkbook } from './export-workbook.ts';
-import { idempotencyRepository } from './idempotency-repository.ts';
-
-/** Who calls: a signed-in person (the auth hook's user). */
-export type Caller = Pick<AuthUser, 'subject' | 'userName' | 'role' | 'insurers' | 'language'>;
-
-/** Who asks for a disclosure: a signed-in person or a caller system (client credentials). */
-export interface Requester {
-  /** Recorded in the audit trail: a user name or a client id. */
-  actor: string;
-  /** Whose Idempotency-Keys these are: the person's subject, or `client:` and the client id. */
-  subject: string;
-  insurers: readonly string[];
-}
 
 /** Rows per worklist page. */
-export const WORKLIST_PAGE_SIZE = 20;
+const WORKLIST_PAGE_SIZE = 20;
 
-type StoreOperation = 'save' | 'submit';
-type ReviewOperation = 'validate' | 'reject';
-
-/** Thrown inside a transaction whose Idempotency-Key another request holds. */
-class KeyTaken extends Error {}
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-/** The 409 of a move design §4 does not allow, saying what the disclosure is now. */
-function refuseMove(
-  operation: StoreOperation | ReviewOperation,
-  from: DisclosureStatus,
-): HttpError {
-  return new HttpError(409, {
-    key: `disclosure_${operation}_forbidden`,
-    params: { status: HTTP_MESSAGES[`disclosure_status_${from}`] },
-  });
+function incomplete(errors: FieldError[]): HttpError {
+  return new HttpError(400, MESSAGES.questionnaire_incomplete, errors);
 }
 
 /**
  * The disclosure lifecycle (design §4): requests, save, submit, validate, reject, export,
  * the worklist and the audit trail. Each change runs in one transaction with its audit entry
- * and, when the caller sent an Idempotency-Key, with the answer kept under that key.
+ * and, when the caller sent an Idempotency-Key, with the answer kept under that key. Who may
+ * do what lives in disclosure-access.ts, the catalogue and product checks in
+ * disclosure-product.ts, the keys in disclosure-idempotency.ts and the row-to-API shapes in
+ * disclosure-mapping.ts.
  */
 export function disclosureService(deps: { db: Kysely<Database>; catalog: CatalogService }) {
   const { db, catalog } = deps;
   const disclosures = disclosureRepository(db);
-  const keys = idempotencyRepository(db);
-
-  /**
-   * Runs a change once per Idempotency-Key (design §4): a retry with the same key gets the
-   * first answer, a key reused for another request 422. The key is taken inside the change's
-   * transaction, so a concurrent retry waits for the first and then answers its result.
-   * Without a key the change needs no transaction of its own: its one write statement carries
-   * the audit entry and the version check.
-   */
-  async function once<T>(
-    caller: Pick<Caller, 'subject'>,
-    key: string | undefined,
-    operation: string,
-    requestSha256: string,
-    work: (trx: Executor) => Promise<T>,
-  ): Promise<T> {
-    if (key === undefined) return work(db);
-    const replay = async (): Promise<T> => {
-      const stored = await keys.find(caller.subject, key);
-      if (!stored || stored.response === null) throw new HttpError(409, 'idempotency_in_progress');
-      if (stored.operation !== operation || stored.request_sha256 !== requestSha256) {
-        throw new HttpError(422, 'idempotency_key_reused');
-      }
-      return stored.response as T;
-    };
-    if (await keys.find(caller.subject, key)) return replay();
-    try {
-      return await db.transaction().execute(async (trx) => {
-        if (!(await keys.claim({ subject: caller.subject, key, operation, requestSha256 }, trx)))
-          throw new KeyTaken();
-        const response = await work(trx);
-        await keys.complete(caller.subject, key, response, trx);
-        return response;
-      });
-    } catch (error) {
-      if (error instanceof KeyTaken) return replay();
-      throw error;
-    }
-  }
-
-  /** The catalogue version a document names, or the active one when it names none. */
-  async function catalogFor(version: string): Promise<CatalogView> {
-    if (version === '') return catalog.active();
-    const view = await catalog.version(version);
-    if (!view) {
-      throw new HttpError(400, 'disclosure_document_invalid', [
-        { path: 'disclosureJson.catalogVersion', message: 'disclosure_catalog_version_unknown' },
-      ]);
-    }
-    return view;
-  }
-
-  /** A product of the caller's insurers, for a disclosure made without a request. */
-  function productFor(
-    view: CatalogView,
-    insurers: readonly string[],
-    codes: {
-      insurerCode?: string | undefined;
-      channel?: string | undefined;
-      productCode?: string | undefined;
-    },
-  ): ProductView {
-    const missing: FieldError[] = (['insurerCode', 'channel', 'productCode'] as const)
-      .filter((field) => !codes[field])
-      .map((field) => ({ path: field, message: 'field_required' }));
-    if (missing.length > 0) throw new HttpError(400, 'bad_request', missing);
-    const { insurerCode, channel, productCode } = codes as Required<typeof codes>;
-    if (!insurers.includes(insurerCode)) throw new HttpError(403, 'forbidden');
-    const insurer = view.catalog.insurers.find((i) => i.code === insurerCode);
-    if (!insurer)
-      throw new HttpError(400, 'bad_request', [
-        { path: 'insurerCode', message: 'field_not_allowed' },
-      ]);
-    const product = view.product(insurerCode, channel, productCode);
-    if (product) return product;
-    const channelKnown = insurer.channels.some(
-      (c) => c.code.toLowerCase() === channel.toLowerCase(),
-    );
-    throw new HttpError(400, 'bad_request', [
-      channelKnown
-        ? { path: 'productCode', message: 'insurer_product_unknown' }
-        : { path: 'channel', message: 'insurer_channel_unknown' },
-    ]);
-  }
-
-  /** The disclosure a payload names by id (or by request id), locked for the change. */
-  async function targetOf(
-    caller: Caller,
-    payload: DisclosurePayload,
-    trx: Executor,
-  ): Promise<DisclosureRow | undefined> {
-    let row: DisclosureRow | undefined;
-    if (payload.id) row = await disclosures.findById(caller, payload.id, trx);
-    else if (payload.requestId)
-      row = await disclosures.findByRequestId(caller, payload.requestId, trx);
-    else return undefined;
-    if (!row) throw new HttpError(404, 'not_found');
-    const mismatches: FieldError[] = [];
-    const expect = (field: string, sent: string | null | undefined, stored: string) => {
-      if (sent != null && sent.toLowerCase() !== stored.toLowerCase()) {
-        mismatches.push({ path: field, message: 'disclosure_field_mismatch' });
-      }
-    };
-    expect('requestId', payload.requestId, row.request_id);
-    expect('insurerCode', payload.insurerCode, row.insurer_code);
-    expect('channel', payload.channel, row.channel);
-    expect('productCode', payload.productCode, row.product_code);
-    if (mismatches.length > 0) throw new HttpError(400, 'bad_request', mismatches);
-    return row;
-  }
-
-  /**
-   * A stored disclosure keeps the catalogue version it was answered on: a save, submit or
-   * export naming another one is refused (409), so its decisions never move silently. Moving
-   * it is the explicit catalogue update.
-   */
-  function keepCatalogVersion(row: DisclosureRow | undefined, view: CatalogView): void {
-    if (!row || row.catalog_version === null || row.catalog_version === view.version) return;
-    throw new HttpError(409, {
-      key: 'disclosure_catalog_version_changed',
-      params: { stored: row.catalog_version, sent: view.version },
-    });
-  }
-
-  function basicOf(payload: DisclosurePayload): PayloadProfile {
-    return {
-      applicationNumber: payload.applicationNumber,
-      age: payload.age,
-      gender: payload.gender,
-      rsmScore: payload.rsmScore,
-    };
-  }
-
-  function productCodes(row: DisclosureRow | undefined, product: ProductView | undefined) {
-    return row
-      ? { insurerCode: row.insurer_code, channel: row.channel, productCode: row.product_code }
-      : {
-          insurerCode: product!.insurer.code,
-          channel: product!.channel,
-          productCode: product!.product.code,
-        };
-  }
-
-  function incomplete(errors: FieldError[]): HttpError {
-    const message = MESSAGES.questionnaire_incomplete;
-    return new HttpError(400, message, errors);
-  }
+  const once = onceByKey(db);
 
   async function store(
     caller: Caller,
@@ -248,12 +89,12 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
     payload: DisclosurePayload,
     idempotencyKey?: string,
   ): Promise<DisclosureSaved> {
-    if (!mayOperate(caller.role, operation)) throw new HttpError(403, 'forbidden');
+    requireStore(caller, operation);
     const document = parseDocument(payload.disclosureJson);
-    const view = await catalogFor(document.catalogVersion);
-    const payloadSha256 = sha256(JSON.stringify(payload));
+    const view = await catalogFor(catalog, document.catalogVersion);
+    const payloadSha256 = requestSha256(payload);
     return once(caller, idempotencyKey, operation, payloadSha256, async (trx) => {
-      const row = await targetOf(caller, payload, trx);
+      const row = await targetOf(disclosures, caller, payload, trx);
       const to = OPERATION_TARGET[operation];
       let product: ProductView | undefined;
       if (row) {
@@ -263,23 +104,20 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
           ]);
         }
         if (payload.version !== row.version) throw new HttpError(409, 'disclosure_stale_version');
-        if (!checkOperation(operation, row.status as DisclosureStatus).ok) {
-          throw refuseMove(operation, row.status as DisclosureStatus);
-        }
+        requireMove(operation, row.status as DisclosureStatus);
         keepCatalogVersion(row, view);
       } else {
         product = productFor(view, caller.insurers, payload);
       }
       const codes = productCodes(row, product);
-      const evaluated = evaluateDocument(document, view, basicOf(payload), codes);
+      const profile = payloadProfile(payload);
+      const evaluated = evaluateDocument(document, view, profile, codes);
       const problems =
         operation === 'save'
-          ? saveProblems(evaluated, basicOf(payload))
-          : completionProblems(evaluated, basicOf(payload), 'submit');
+          ? saveProblems(evaluated, profile)
+          : completionProblems(evaluated, profile, 'submit');
       if (problems.length > 0) {
-        throw operation === 'save'
-          ? saveRefused(problems)
-          : incomplete(problems);
+        throw operation === 'save' ? saveRefused(problems) : incomplete(problems);
       }
       const disclosureJson = JSON.stringify(evaluated.document);
       const values = {
@@ -338,17 +176,12 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
     body: RejectBody,
     idempotencyKey?: string,
   ): Promise<DisclosureReviewed> {
-    const payloadSha256 = sha256(JSON.stringify({ id, ...body }));
+    const payloadSha256 = requestSha256({ id, ...body });
     return once(caller, idempotencyKey, operation, payloadSha256, async (trx) => {
       const row = await disclosures.findById(caller, id, trx);
       if (!row) throw new HttpError(404, 'not_found');
-      if (!mayReview(caller.role)) throw new HttpError(403, 'forbidden');
+      requireReview(caller, operation, row);
       const from = row.status as DisclosureStatus;
-      if (!checkOperation(operation, from).ok) throw refuseMove(operation, from);
-      // Separation of duties (design §3): a second person reviews what one submitted.
-      if (row.submitted_by === caller.subject) {
-        throw new HttpError(403, 'disclosure_review_own_submission');
-      }
       const to = OPERATION_TARGET[operation];
       const reason = operation === 'reject' ? (body.reason ?? null) : null;
       const saved = await disclosures.update(
@@ -376,14 +209,7 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
    * that can still be saved) on an older version than the active one moves; 409 otherwise.
    */
   async function planUpdate(caller: Caller, row: DisclosureRow): Promise<CatalogueUpdatePlan> {
-    if (!mayEdit(caller.role)) throw new HttpError(403, 'forbidden');
-    const status = row.status as DisclosureStatus;
-    if (!checkOperation('save', status).ok) {
-      throw new HttpError(409, {
-        key: 'disclosure_update_catalogue_forbidden',
-        params: { status: HTTP_MESSAGES[`disclosure_status_${status}`] },
-      });
-    }
+    requireCatalogueUpdate(caller, row);
     const active = await catalog.active();
     if (
       row.catalog_version === null ||
@@ -395,18 +221,11 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
     const from = await catalog.version(row.catalog_version);
     if (!from)
       throw new Error(`catalogue version ${row.catalog_version} of a disclosure is missing`);
-    return planCatalogueUpdate(
-      row.document as DisclosureDocument,
-      from,
-      active,
-      {
-        applicationNumber: row.application_number,
-        age: row.age,
-        gender: row.gender as PayloadProfile['gender'],
-        rsmScore: row.rsm_score as PayloadProfile['rsmScore'],
-      },
-      { insurerCode: row.insurer_code, channel: row.channel, productCode: row.product_code },
-    );
+    return planCatalogueUpdate(row.document as DisclosureDocument, from, active, rowProfile(row), {
+      insurerCode: row.insurer_code,
+      channel: row.channel,
+      productCode: row.product_code,
+    });
   }
 
   return {
@@ -427,7 +246,7 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
       body: CatalogueUpdateBody,
       idempotencyKey?: string,
     ): Promise<CatalogueUpdated> {
-      const payloadSha256 = sha256(JSON.stringify({ id, ...body }));
+      const payloadSha256 = requestSha256({ id, ...body });
       // The plan reads the catalogue, which is done before any transaction is open.
       const current = await disclosures.findById(caller, id);
       if (!current) throw new HttpError(404, 'not_found');
@@ -476,7 +295,7 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
       const view = await catalog.active();
       const product = productFor(view, requester.insurers, body);
       const scope: InsurerScope = { insurers: requester.insurers };
-      const payloadSha256 = sha256(JSON.stringify(body));
+      const payloadSha256 = requestSha256(body);
       // A caller retrying after a cut connection gets the request it made, not a second one.
       return once(requester, idempotencyKey, 'request', payloadSha256, async (trx) => {
         const id = randomUUID();
@@ -519,41 +338,10 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
     async view(caller: Caller, requestId: string): Promise<DisclosureView> {
       const row = await disclosures.findByRequestId(caller, requestId);
       if (!row) throw new HttpError(404, 'not_found');
-      let document = row.document as DisclosureDocument | null;
-      if (document === null) {
-        // Nothing saved yet: the request's profile, answered against the active catalogue.
-        const active = await catalog.active();
-        document = {
-          schemaVersion: 1,
-          catalogVersion: active.version,
-          profile: {
-            age: row.age,
-            gender: row.gender as DisclosureDocument['profile']['gender'],
-            rsmScore: row.rsm_score as DisclosureDocument['profile']['rsmScore'],
-          },
-          impairments: [],
-        };
-      }
-      const status = row.status as DisclosureStatus;
-      return {
-        id: row.id,
-        requestId: row.request_id,
-        action: actionFor(status, caller.role),
-        status,
-        version: row.version,
-        applicationNumber: row.application_number,
-        age: row.age,
-        gender: row.gender as DisclosureView['gender'],
-        rsmScore: row.rsm_score as DisclosureView['rsmScore'],
-        insurerCode: row.insurer_code,
-        channel: row.channel,
-        productCode: row.product_code,
-        redirection: row.redirection,
-        catalogVersion: row.catalog_version,
-        rejectReason: row.reject_reason,
-        submittedByCaller: row.submitted_by !== null && row.submitted_by === caller.subject,
-        disclosureJson: JSON.stringify(document),
-      };
+      const saved = row.document as DisclosureDocument | null;
+      // Nothing saved yet: the request's profile, answered against the active catalogue.
+      const document = saved ?? requestDocument(row, (await catalog.active()).version);
+      return disclosureView(row, caller, document);
     },
 
     save: (caller: Caller, payload: DisclosurePayload, key?: string) =>
@@ -570,20 +358,16 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
      */
     async export(caller: Caller, payload: DisclosurePayload): Promise<DisclosureExport> {
       // The roles that save and submit: an administrator manages, and sees no disclosure data.
-      if (!mayEdit(caller.role)) throw new HttpError(403, 'forbidden');
+      requireEditor(caller);
       const document = parseDocument(payload.disclosureJson);
-      const view = await catalogFor(document.catalogVersion);
-      const row = await targetOf(caller, payload, db);
+      const view = await catalogFor(catalog, document.catalogVersion);
+      const row = await targetOf(disclosures, caller, payload, db);
       keepCatalogVersion(row, view);
       const product = row ? undefined : productFor(view, caller.insurers, payload);
       const codes = productCodes(row, product);
-      const evaluated: EvaluatedDocument = evaluateDocument(
-        document,
-        view,
-        basicOf(payload),
-        codes,
-      );
-      const problems = completionProblems(evaluated, basicOf(payload), 'export');
+      const profile = payloadProfile(payload);
+      const evaluated = evaluateDocument(document, view, profile, codes);
+      const problems = completionProblems(evaluated, profile, 'export');
       if (problems.length > 0) throw incomplete(problems);
       const workbook = await buildExportWorkbook({
         language: caller.language,
@@ -608,17 +392,7 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
         ...(query.q ? { prefix: query.q } : {}),
         ...pageWindow(query.page, WORKLIST_PAGE_SIZE),
       });
-      return pageOf(query.page, WORKLIST_PAGE_SIZE, rows, (row) => ({
-        id: row.id,
-        requestId: row.request_id,
-        applicationNumber: row.application_number,
-        insurerCode: row.insurer_code,
-        channel: row.channel,
-        productCode: row.product_code,
-        status: row.status as DisclosureStatus,
-        version: row.version,
-        updatedAt: new Date(row.updated_at).toISOString(),
-      }));
+      return pageOf(query.page, WORKLIST_PAGE_SIZE, rows, worklistItem);
     },
 
     /** A disclosure's audit trail, oldest first. */
@@ -626,16 +400,7 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
       const row = await disclosures.findById(caller, id);
       if (!row) throw new HttpError(404, 'not_found');
       const entries = await disclosures.audit(caller, id);
-      return entries.map((entry) => ({
-        at: new Date(entry.at).toISOString(),
-        actor: entry.actor,
-        operation: entry.operation as AuditEntry['operation'],
-        fromStatus: entry.from_status as DisclosureStatus | null,
-        toStatus: entry.to_status as DisclosureStatus,
-        catalogVersion: entry.catalog_version,
-        payloadSha256: entry.payload_sha256,
-        reason: entry.reason,
-      }));
+      return entries.map(auditEntry);
     },
   };
 }
