@@ -1,15 +1,10 @@
 /**
  * Answers as a reader sees them on paper or in a spreadsheet, away from the inputs that took
- * them (requirements §5): option labels, answer lines with their units, dates, heights and weights.
+ * them (requirements §5): dates, birth dates, heights and weights. Each question type's answer
+ * as text (`answerLines`) is declared with the type in question-types.ts.
  */
-import {
-  parseChoices,
-  parseDateAnswer,
-  parseHeight,
-  parseTextAnswer,
-  parseWeight,
-} from './answers.ts';
-import type { Language, Question } from './model.ts';
+import { parseHeight, parseWeight } from './answers.ts';
+import type { Language } from './model.ts';
 import { unitLabel } from './units.ts';
 
 const MONTHS: Record<Language, readonly string[]> = {
@@ -29,41 +24,6 @@ const MONTHS: Record<Language, readonly string[]> = {
     '12月',
   ],
 };
-
-/**
- * The answer to a question as text lines, as the interviewer saw it: the chosen options'
- * labels, each filled answer line with its unit, a date, a height or a weight. No lines when
- * unanswered.
- */
-export function answerLines(q: Question, raw: unknown, language: Language): string[] {
-  if (raw === undefined || raw === null) return [];
-  switch (q.type) {
-    case 'S':
-    case 'R':
-    case 'C':
-    case 'M': {
-      const chosen = parseChoices(raw);
-      return q.answerList.filter((o) => chosen.includes(o.uuid)).map((o) => o.label[language]);
-    }
-    case 'T':
-    case 'N':
-      return parseTextAnswer(raw)
-        .filter((line) => line.value.trim() !== '')
-        .map((line) =>
-          line.unit ? `${line.value} ${unitLabel(line.unit, language)}` : line.value,
-        );
-    case 'D': {
-      const date = parseDateAnswer(raw);
-      return date ? [dateText(date.value, date.exact, language)] : [];
-    }
-    case 'H':
-      return nonEmpty(heightText(raw, language));
-    case 'W':
-      return nonEmpty(weightText(raw, language));
-  }
-}
-
-const nonEmpty = (text: string): string[] => (text === '' ? [] : [text]);
 
 /** An exact ISO date as DD/MM/YYYY, a month-and-year one as 'Mar 2015' / '2015年3月'. */
 export function dateText(iso: string, exact: boolean, language: Language): string {

@@ -1,10 +1,9 @@
 /**
  * Answer formats (requirements §3 "Answer formats", design §4): reading an answer whatever form it
- * arrives in, writing H and W answers, and telling the server when an answer has the wrong
- * shape for its question's type.
+ * arrives in and writing H and W answers. What each question type makes of them is in
+ * question-types.ts.
  */
 import {
-  CHOICE_TYPES,
   dateAnswerSchema,
   heightSchema,
   textAnswerSchema,
@@ -15,9 +14,6 @@ import type {
   AnswerValue,
   DateAnswer,
   Height,
-  Issue,
-  Question,
-  QuestionType,
   TextAnswer,
   Weight,
 } from './model.ts';
@@ -125,12 +121,8 @@ export function isExclusive(option: AnswerOption): boolean {
   return option.exclusive === true || option.unique === 'Y';
 }
 
-/** Whether a type is answered by choosing options (S, R, C, M). */
-export function isChoiceType(type: QuestionType): boolean {
-  return (CHOICE_TYPES as readonly QuestionType[]).includes(type);
-}
-
-function isRealIsoDate(value: string): boolean {
+/** Whether a YYYY-MM-DD text names a day of the calendar (no 31 April). */
+export function isRealIsoDate(value: string): boolean {
   const m = ISO_DATE.exec(value);
   if (!m) return false;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
@@ -141,76 +133,19 @@ function isRealIsoDate(value: string): boolean {
 }
 
 /**
- * Why an answer has the wrong shape for its question (design §4: the server answers 400
- * naming it), or null when the shape is right. The shapes are the disclosure document's:
- * S and R a list of at most one option uuid, C and M a list of option uuids, all from the
- * question's answerList; T and N a list of at most 5 `{value, unit}` lines, N values passing
- * the numeric check and units from the question's units; D a `{value, exact, zoneId}` object
- * whose value is empty or an ISO date from 1900-01-01 to 2099-12-31; H and W their JSON string
- * (or empty). Empty answers have the right shape: whether they may be empty is
- * {@link questionIssues}' concern.
+ * Whole months from one YYYY-MM-DD date to another (a month counts once its day is reached):
+ * 2025-07-15 → 2026-01-14 is 5, → 2026-01-15 is 6. Negative for a date after `asOf`; null
+ * when either is not such a date.
  */
-export function answerShapeIssue(q: Question, raw: unknown): Issue | null {
-  const issue = (code: string, params: Record<string, string | number> = {}): Issue => ({
-    code,
-    path: q.uuid,
-    params: { question: q.uuid, ...params },
-  });
-  const wrongShape = issue('answer_wrong_shape');
-
-  switch (q.type) {
-    case 'S':
-    case 'R':
-    case 'C':
-    case 'M': {
-      if (!Array.isArray(raw) || !raw.every((v) => typeof v === 'string')) return wrongShape;
-      const choices = raw as string[];
-      if ((q.type === 'S' || q.type === 'R') && choices.length > 1) {
-        return issue('answer_single_choice');
-      }
-      if (new Set(choices).size !== choices.length) return wrongShape;
-      const offered = new Set(q.answerList.map((o) => o.uuid));
-      const unknown = choices.find((c) => !offered.has(c));
-      if (unknown !== undefined) return issue('answer_unknown_option', { option: unknown });
-      if (choices.length < 2) return null;
-      // An option that stands alone ("None of these") is never sent with another.
-      const alone = q.answerList.find((o) => isExclusive(o) && choices.includes(o.uuid));
-      return alone ? issue('answer_exclusive_option', { option: alone.uuid }) : null;
-    }
-    case 'T':
-    case 'N': {
-      const lines = textAnswerSchema.safeParse(raw);
-      if (!Array.isArray(raw) || !lines.success) return wrongShape;
-      if (lines.data.length > MAX_ANSWER_LINES) {
-        return issue('answer_too_many_lines', { max: MAX_ANSWER_LINES });
-      }
-      const units = q.units ?? [];
-      for (const { value, unit } of lines.data) {
-        if (q.type === 'N' && value.trim() !== '' && parseNumber(value) === null) {
-          return issue('answer_not_a_number');
-        }
-        if (units.length > 0 && unit.trim() !== '' && !units.includes(unit)) {
-          return issue('answer_unknown_unit', { unit });
-        }
-      }
-      return null;
-    }
-    case 'D': {
-      if (typeof raw !== 'object' || raw === null) return wrongShape;
-      const date = parseDateAnswer(raw);
-      if (!date) return wrongShape;
-      if (date.value === '') return null;
-      if (!isRealIsoDate(date.value)) return issue('answer_date_invalid');
-      return date.value < DATE_MIN || date.value > DATE_MAX
-        ? issue('answer_date_out_of_range')
-        : null;
-    }
-    case 'H':
-    case 'W': {
-      if (typeof raw !== 'string') return wrongShape;
-      if (raw === '') return null;
-      const readable = q.type === 'H' ? parseHeight(raw) : parseWeight(raw);
-      return readable ? null : wrongShape;
-    }
+export function monthsBetween(from: string, asOf: string): number | null {
+  const fy = Number(from.slice(0, 4));
+  const fm = Number(from.slice(5, 7));
+  const fd = Number(from.slice(8, 10));
+  const ty = Number(asOf.slice(0, 4));
+  const tm = Number(asOf.slice(5, 7));
+  const td = Number(asOf.slice(8, 10));
+  if (![fy, fm, fd, ty, tm, td].every(Number.isInteger) || from.length < 10 || asOf.length < 10) {
+    return null;
   }
+  return (ty - fy) * 12 + (tm - fm) - (td < fd ? 1 : 0);
 }

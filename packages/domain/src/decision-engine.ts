@@ -4,21 +4,10 @@
  * D > P > U > exclusions (all collected) > debit points (added). The server and the browser
  * both call it, so the decision on screen is the decision stored.
  */
-import {
-  answerShapeIssue,
-  isChoiceType,
-  parseChoices,
-  parseDateAnswer,
-  parseHeight,
-  parseNumber,
-  parseTextAnswer,
-  parseWeight,
-  serializeHeight,
-  serializeWeight,
-} from './answers.ts';
+import { parseChoices } from './answers.ts';
 import type { AnswerMap } from './answers.ts';
+import { answerShapeIssue, isChoiceType, measureAnswer, questionType } from './question-types.ts';
 import { hasUnreadableNumber, isAnswered, isMandatory } from './validation.ts';
-import { cmToFtInch, kgToLb } from './units.ts';
 import {
   answerOf,
   forEachVisibleQuestion,
@@ -144,50 +133,6 @@ interface Contribution {
 export function todayIso(now: Date = new Date()): string {
   const pad = (n: number): string => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-/**
- * Whole months from one YYYY-MM-DD date to another (a month counts once its day is reached):
- * 2025-07-15 → 2026-01-14 is 5, → 2026-01-15 is 6. Negative for a date after `asOf`; null
- * when either is not such a date.
- */
-export function monthsBetween(from: string, asOf: string): number | null {
-  const fy = Number(from.slice(0, 4));
-  const fm = Number(from.slice(5, 7));
-  const fd = Number(from.slice(8, 10));
-  const ty = Number(asOf.slice(0, 4));
-  const tm = Number(asOf.slice(5, 7));
-  const td = Number(asOf.slice(8, 10));
-  if (![fy, fm, fd, ty, tm, td].every(Number.isInteger) || from.length < 10 || asOf.length < 10) {
-    return null;
-  }
-  return (ty - fy) * 12 + (tm - fm) - (td < fd ? 1 : 0);
-}
-
-/**
- * The number a free-form answer is matched against bands on (design §6): N the first line's
- * number, H cm, W kg, D whole months from the date to `asOf`; null for T and for unreadable
- * answers.
- */
-export function measureAnswer(
-  q: Question,
-  raw: AnswerValue | undefined,
-  asOf: string,
-): number | null {
-  switch (q.type) {
-    case 'N':
-      return parseNumber(parseTextAnswer(raw)[0]?.value ?? '');
-    case 'H':
-      return parseHeight(raw)?.cm ?? null;
-    case 'W':
-      return parseWeight(raw)?.kg ?? null;
-    case 'D': {
-      const date = parseDateAnswer(raw);
-      return date ? monthsBetween(date.value, asOf) : null;
-    }
-    default:
-      return null;
-  }
 }
 
 /**
@@ -452,40 +397,8 @@ export interface CaseOutcome {
   problems: string[];
 }
 
-const isStringList = (v: unknown): v is string[] =>
-  Array.isArray(v) && v.every((x) => typeof x === 'string');
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 const isIsoDate = (v: unknown): v is string =>
   typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
-
-/** A case's answer written the short way, as the disclosure carries it; null when unreadable. */
-function caseAnswer(q: Question, value: unknown): AnswerValue | null {
-  const unit = q.units?.[0] ?? '';
-  switch (q.type) {
-    case 'S':
-    case 'R':
-    case 'C':
-    case 'M':
-      return isStringList(value) ? value : null;
-    case 'T':
-      return typeof value === 'string' ? [{ value, unit }] : null;
-    case 'N':
-      // A text is the line as typed, for a case about what the server refuses ('-').
-      if (typeof value === 'string') return [{ value, unit }];
-      return typeof value === 'number' && Number.isFinite(value) && value >= 0
-        ? [{ value: String(value), unit }]
-        : null;
-    case 'D':
-      return isIsoDate(value) ? { value, exact: true, zoneId: 'Asia/Hong_Kong' } : null;
-    case 'H':
-      if (!isObject(value) || typeof value.cm !== 'number') return null;
-      return serializeHeight({ cm: value.cm, ...cmToFtInch(value.cm) });
-    case 'W':
-      if (!isObject(value) || typeof value.kg !== 'number') return null;
-      return serializeWeight({ kg: value.kg, lb: kgToLb(value.kg) });
-  }
-}
 
 /** An expected value as the engine writes it: exclusions unique and ordered by number. */
 function normalizeExpected(expected: string): string {
@@ -526,7 +439,7 @@ export function runCase(
       problems.push(`unknown question ${uuid}`);
       continue;
     }
-    const answer = caseAnswer(q, value);
+    const answer = questionType(q.type).caseAnswer(q, value);
     if (answer === null) {
       problems.push(`answer to ${uuid} is not a ${q.type} answer`);
       continue;

@@ -4,7 +4,8 @@
  * trusts no decision the client sent. Also what enables Save, Submit, Export and Print
  * (requirements §4, §5, design §8).
  */
-import { answerShapeIssue, parseHeight, parseTextAnswer, parseWeight } from './answers.ts';
+import { parseHeight, parseTextAnswer, parseWeight } from './answers.ts';
+import { answerShapeIssue, questionType } from './question-types.ts';
 import type { AnswerMap } from './answers.ts';
 import { basicDataComplete, validateProfile } from './applicant.ts';
 import type { BasicData } from './applicant.ts';
@@ -49,7 +50,7 @@ function worthRecording(q: Question, raw: AnswerValue | undefined): raw is Answe
   if (raw === undefined) return false;
   if (isAnswered(q, raw)) return true;
   return (
-    (q.type === 'T' || q.type === 'N') &&
+    questionType(q.type).lines &&
     parseTextAnswer(raw).some((line) => line.value.trim() !== '' || line.unit.trim() !== '')
   );
 }

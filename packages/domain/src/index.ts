@@ -1,5 +1,6 @@
 export * from './model.ts';
 export * from './answers.ts';
+export * from './question-types.ts';
 export * from './answer-text.ts';
 export * from './validation.ts';
 export * from './units.ts';

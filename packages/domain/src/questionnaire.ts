@@ -4,7 +4,8 @@
  * questions appear under a chosen option and vanish, answers included, when it is unchosen;
  * checkboxes follow the unique-option rules.
  */
-import { isChoiceType, isExclusive, parseChoices } from './answers.ts';
+import { isExclusive, parseChoices } from './answers.ts';
+import { isChoiceType, questionType } from './question-types.ts';
 import type { AnswerMap } from './answers.ts';
 import { isAnswered, isMandatory, questionIssues } from './validation.ts';
 import type { AnswerOption, AnswerValue, Impairment, Issue, Question } from './model.ts';
@@ -197,8 +198,9 @@ export function chooseOption(
   if (!q || !isChoiceType(q.type) || !optionOf(q, optionUuid)) return answers;
   const current = parseChoices(answerOf(answers, questionUuid));
   let next: string[];
-  if (q.type === 'C' || q.type === 'M') next = checkboxSelection(q, current, optionUuid, checked);
-  else if (checked) next = [optionUuid];
+  if (questionType(q.type).options === 'multiple') {
+    next = checkboxSelection(q, current, optionUuid, checked);
+  } else if (checked) next = [optionUuid];
   else next = current.filter((uuid) => uuid !== optionUuid);
   return setAnswer(impairment, answers, questionUuid, next.length > 0 ? next : undefined);
 }

@@ -3,17 +3,9 @@
  * given, the T/N line rules, and the number input's filtering. Results are issues with message
  * keys (design §9.2); nothing here throws for bad input.
  */
-import {
-  isChoiceType,
-  isNumeric,
-  parseChoices,
-  parseDateAnswer,
-  parseHeight,
-  parseNumber,
-  parseTextAnswer,
-  parseWeight,
-} from './answers.ts';
-import type { AnswerValue, Issue, Question, TextEntry } from './model.ts';
+import { isNumeric, parseTextAnswer } from './answers.ts';
+import { isChoiceType, isCompleteLine, lacksValue, questionType } from './question-types.ts';
+import type { AnswerValue, Issue, Question } from './model.ts';
 
 // The numeric check is part of what a number answer is, so it lives with the answer formats;
 // it is offered here too because it is a validation rule of requirements §5.
@@ -24,32 +16,13 @@ export function isMandatory(q: Question): boolean {
   return q.mandatory !== 'N';
 }
 
-const isBlank = (s: string): boolean => s.trim() === '';
-const hasUnits = (q: Question): boolean => (q.units ?? []).length > 0;
-
-/** Whether a line's value is missing or, on an N question, is not a number. */
-function lacksValue(q: Question, entry: TextEntry): boolean {
-  return isBlank(entry.value) || (q.type === 'N' && parseNumber(entry.value) === null);
-}
-
-/**
- * A T/N line is complete with a value (on an N question a number), and a unit too when the
- * question offers units.
- */
-function isCompleteLine(q: Question, entry: TextEntry): boolean {
-  return !lacksValue(q, entry) && (!hasUnits(q) || !isBlank(entry.unit));
-}
-
 /**
  * Whether an N answer has a line typed in that is not a number ('-' while typing): such an
  * answer falls in no band and keeps its condition's decision back, whether the question is
  * mandatory or not, since the server refuses it.
  */
 export function hasUnreadableNumber(q: Question, raw: AnswerValue | null | undefined): boolean {
-  if (q.type !== 'N') return false;
-  return parseTextAnswer(raw).some(
-    (line) => !isBlank(line.value) && parseNumber(line.value) === null,
-  );
+  return questionType(q.type).unreadable(q, raw);
 }
 
 /**
@@ -58,24 +31,7 @@ export function hasUnreadableNumber(q: Question, raw: AnswerValue | null | undef
  * one line, every line complete.
  */
 export function isAnswered(q: Question, raw: AnswerValue | null | undefined): boolean {
-  switch (q.type) {
-    case 'S':
-    case 'M':
-    case 'R':
-    case 'C':
-      return parseChoices(raw).length > 0;
-    case 'D':
-      return !isBlank(parseDateAnswer(raw)?.value ?? '');
-    case 'H':
-      return parseHeight(raw) !== null;
-    case 'W':
-      return parseWeight(raw) !== null;
-    case 'T':
-    case 'N': {
-      const lines = parseTextAnswer(raw);
-      return lines.length > 0 && lines.every((line) => isCompleteLine(q, line));
-    }
-  }
+  return questionType(q.type).isAnswered(q, raw);
 }
 
 /**
@@ -84,12 +40,12 @@ export function isAnswered(q: Question, raw: AnswerValue | null | undefined): bo
  * all be complete. Other types always pass.
  */
 export function entriesValid(q: Question, raw: AnswerValue | null | undefined): boolean {
-  if (q.type !== 'T' && q.type !== 'N') return true;
+  if (!questionType(q.type).lines) return true;
   if (isMandatory(q)) return isAnswered(q, raw);
   const lines = parseTextAnswer(raw);
   const [only] = lines;
   if (only && lines.length === 1) {
-    return (isBlank(only.value) && isBlank(only.unit)) || isCompleteLine(q, only);
+    return (only.value.trim() === '' && only.unit.trim() === '') || isCompleteLine(q, only);
   }
   return lines.every((line) => isCompleteLine(q, line));
 }
@@ -117,7 +73,7 @@ export function questionIssues(q: Question, raw: AnswerValue | null | undefined)
     issues.push({ code: 'please_choose_an_answer_and_decision', path: q.uuid });
     return issues;
   }
-  const lines = q.type === 'T' || q.type === 'N' ? parseTextAnswer(raw) : [];
+  const lines = questionType(q.type).lines ? parseTextAnswer(raw) : [];
   if (lines.length === 0) {
     issues.push({ code: 'please_answer_the_question_prompt', path: q.uuid });
     return issues;

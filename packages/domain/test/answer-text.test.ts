@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  answerLines,
-  birthDateText,
-  dateText,
-  heightText,
-  weightText,
-} from '../src/answer-text.ts';
+import { birthDateText, dateText, heightText, weightText } from '../src/answer-text.ts';
+import { answerLines } from '../src/question-types.ts';
 import { makeChoiceQuestion, makeQuestion } from './make-question.ts';
 
 describe('answers as text', () => {

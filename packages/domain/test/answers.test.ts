@@ -1,8 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  answerShapeIssue,
-  isChoiceType,
   MAX_ANSWER_LINES,
   parseChoices,
   parseDateAnswer,
@@ -12,6 +10,7 @@ import {
   serializeHeight,
   serializeWeight,
 } from '../src/answers.ts';
+import { answerShapeIssue, isChoiceType } from '../src/question-types.ts';
 import { QUESTION_TYPES, questionTypeSchema } from '../src/model.ts';
 import { isMessageKey } from '../src/messages.ts';
 import { makeChoiceQuestion, makeQuestion } from './make-question.ts';

@@ -7,11 +7,11 @@ import {
   exclusionCodesOf,
   formatDecision,
   matchBand,
-  measureAnswer,
-  monthsBetween,
   runCase,
   todayIso,
 } from '../src/decision-engine.ts';
+import { monthsBetween } from '../src/answers.ts';
+import { measureAnswer } from '../src/question-types.ts';
 import type { ImpairmentDecision } from '../src/decision-engine.ts';
 import { questionnaireIndex } from '../src/questionnaire.ts';
 import type { AnswerMap } from '../src/answers.ts';

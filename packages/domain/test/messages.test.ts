@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { answerShapeIssue } from '../src/answers.ts';
+import { answerShapeIssue } from '../src/question-types.ts';
 import { validateBirthDate, validateProfile } from '../src/applicant.ts';
 import { issueText, isMessageKey, MESSAGES, messageText } from '../src/messages.ts';
 import type { MessageKey } from '../src/messages.ts';

@@ -1,5 +1,5 @@
 import type { Bilingual, DisclosedImpairment, DisclosureDocument, Question } from '@vmer/domain';
-import { answerShapeIssue } from '@vmer/domain/answers';
+import { answerShapeIssue } from '@vmer/domain/question-types';
 import { catalogSource, resolveImpairment } from '@vmer/domain/disclosure';
 import { matchesGender } from '@vmer/domain/impairments';
 import type { CatalogueUpdateCondition, CatalogueUpdateSummary } from '@vmer/domain/lifecycle';

@@ -1,5 +1,5 @@
 import {
-  answerLines,
+  answerCell,
   birthDateText,
   heightText,
   weightText,
@@ -242,7 +242,7 @@ function addConditionSheet(
       number,
       q.group.header[language],
       htmlToText(q.question[language]),
-      answerLines(q, answerOf(chosen.answers, q.uuid), language).join('\n'),
+      answerCell(q, answerOf(chosen.answers, q.uuid), language),
     ]);
     row.alignment = WRAP;
     row.getCell(3).alignment = { ...WRAP, indent: Math.min(q.level - 1, 5) * 2 };

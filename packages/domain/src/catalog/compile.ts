@@ -4,7 +4,6 @@
  */
 import {
   catalogSettingsSchema,
-  FREE_FORM_TYPES,
   type AnswerOption,
   type Catalog,
   type Decision,
@@ -13,6 +12,7 @@ import {
   type Question,
   type QuestionGroup,
 } from '../model.ts';
+import { questionType } from '../question-types.ts';
 import type {
   CatalogFile,
   ImpairmentFile,
@@ -52,7 +52,7 @@ function exclusionsOf(questions: readonly SourceQuestion[]): string[] {
 }
 
 function isFreeForm(type: Question['type']): boolean {
-  return (FREE_FORM_TYPES as readonly string[]).includes(type);
+  return questionType(type).options === null;
 }
 
 /**
@@ -141,7 +141,7 @@ function compileOption(option: SourceOption, question: SourceQuestion): AnswerOp
     decision: option.decision ?? null,
     hasDecision: option.decision !== undefined,
     parentUuid: question.uuid,
-    ...(question.type === 'C' ? { unique: exclusive ? 'Y' : 'N' } : {}),
+    ...(questionType(question.type).uniqueOptions ? { unique: exclusive ? 'Y' : 'N' } : {}),
     ...(exclusive ? { exclusive: true } : {}),
     ...(option.smokingValue ? { smokingValue: option.smokingValue } : {}),
   };

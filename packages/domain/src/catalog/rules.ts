@@ -4,14 +4,15 @@
  * Each rule reports where the problem sits, as a file and a path inside it.
  */
 import {
-  CHOICE_TYPES,
   DEFAULT_ABNORMAL_BMI_NAME,
   DEFAULT_HIGH_LOW_BMI_NAME,
   OTHERS_TEMPLATE_UUID,
+  QUESTION_TYPES,
   WEIGHT_UNITS,
   type Decision,
   type QuestionType,
 } from '../model.ts';
+import { isChoiceType, questionType, type QuestionTypeDefinition } from '../question-types.ts';
 import { checkQuestionHtml } from './html.ts';
 import type {
   CatalogFile,
@@ -61,8 +62,6 @@ export const SMOKING_VALUES = [
 /** Look-back of each smoking list in months (requirements §9). */
 export const SMOKING_LOOKBACK = { A: 6, B: 12 } as const;
 
-const BAND_TYPES: readonly QuestionType[] = ['N', 'H', 'W', 'D'];
-const UNIT_TYPES: readonly QuestionType[] = ['T', 'N', 'W'];
 const EXCLUSION = /^EX\d+$/;
 
 type Report = (path: SourcePath, message: string) => void;
@@ -72,8 +71,31 @@ function an(type: QuestionType): string {
   return `${'NMSRH'.includes(type) ? 'an' : 'a'} ${type}`;
 }
 
+/** The question types that pass a test, in the model's order. */
+function typesOf(test: (definition: QuestionTypeDefinition) => boolean): QuestionType[] {
+  return QUESTION_TYPES.filter((type) => test(questionType(type)));
+}
+
+/** Question type letters for a message: 'T, N and W'. */
+function typeList(types: readonly QuestionType[], last = ' and '): string {
+  return types.length < 2
+    ? types.join('')
+    : `${types.slice(0, -1).join(', ')}${last}${types.at(-1)}`;
+}
+
+/** The question types that pass a test, for a message. */
+function typesWith(test: (definition: QuestionTypeDefinition) => boolean, last?: string): string {
+  return typeList(typesOf(test), last);
+}
+
+/** The types that take bands, those on a number first: 'N, H, W and D'. */
+const BANDED_TYPES = typeList([
+  ...typesOf((t) => t.bands === 'number'),
+  ...typesOf((t) => t.bands === 'months'),
+]);
+
 function isChoice(type: QuestionType): boolean {
-  return (CHOICE_TYPES as readonly string[]).includes(type);
+  return isChoiceType(type);
 }
 
 /** Every text given in both languages must be written in both. */
@@ -254,11 +276,14 @@ function checkBands(
 ) {
   const bands = question.bands;
   if (!bands) return;
-  if (!BAND_TYPES.includes(question.type)) {
-    report([...path, 'bands'], `bands apply to N, H, W and D questions only, not ${question.type}`);
+  if (questionType(question.type).bands === null) {
+    report(
+      [...path, 'bands'],
+      `bands apply to ${BANDED_TYPES} questions only, not ${question.type}`,
+    );
     return;
   }
-  const dated = question.type === 'D';
+  const dated = questionType(question.type).bands === 'months';
   const bound = dated ? 'maxMonths' : 'to or below';
   const wrong = dated ? (['from', 'above', 'to', 'below'] as const) : (['maxMonths'] as const);
   let previous: { edge: BandEdge; index: number } | undefined;
@@ -384,10 +409,10 @@ function checkImpairment(
       }
     }
     if (question.units) {
-      if (!UNIT_TYPES.includes(question.type)) {
+      if (!questionType(question.type).units) {
         report(
           [...path, 'units'],
-          `units apply to T, N and W questions only, not ${question.type}`,
+          `units apply to ${typesWith((t) => t.units)} questions only, not ${question.type}`,
         );
       } else if (question.type === 'W') {
         question.units.forEach((unit, index) => {
@@ -418,13 +443,16 @@ function checkImpairment(
       if (option.decision && context) {
         checkDecision(option.decision, [...optionPath, 'decision'], context, report);
       }
-      if (option.unique !== undefined && question.type !== 'C') {
-        report([...optionPath, 'unique'], 'unique applies to C (checkbox) options only');
+      if (option.unique !== undefined && !questionType(question.type).uniqueOptions) {
+        report(
+          [...optionPath, 'unique'],
+          `unique applies to ${typesWith((t) => t.uniqueOptions)} (checkbox) options only`,
+        );
       }
-      if (option.exclusive !== undefined && question.type !== 'C' && question.type !== 'M') {
+      if (option.exclusive !== undefined && !questionType(question.type).exclusiveOptions) {
         report(
           [...optionPath, 'exclusive'],
-          `exclusive applies to options of multi-choice (C or M) questions only, not ${an(question.type)} question`,
+          `exclusive applies to options of multi-choice (${typesWith((t) => t.exclusiveOptions, ' or ')}) questions only, not ${an(question.type)} question`,
         );
       }
       if (option.smokingValue !== undefined) {
@@ -448,7 +476,7 @@ function checkImpairment(
     const question = questions.get(impairment.smokingQuestion);
     if (!question) {
       report(['smokingQuestion'], `no question ${impairment.smokingQuestion} in this impairment`);
-    } else if (question.type !== 'R' && question.type !== 'S') {
+    } else if (questionType(question.type).options !== 'single') {
       report(['smokingQuestion'], 'the smoking question is an R or S question');
     } else {
       const values = (question.options ?? []).map((option) => option.smokingValue);
@@ -464,29 +492,6 @@ function checkImpairment(
 
   if (context) checkCases(impairment, questions, context, report);
 }
-
-const CASE_ANSWER_SHAPE: Record<QuestionType, (answer: unknown) => boolean> = {
-  C: Array.isArray,
-  M: Array.isArray,
-  S: Array.isArray,
-  R: Array.isArray,
-  T: (answer) => typeof answer === 'string',
-  N: (answer) => typeof answer === 'number',
-  D: (answer) => typeof answer === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(answer),
-  H: (answer) => typeof answer === 'object' && answer !== null && 'cm' in answer,
-  W: (answer) => typeof answer === 'object' && answer !== null && 'kg' in answer,
-};
-const CASE_ANSWER_HINT: Record<QuestionType, string> = {
-  C: 'a list of option uuids',
-  M: 'a list of option uuids',
-  S: 'a list of one option uuid',
-  R: 'a list of one option uuid',
-  T: 'a text',
-  N: 'a number',
-  D: 'a date YYYY-MM-DD',
-  H: '{ cm: … }',
-  W: '{ kg: … }',
-};
 
 /** A case's answers must fit the questions they answer; running it is `runCase`'s job. */
 function checkCases(
@@ -507,9 +512,11 @@ function checkCases(
         continue;
       }
       // A case about a refusal may give a number as the text typed ('-').
-      const typedNumber = refused && question.type === 'N' && typeof answer === 'string';
-      if (!typedNumber && !CASE_ANSWER_SHAPE[question.type](answer)) {
-        report(answerPath, `${an(question.type)} answer is ${CASE_ANSWER_HINT[question.type]}`);
+      const definition = questionType(question.type);
+      const typedNumber =
+        refused && definition.bands === 'number' && definition.lines && typeof answer === 'string';
+      if (!typedNumber && !definition.caseAccepts(answer)) {
+        report(answerPath, `${an(question.type)} answer is ${definition.caseHint}`);
         continue;
       }
       if (!Array.isArray(answer)) continue;
@@ -517,13 +524,17 @@ function checkCases(
       for (const chosen of answer) {
         if (!options.has(chosen)) report(answerPath, `${chosen} is not an option of ${uuid}`);
       }
-      if (!refused && (question.type === 'S' || question.type === 'R') && answer.length !== 1) {
+      if (!refused && definition.options === 'single' && answer.length !== 1) {
         report(answerPath, `${an(question.type)} answer chooses exactly one option`);
       }
     }
     const dated = Object.keys(regressionCase.answers).some((uuid) => {
       const question = questions.get(uuid);
-      return question?.type === 'D' && question.bands !== undefined;
+      return (
+        question !== undefined &&
+        questionType(question.type).bands === 'months' &&
+        question.bands !== undefined
+      );
     });
     if (dated && regressionCase.asOf === undefined) {
       report(

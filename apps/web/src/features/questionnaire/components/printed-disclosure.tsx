@@ -11,14 +11,16 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { answerLines, birthDateText, heightText, weightText } from '@vmer/domain/answer-text';
+import { birthDateText, heightText, weightText } from '@vmer/domain/answer-text';
 import { parseChoices } from '@vmer/domain/answers';
 import type { AnswerValue, ExclusionWording, Language, Question } from '@vmer/domain/model';
 import { exclusionCodesOf } from '@vmer/domain/decision-engine';
 import { answerOf } from '@vmer/domain/questionnaire';
+import { answerLines } from '@vmer/domain/question-types';
 import { useDisclosureModel } from '../use-disclosure-model.ts';
 import { DecisionSummary } from './decision-summary.tsx';
 import { QuestionLabel } from './questions/question-field.tsx';
+import { QUESTION_INPUTS } from './questions/question-inputs.tsx';
 
 function PrintedSection({ title, children }: { title: string; children: ReactNode }) {
   const titleId = useId();
@@ -46,9 +48,10 @@ interface PrintedAnswerProps {
  */
 function PrintedAnswer({ question, answer, language, labelId }: PrintedAnswerProps) {
   const { t } = useTranslation();
-  if (question.type === 'R' || question.type === 'C') {
+  const printed = QUESTION_INPUTS[question.type].printed;
+  if (printed !== 'lines') {
     const chosen = parseChoices(answer);
-    const single = question.type === 'R';
+    const single = printed === 'radios';
     const [Checked, Unchecked] = single
       ? [RadioButtonCheckedIcon, RadioButtonUncheckedIcon]
       : [CheckBoxIcon, CheckBoxOutlineBlankIcon];

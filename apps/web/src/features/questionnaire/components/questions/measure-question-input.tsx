@@ -3,20 +3,17 @@ import { HeightInput } from './height-input.tsx';
 import type { QuestionInputProps } from './question-input-props.ts';
 import { WeightInput } from './weight-input.tsx';
 
-/** H and W questions (requirements §3): the answer is the height or weight JSON string. */
-export function MeasureQuestionInput({
-  question,
-  answer,
-  readOnly,
-  onChange,
-  labelId,
-  invalid,
-}: QuestionInputProps) {
+function measureProps({ answer, readOnly, onChange, labelId, invalid }: QuestionInputProps) {
   const value = typeof answer === 'string' ? answer : undefined;
-  const common = { value, disabled: readOnly, invalid, describedBy: labelId, onChange };
-  return question.type === 'H' ? (
-    <HeightInput {...common} />
-  ) : (
-    <WeightInput {...common} units={allowedWeightUnits(question)} />
-  );
+  return { value, disabled: readOnly, invalid, describedBy: labelId, onChange };
+}
+
+/** H questions (requirements §3): the answer is the height JSON string. */
+export function HeightQuestionInput(props: QuestionInputProps) {
+  return <HeightInput {...measureProps(props)} />;
+}
+
+/** W questions (requirements §3): the answer is the weight JSON string. */
+export function WeightQuestionInput(props: QuestionInputProps) {
+  return <WeightInput {...measureProps(props)} units={allowedWeightUnits(props.question)} />;
 }

@@ -1,30 +1,12 @@
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
-import { useId, useMemo, type ComponentType } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AnswerValue, Language, Question, QuestionType } from '@vmer/domain/model';
+import type { AnswerValue, Language, Question } from '@vmer/domain/model';
 import { questionIssues } from '@vmer/domain/validation';
 import { sanitizeQuestionHtml } from '../../sanitize-question-html.ts';
-import { CheckboxInput } from './checkbox-input.tsx';
-import { DateInput } from './date-input.tsx';
-import { MeasureQuestionInput } from './measure-question-input.tsx';
-import type { QuestionInputProps } from './question-input-props.ts';
-import { RadioInput } from './radio-input.tsx';
-import { SelectInput } from './select-input.tsx';
-import { TextLinesInput } from './text-lines-input.tsx';
-
-const RENDERERS: Record<QuestionType, ComponentType<QuestionInputProps>> = {
-  T: TextLinesInput,
-  N: TextLinesInput,
-  D: DateInput,
-  C: CheckboxInput,
-  M: SelectInput,
-  S: SelectInput,
-  R: RadioInput,
-  H: MeasureQuestionInput,
-  W: MeasureQuestionInput,
-};
+import { QUESTION_INPUTS } from './question-inputs.tsx';
 
 export interface QuestionFieldProps {
   question: Question;
@@ -77,7 +59,7 @@ export function QuestionField({
   const labelId = useId();
   const issues = checked ? questionIssues(question, answer) : [];
   const invalid = issues.length > 0;
-  const Renderer = RENDERERS[question.type];
+  const Renderer = QUESTION_INPUTS[question.type].Input;
   const guidance = question.placeholder?.[language];
   // The question-level 'Please answer the question' says what the highlight's own message
   // already says: only a prompt that adds something (choose an answer and decision) follows.

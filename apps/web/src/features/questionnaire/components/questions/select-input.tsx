@@ -17,9 +17,9 @@ export function SelectInput({
   onChange,
   labelId,
   invalid,
-}: QuestionInputProps) {
+  multiple,
+}: QuestionInputProps & { multiple: boolean }) {
   const { t } = useTranslation();
-  const multiple = question.type === 'M';
   const chosen = parseChoices(answer);
   const labelOf = (uuid: string) =>
     question.answerList.find((o) => o.uuid === uuid)?.label[language] ?? uuid;

@@ -27,12 +27,12 @@ export function TextLinesInput({
   labelId,
   invalid,
   language,
-}: QuestionInputProps) {
+  numeric: isNumber,
+}: QuestionInputProps & { numeric: boolean }) {
   const { t } = useTranslation();
   const stored = parseTextAnswer(answer);
   const lines = stored.length > 0 ? stored : [BLANK_LINE];
   const units = question.units ?? [];
-  const isNumber = question.type === 'N';
   const lineIssues = invalid ? questionIssues(question, answer) : [];
 
   // A single blank line is no answer at all, so it is not recorded.
