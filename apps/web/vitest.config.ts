@@ -1,7 +1,8 @@
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Component tests: the web app's widgets in jsdom, against real stores and real HTTP.
+// Component tests: the web app's widgets in jsdom, with real stores and the real API client,
+// whose calls a mock service worker (msw, src/test/mock-api.ts) answers.
 export default defineProject({
   plugins: [react()],
   test: {

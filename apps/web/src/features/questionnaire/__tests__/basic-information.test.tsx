@@ -1,18 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiServer } from '../../../test/api-server.ts';
+import { describe, expect, it } from 'vitest';
 import { renderScreen } from './screen-fixtures.tsx';
-
-let api: ApiServer | undefined;
-afterEach(async () => {
-  await api?.close();
-  api = undefined;
-});
 
 async function open(options: Parameters<typeof renderScreen>[0] = {}) {
   const view = await renderScreen(options);
-  api = view.api;
   return view;
 }
 

@@ -2,12 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RuleAge } from '@vmer/domain/model';
-import { ok, type ApiServer } from '../../../test/api-server.ts';
+import { ok, type MockApi } from '../../../test/mock-api.ts';
 import { renderScreen, sent } from './screen-fixtures.tsx';
 
-let api: ApiServer | undefined;
-afterEach(async () => {
-  await api?.close();
+let api: MockApi | undefined;
+afterEach(() => {
   api = undefined;
 });
 

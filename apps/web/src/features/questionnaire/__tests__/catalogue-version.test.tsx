@@ -2,14 +2,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CatalogueUpdateSummary } from '@vmer/domain/lifecycle';
 import { LANGUAGE_STORAGE_KEY } from '../../language/language-slice.ts';
-import { ok, type ApiServer, type ReceivedRequest } from '../../../test/api-server.ts';
+import { ok, type MockApi, type ReceivedRequest } from '../../../test/mock-api.ts';
 import { renderScreen } from './screen-fixtures.tsx';
 
-let api: ApiServer | undefined;
-afterEach(async () => {
+afterEach(() => {
   window.localStorage.removeItem(LANGUAGE_STORAGE_KEY);
-  await api?.close();
-  api = undefined;
 });
 
 const REQUEST = '00000000-0000-4000-8000-0000000000cc';
@@ -100,13 +97,12 @@ function open(
   });
 }
 
-const calls = (server: ApiServer, path: string) =>
+const calls = (server: MockApi, path: string) =>
   server.requests.filter((r) => r.url.pathname === path);
 
 describe('A disclosure answered on an older catalogue version', { timeout: 30_000 }, () => {
   it('T-01 loads its questions, lists and rules from its own version and says so above the screen', async () => {
     const view = await open();
-    api = view.api;
     await screen.findByText(NOTICE, {}, { timeout: 10_000 });
     await waitFor(() => expect(calls(view.api, '/api/question/asthma')).not.toHaveLength(0));
     // Questions are asked for once loaded; the lists also once before, for the empty screen.
@@ -131,15 +127,13 @@ describe('A disclosure answered on an older catalogue version', { timeout: 30_00
   });
 
   it('T-01 submitted, it shows the notice without the update action', async () => {
-    const view = await open({ action: 'view', status: 3 });
-    api = view.api;
+    await open({ action: 'view', status: 3 });
     await screen.findByText(NOTICE, {}, { timeout: 10_000 });
     expect(screen.queryByRole('button', { name: 'Update to the current catalogue' })).toBeNull();
   });
 
   it('T-03 update to the current catalogue shows the summary first, then moves it and reloads the disclosure', async () => {
     const view = await open();
-    api = view.api;
     fireEvent.click(
       await screen.findByRole(
         'button',
@@ -169,8 +163,7 @@ describe('A disclosure answered on an older catalogue version', { timeout: 30_00
 
   it('T-01 T-03 the notice and the update dialog read in Chinese', async () => {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'cn_traditional');
-    const view = await open();
-    api = view.api;
+    await open();
     await screen.findByText(
       '此披露按第 6 版目錄作答，現行目錄為第 7 版。畫面所示及決定均按第 6 版。',
       {},

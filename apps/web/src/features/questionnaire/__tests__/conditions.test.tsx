@@ -1,18 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiServer } from '../../../test/api-server.ts';
+import { describe, expect, it } from 'vitest';
 import { renderScreen, sent } from './screen-fixtures.tsx';
-
-let api: ApiServer | undefined;
-afterEach(async () => {
-  await api?.close();
-  api = undefined;
-});
 
 async function openWithApplicant(gender: 'Male' | 'Female' = 'Female') {
   const view = await renderScreen();
-  api = view.api;
   await userEvent.type(screen.getByRole('textbox', { name: /^Age/ }), '45');
   await userEvent.click(screen.getByRole('radio', { name: gender }));
   return view;

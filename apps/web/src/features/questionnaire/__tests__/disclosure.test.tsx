@@ -1,15 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiServer } from '../../../test/api-server.ts';
-import { ok } from '../../../test/api-server.ts';
+import type { MockApi } from '../../../test/mock-api.ts';
+import { ok } from '../../../test/mock-api.ts';
 import { REJECT_REASON_MAX } from '../components/reject-dialog.tsx';
 import { impairmentChosen, pageShown } from '../questionnaire-slice.ts';
 import { impairment, radio, renderScreen, sent } from './screen-fixtures.tsx';
 
-let api: ApiServer | undefined;
-afterEach(async () => {
-  await api?.close();
+let api: MockApi | undefined;
+afterEach(() => {
   api = undefined;
 });
 
@@ -205,7 +204,6 @@ describe('Video MER disclosure card', { timeout: 30_000 }, () => {
     expect(button('Close')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
     view.unmount();
-    await api.close();
     const other = await renderScreen({ session: { action: 'view', status: 4, id: ID } });
     api = other.api;
     expect(screen.queryByRole('button', { name: 'Validate' })).toBeNull();
@@ -381,7 +379,6 @@ describe('Video MER disclosure card', { timeout: 30_000 }, () => {
     api = tall.api;
     expect(screen.getByRole('complementary', { name: 'Print' })).toBeTruthy();
     tall.unmount();
-    await api.close();
     window.innerHeight = 667;
     const short = await renderScreen();
     api = short.api;

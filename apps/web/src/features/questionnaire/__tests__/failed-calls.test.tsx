@@ -1,20 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RootState } from '../../../app/store.ts';
-import type { ApiServer, ReceivedRequest } from '../../../test/api-server.ts';
+import { http, HttpResponse } from 'msw';
 import { renderScreen } from './screen-fixtures.tsx';
 
-let api: ApiServer | undefined;
-afterEach(async () => {
-  await api?.close();
-  api = undefined;
-});
-
-const failing = (path: string) => (request: ReceivedRequest) =>
-  request.url.pathname === `/api/${path}`
-    ? { status: 503, json: { code: 503, message: 'Catalogue unavailable' } }
-    : undefined;
+const failing = (path: string) => [
+  http.all(`/api/${path}`, () =>
+    HttpResponse.json({ code: 503, message: 'Catalogue unavailable' }, { status: 503 }),
+  ),
+];
 
 /** The error each failed call of an endpoint left in the state. */
 const errorsOf = (state: RootState, endpoint: string) =>
@@ -36,8 +31,7 @@ async function chooseAsthma() {
 
 describe('Failed catalogue calls', { timeout: 20_000 }, () => {
   it('X-17 a failed questionnaire call stores its error in the state, and the snackbar has it', async () => {
-    const view = await renderScreen({ overrides: failing('questionnaire/get') });
-    api = view.api;
+    const view = await renderScreen({ handlers: failing('questionnaire/get') });
     await waitFor(() =>
       expect(errorsOf(view.store.getState(), 'questionnaireInfo')).toEqual([CATALOGUE_UNAVAILABLE]),
     );
@@ -48,8 +42,7 @@ describe('Failed catalogue calls', { timeout: 20_000 }, () => {
   });
 
   it('X-18 a failed disease call stores its error in the state', async () => {
-    const view = await renderScreen({ overrides: failing('disease/list') });
-    api = view.api;
+    const view = await renderScreen({ handlers: failing('disease/list') });
     await chooseAsthma();
     await waitFor(() =>
       expect(errorsOf(view.store.getState(), 'diseaseList')).toContainEqual(CATALOGUE_UNAVAILABLE),
@@ -58,8 +51,7 @@ describe('Failed catalogue calls', { timeout: 20_000 }, () => {
   });
 
   it('X-19 a failed question call stores its error in the state and adds no condition', async () => {
-    const view = await renderScreen({ overrides: failing('question/asthma') });
-    api = view.api;
+    const view = await renderScreen({ handlers: failing('question/asthma') });
     await chooseAsthma();
     await userEvent.click(await screen.findByRole('option', { name: 'Asthma' }));
     await waitFor(() =>

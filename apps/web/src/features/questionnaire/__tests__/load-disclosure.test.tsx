@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ok, type ApiServer } from '../../../test/api-server.ts';
+import { ok, type MockApi } from '../../../test/mock-api.ts';
 import { renderScreen } from './screen-fixtures.tsx';
 
-let api: ApiServer | undefined;
-afterEach(async () => {
-  await api?.close();
+let api: MockApi | undefined;
+afterEach(() => {
   api = undefined;
 });
 
@@ -120,7 +119,6 @@ describe('Opening /questionnaire/{requestId}', { timeout: 30_000 }, () => {
       'Returned for correction.',
     );
     returned.unmount();
-    await api.close();
     const saved = await open({ status: 2, rejectReason: 'Old reason' });
     api = saved.api;
     await waitFor(() => expect(saved.store.getState().questionnaire.session.status).toBe(2), {

@@ -3,18 +3,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Language } from '@vmer/domain/model';
 import type { AppStore } from '../../../app/store.ts';
 import { LANGUAGE_STORAGE_KEY } from '../../language/language-slice.ts';
-import type { ApiServer } from '../../../test/api-server.ts';
 import { disclosureLoaded } from '../questionnaire-slice.ts';
 import { option, question } from './fixtures.tsx';
 import { ASTHMA, impairment, radio, renderScreen } from './screen-fixtures.tsx';
 
-let api: ApiServer | undefined;
-afterEach(async () => {
+afterEach(() => {
   act(() => {
     window.dispatchEvent(new Event('afterprint'));
   });
-  await api?.close();
-  api = undefined;
 });
 
 /** A condition answered in lines with units, a date, and an optional question left blank. */
@@ -80,7 +76,6 @@ function loadSubmitted(store: AppStore, disclosure: Submitted) {
 async function openDisclosure(insurerCode: 'phkl' | 'slhk' = 'phkl', language: Language = 'en') {
   window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   const view = await renderScreen({ insurerCode });
-  api = view.api;
   loadSubmitted(view.store, {
     applicationNumber: 'APP42',
     profile: {
@@ -233,7 +228,6 @@ describe('the printed disclosure', () => {
     act(() => {
       window.dispatchEvent(new Event('afterprint'));
     });
-    await api?.close();
 
     const phkl = await openDisclosure('phkl');
     print();
@@ -261,7 +255,6 @@ describe('the printed disclosure', () => {
         },
       ],
     });
-    api = view.api;
     loadSubmitted(view.store, {
       applicationNumber: 'APP43',
       profile: { age: 40, gender: 'Male', rsmScore: 'A' },

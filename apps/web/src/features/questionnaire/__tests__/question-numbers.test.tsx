@@ -1,17 +1,13 @@
 import { act, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { selfDefinedCondition } from '@vmer/domain/impairments';
-import type { ApiServer } from '../../../test/api-server.ts';
 import { disclosureLoaded } from '../questionnaire-slice.ts';
 import { ASTHMA, impairment, radio, renderScreen } from './screen-fixtures.tsx';
 
-let api: ApiServer | undefined;
-afterEach(async () => {
+afterEach(() => {
   act(() => {
     window.dispatchEvent(new Event('afterprint'));
   });
-  await api?.close();
-  api = undefined;
 });
 
 /** An Others template of two questions, both answered Yes below. */
@@ -26,7 +22,6 @@ const ALL_NO = Object.fromEntries([1, 2, 3, 4, 5, 6].map((n) => [`a${n}`, [`a${n
 describe('question numbers in the decision’s "why"', () => {
   it('T-05 with a self-defined condition and Others, each "why" cites its own questions’ numbers, as the screen numbers them', async () => {
     const view = await renderScreen();
-    api = view.api;
     act(() => {
       view.store.dispatch(
         disclosureLoaded({

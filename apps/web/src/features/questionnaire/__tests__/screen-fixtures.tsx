@@ -1,3 +1,4 @@
+import { http, HttpResponse, type HttpHandler } from 'msw';
 import type {
   ExclusionWording,
   Impairment,
@@ -14,7 +15,7 @@ import {
   insurerListLoaded,
   smokingListsReceived,
 } from '../../header-selection/header-selection-slice.ts';
-import { ok, startApiServer, type Answer, type ReceivedRequest } from '../../../test/api-server.ts';
+import { answering, mockApi, type Answer, type ReceivedRequest } from '../../../test/mock-api.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { QuestionnaireScreen } from '../components/questionnaire-screen.tsx';
 import { disclosureLoaded, type DisclosureSession } from '../questionnaire-slice.ts';
@@ -102,35 +103,36 @@ export const USER_INFO: UserInfo = {
   indicateList: [{ code: 'LIFE', label: { en: 'Life', cn_traditional: '人壽' } }],
 };
 
-/** The API the screen talks to, answering from the small catalogue above. */
-export function answerFor(
-  overrides: (request: ReceivedRequest) => Answer | undefined = () => undefined,
-) {
-  return (request: ReceivedRequest): Answer => {
-    const overridden = overrides(request);
-    if (overridden) return overridden;
-    const path = request.url.pathname.replace(/^\/api\//, '');
-    if (path === 'disease/list') {
-      const gender = (JSON.parse(request.body) as { gender: string | null }).gender;
-      const list = [ASTHMA, OVARIAN_CYST].filter(
-        (i) => gender === null || i.gender === 'Both' || i.gender === gender,
-      );
-      return ok({ instance: '00000000-0000-4000-8000-000000000001', diseaseList: list.map(entry) });
-    }
-    if (path === 'disease/special/list')
-      return ok({ highLowBmi: null, abnormalBmi: ABNORMAL_BMI, others: OTHERS });
-    if (path.startsWith('question/')) {
-      const found = CATALOGUE.find(
-        (i) => i.uuid === decodeURIComponent(path.slice('question/'.length)),
-      );
-      return found
-        ? ok(found.questionList)
-        : { status: 404, json: { code: 404, message: 'Not found' } };
-    }
-    if (path === 'questionnaire/get') return ok({ version: '7' });
-    return ok(null);
-  };
-}
+const envelope = (body: unknown) => HttpResponse.json({ code: 200, body });
+
+/**
+ * The API the screen talks to, answering from the small catalogue above: the condition list
+ * (filtered by the applicant's gender), the special conditions, each condition's questions and
+ * the catalogue version; every other call succeeds with an empty body.
+ */
+export const screenHandlers = [
+  http.post('/api/disease/list', async ({ request }) => {
+    const { gender } = (await request.json()) as { gender: string | null };
+    const list = [ASTHMA, OVARIAN_CYST].filter(
+      (i) => gender === null || i.gender === 'Both' || i.gender === gender,
+    );
+    return envelope({
+      instance: '00000000-0000-4000-8000-000000000001',
+      diseaseList: list.map(entry),
+    });
+  }),
+  http.post('/api/disease/special/list', () =>
+    envelope({ highLowBmi: null, abnormalBmi: ABNORMAL_BMI, others: OTHERS }),
+  ),
+  http.get('/api/question/:uuid', ({ params }) => {
+    const found = CATALOGUE.find((i) => i.uuid === params.uuid);
+    return found
+      ? envelope(found.questionList)
+      : HttpResponse.json({ code: 404, message: 'Not found' }, { status: 404 });
+  }),
+  http.get('/api/questionnaire/get', () => envelope({ version: '7' })),
+  http.all('/api/*', () => envelope(null)),
+];
 
 interface ScreenOptions {
   insurerCode?: 'phkl' | 'slhk';
@@ -140,12 +142,15 @@ interface ScreenOptions {
   session?: Partial<DisclosureSession>;
   /** Further entries of the header's insurer list, after the insurer's whole-life product. */
   moreProducts?: InsurerListEntry[];
+  /** Answers that take precedence over the shared handlers; undefined leaves a call to them. */
   overrides?: (request: ReceivedRequest) => Answer | undefined;
+  /** msw handlers that take precedence over the shared ones (after `overrides`). */
+  handlers?: HttpHandler[];
   /** The exclusion wordings user info carries. */
   exWordingList?: ExclusionWording[];
 }
 
-/** The questionnaire screen with a real store and a stand-in API over real HTTP. */
+/** The questionnaire screen with a real store, its API calls answered by the mock service worker. */
 export async function renderScreen({
   insurerCode = 'phkl',
   ruleAgeList = [],
@@ -154,9 +159,10 @@ export async function renderScreen({
   session,
   moreProducts = [],
   overrides,
+  handlers = [],
   exWordingList = [],
 }: ScreenOptions = {}) {
-  const api = await startApiServer(answerFor(overrides));
+  const api = mockApi(...(overrides ? [answering(overrides)] : []), ...handlers, ...screenHandlers);
   const store = createStore({
     userInfo: {
       status: 'loaded',

@@ -2,14 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Impairment } from '@vmer/domain/model';
-import { ok, type ApiServer } from '../../../test/api-server.ts';
+import { ok } from '../../../test/mock-api.ts';
 import { option, question } from './fixtures.tsx';
 import { renderScreen } from './screen-fixtures.tsx';
 
-let api: ApiServer | undefined;
-afterEach(async () => {
-  await api?.close();
-  api = undefined;
+afterEach(() => {
   vi.restoreAllMocks();
 });
 
@@ -50,7 +47,6 @@ async function openWithHypertension() {
       return undefined;
     },
   });
-  api = view.api;
   await userEvent.type(screen.getByRole('textbox', { name: /^Age/ }), '45');
   await userEvent.type(screen.getByRole('combobox', { name: 'Medical condition' }), 'hyper');
   await userEvent.click(await screen.findByRole('option', { name: 'Hypertension' }));

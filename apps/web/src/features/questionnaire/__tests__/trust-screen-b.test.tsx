@@ -2,12 +2,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ok, type Answer, type ApiServer, type ReceivedRequest } from '../../../test/api-server.ts';
+import { ok, type Answer, type MockApi, type ReceivedRequest } from '../../../test/mock-api.ts';
 import { renderScreen, sent } from './screen-fixtures.tsx';
 
-let api: ApiServer | undefined;
-afterEach(async () => {
-  await api?.close();
+let api: MockApi | undefined;
+afterEach(() => {
   api = undefined;
 });
 

@@ -2,15 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Impairment, RuleAge } from '@vmer/domain/model';
-import { ok, type ApiServer, type Answer, type ReceivedRequest } from '../../../test/api-server.ts';
+import { ok, type MockApi, type Answer, type ReceivedRequest } from '../../../test/mock-api.ts';
 import { productChosen } from '../../header-selection/header-selection-slice.ts';
 import { LANGUAGE_STORAGE_KEY } from '../../language/language-slice.ts';
 import { option, question } from './fixtures.tsx';
 import { ASTHMA, renderScreen, sent } from './screen-fixtures.tsx';
 
-let api: ApiServer | undefined;
-afterEach(async () => {
-  await api?.close();
+let api: MockApi | undefined;
+afterEach(() => {
   api = undefined;
   window.localStorage.removeItem(LANGUAGE_STORAGE_KEY);
 });

@@ -1,15 +1,8 @@
 import { act, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiServer } from '../../../test/api-server.ts';
+import { describe, expect, it } from 'vitest';
 import { disclosureLoaded } from '../questionnaire-slice.ts';
 import { question } from './fixtures.tsx';
 import { impairment, renderScreen } from './screen-fixtures.tsx';
-
-let api: ApiServer | undefined;
-afterEach(async () => {
-  await api?.close();
-  api = undefined;
-});
 
 /** One number question whose last band is open: any readable number gets a decision. */
 const PSA = impairment('psa', 'Raised PSA', 'Both', [
@@ -25,7 +18,6 @@ const PSA = impairment('psa', 'Raised PSA', 'Both', [
 describe('a number answer that cannot be read', () => {
   it('T-28 a number typed as "-" falls in no band: the decisions table shows no decision, as the server refuses it', async () => {
     const view = await renderScreen();
-    api = view.api;
     const open = (value: string) =>
       act(() => {
         view.store.dispatch(
