@@ -36,7 +36,6 @@ describe('the Chinese register', () => {
         language: 'cn_traditional',
         brand,
         action: '/x',
-        languageHref: '?lang=en',
         error: 'tooMany',
       }),
       signOutPage('cn_traditional', brand, '<form></form>', false),

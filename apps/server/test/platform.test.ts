@@ -201,7 +201,7 @@ describe.each(DATABASES)('HTTP platform on %s', (database) => {
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/ready', '/api/auth/config', '/api/user/language']));
     expect(document.paths['/api/user/language']?.put?.requestBody?.content['application/json']?.schema).toMatchObject({
       type: 'object',
-      properties: { language: { enum: ['en', 'cn_traditional'] } },
+      properties: { language: { enum: ['en', 'cn_traditional', 'cn_simplified'] } },
       additionalProperties: false,
     });
     expect(document.components.securitySchemes).toHaveProperty('bearer');

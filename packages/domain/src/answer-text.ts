@@ -4,33 +4,24 @@
  * as text (`answerLines`) is declared with the type in question-types.ts.
  */
 import { parseHeight, parseWeight } from './answers.ts';
+import { textIn, type LocalizedText } from './languages.ts';
 import type { Language } from './model.ts';
 import { unitLabel } from './units.ts';
 
-const MONTHS: Record<Language, readonly string[]> = {
-  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
-  cn_traditional: [
-    '1月',
-    '2月',
-    '3月',
-    '4月',
-    '5月',
-    '6月',
-    '7月',
-    '8月',
-    '9月',
-    '10月',
-    '11月',
-    '12月',
-  ],
-};
+const ENGLISH_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** Month names by language, looked up like every other text. */
+const MONTHS: readonly LocalizedText[] = ENGLISH_MONTHS.map((en, index) => ({
+  en,
+  cn_traditional: `${index + 1}月`,
+}));
 
 /** An exact ISO date as DD/MM/YYYY, a month-and-year one as 'Mar 2015' / '2015年3月'. */
 export function dateText(iso: string, exact: boolean, language: Language): string {
   const [year, month, day] = iso.split('-');
   if (!year || !month) return iso;
   if (exact && day) return `${day.slice(0, 2)}/${month}/${year}`;
-  const name = MONTHS[language][Number(month) - 1] ?? month;
+  const monthText = MONTHS[Number(month) - 1];
+  const name = monthText ? textIn(monthText, language) : month;
   return language === 'en' ? `${name} ${year}` : `${year}年${name}`;
 }
 

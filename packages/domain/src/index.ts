@@ -1,4 +1,5 @@
 export * from './model.ts';
+export * from './languages.ts';
 export * from './answers.ts';
 export * from './question-types.ts';
 export * from './answer-text.ts';

@@ -4,6 +4,7 @@
  * wording where it quotes one, including its 'a answer' (design §8); Chinese is Traditional
  * Chinese as written in Hong Kong.
  */
+import { textIn } from './languages.ts';
 import type { Bilingual, Issue, Language } from './model.ts';
 
 const messages = {
@@ -173,7 +174,7 @@ export function messageText(
   lang: Language,
   params?: Record<string, string | number>,
 ): string {
-  const text = MESSAGES[key][lang];
+  const text = textIn(MESSAGES[key], lang);
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
     Object.hasOwn(params, name) ? String(params[name]) : placeholder,

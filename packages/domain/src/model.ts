@@ -4,15 +4,21 @@
  * question, an answer or a decision means the same thing everywhere.
  */
 import { z } from 'zod';
+import { LANGUAGE_CODES } from './languages.ts';
 
-/** Interface and content languages (requirements §1). */
-export const LANGUAGES = ['en', 'cn_traditional'] as const;
+/** Interface and content languages (requirements §1), listed with their details in languages.ts. */
+export const LANGUAGES = LANGUAGE_CODES;
 export const languageSchema = z.enum(LANGUAGES);
 export type Language = z.infer<typeof languageSchema>;
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-/** A text written in both languages. */
-export const bilingualSchema = z.object({ en: z.string(), cn_traditional: z.string() }).strict();
+/**
+ * A text written in English and Traditional Chinese, and optionally by hand in Simplified
+ * Chinese (otherwise derived from the Traditional text, see `textIn` in languages.ts).
+ */
+export const bilingualSchema = z
+  .object({ en: z.string(), cn_traditional: z.string(), cn_simplified: z.string().optional() })
+  .strict();
 export type Bilingual = z.infer<typeof bilingualSchema>;
 
 /** The nine question types (requirements §3). */

@@ -7,6 +7,7 @@ import type { AnswerMap } from './answers.ts';
 import { answerOf, forEachVisibleUnder, questionnaireIndex } from './questionnaire.ts';
 import type { ChosenImpairment } from './questionnaire.ts';
 import { messageText } from './messages.ts';
+import { textIn } from './languages.ts';
 import { questionIssues } from './validation.ts';
 import type { Language, Question, QuestionGroup } from './model.ts';
 
@@ -70,9 +71,9 @@ export function buildPages(chosen: readonly ChosenImpairment[], language: Langua
         pages.push({
           index: pages.length,
           label: messageText('page_label', language, {
-            condition: impairment.name[language],
+            condition: textIn(impairment.name, language),
             n: number,
-            group: group.header[language],
+            group: textIn(group.header, language),
           }),
           impairmentUuid: impairment.uuid,
           number,

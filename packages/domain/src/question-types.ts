@@ -37,6 +37,7 @@ import {
   type TextEntry,
 } from './model.ts';
 import { cmToFtInch, kgToLb, unitLabel } from './units.ts';
+import { textIn } from './languages.ts';
 
 /** Makes an issue about one question's answer, its uuid as path and in the params. */
 type IssueOf = (code: string, params?: Record<string, string | number>) => Issue;
@@ -113,7 +114,9 @@ function choiceType(type: QuestionType, options: 'single' | 'multiple'): Questio
   const answerLines = (q: Question, raw: unknown, language: Language): string[] => {
     if (raw === undefined || raw === null) return [];
     const chosen = parseChoices(raw);
-    return q.answerList.filter((o) => chosen.includes(o.uuid)).map((o) => o.label[language]);
+    return q.answerList
+      .filter((o) => chosen.includes(o.uuid))
+      .map((o) => textIn(o.label, language));
   };
   return {
     type,

@@ -3,6 +3,7 @@
  * makes of the text typed into one of its fields.
  */
 import { isNumeric } from './answers.ts';
+import { textIn } from './languages.ts';
 import type { Bilingual, Height, Language, Question, Weight } from './model.ts';
 
 export const CM_PER_FOOT = 30.48;
@@ -169,5 +170,5 @@ export const UNIT_LABELS: Readonly<Record<string, Bilingual>> = {
  * as its key, so a catalogue's new unit is never lost, only untranslated until it is added.
  */
 export function unitLabel(unit: string, language: Language): string {
-  return Object.hasOwn(UNIT_LABELS, unit) ? UNIT_LABELS[unit]![language] : unit;
+  return Object.hasOwn(UNIT_LABELS, unit) ? textIn(UNIT_LABELS[unit]!, language) : unit;
 }

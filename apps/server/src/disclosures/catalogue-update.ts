@@ -1,3 +1,4 @@
+import { inEveryLanguage, textIn } from '@vmer/domain/languages';
 import type { Bilingual, DisclosedImpairment, DisclosureDocument, Question } from '@vmer/domain';
 import { answerShapeIssue } from '@vmer/domain/question-types';
 import { catalogSource, resolveImpairment } from '@vmer/domain/disclosure';
@@ -18,10 +19,8 @@ export interface CatalogueUpdatePlan {
   summary: CatalogueUpdateSummary;
 }
 
-const questionText = (question: Question): Bilingual => ({
-  en: htmlToText(question.question.en).replace(/\n/g, ' '),
-  cn_traditional: htmlToText(question.question.cn_traditional).replace(/\n/g, ' '),
-});
+const questionText = (question: Question): Bilingual =>
+  inEveryLanguage((language) => htmlToText(textIn(question.question, language)).replace(/\n/g, ' '));
 
 /**
  * What a stored disclosure becomes on another catalogue version, and a summary of the change:
@@ -46,7 +45,7 @@ export function planCatalogueUpdate(
   for (const entry of stored.impairments) {
     const before = resolveImpairment(entry, fromSource);
     const after = resolveImpairment(entry, toSource);
-    const name = after?.name ?? before?.name ?? { en: entry.name, cn_traditional: entry.name };
+    const name = after?.name ?? before?.name ?? inEveryLanguage(() => entry.name);
     const available =
       after !== undefined &&
       (after.selfDefined ||

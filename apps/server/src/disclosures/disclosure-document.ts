@@ -25,6 +25,7 @@ import {
   submitIssues,
 } from '@vmer/domain/disclosure';
 import { matchesGender } from '@vmer/domain/impairments';
+import { inEveryLanguage, textIn, type LanguageCode } from '@vmer/domain/languages';
 import { questionnaireIndex, type ChosenImpairment } from '@vmer/domain/questionnaire';
 import type { CatalogView } from '../catalog/catalog-view.ts';
 import { HttpError, schemaIssueMessage, type FieldError } from '../http/errors.ts';
@@ -61,7 +62,7 @@ export interface DocumentDecisions {
 
 /** An issue of the domain in both languages, for an error answer. */
 function issueMessage(issue: Issue): Bilingual {
-  return { en: issueText(issue, 'en'), cn_traditional: issueText(issue, 'cn_traditional') };
+  return inEveryLanguage((language) => issueText(issue, language));
 }
 
 /** A domain path into the document (`impairments[0].answers[2].answer`) as a body path. */
@@ -247,15 +248,15 @@ export function completionProblems(
       errors.push({ path: bodyPath(issue.path), message: issueMessage(issue) });
       continue;
     }
-    const text = (language: keyof Bilingual) =>
-      htmlToText(question.question[language]).replace(/\n/g, ' ');
+    const text = (language: LanguageCode) =>
+      htmlToText(textIn(question.question, language)).replace(/\n/g, ' ');
     errors.push({
       path: `${bodyPath(issue.path)}.${uuid}`,
       message: {
         key: 'disclosure_question_unanswered',
         params: {
           condition: impairment.name,
-          question: { en: text('en'), cn_traditional: text('cn_traditional') },
+          question: inEveryLanguage(text),
         },
       },
     });

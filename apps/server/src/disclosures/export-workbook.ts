@@ -16,6 +16,9 @@ import {
 } from '@vmer/domain/decision-engine';
 import { buildPages, numberedQuestions, type Page } from '@vmer/domain/paging';
 import { answerOf, type ChosenImpairment } from '@vmer/domain/questionnaire';
+import { textIn } from '@vmer/domain/languages';
+// Registers the Simplified Chinese converter: the labels and catalogue texts are derived.
+import '@vmer/domain/simplified';
 import ExcelJS from 'exceljs';
 import { htmlToText } from './plain-text.ts';
 
@@ -143,7 +146,7 @@ function neutraliseFormulas(workbook: ExcelJS.Workbook): void {
 }
 
 function label(language: Language, key: LabelKey): string {
-  return LABELS[key][language];
+  return textIn(LABELS[key], language);
 }
 
 function addSummarySheet(workbook: ExcelJS.Workbook, input: ExportInput): void {
@@ -161,9 +164,9 @@ function addSummarySheet(workbook: ExcelJS.Workbook, input: ExportInput): void {
   title.font = { bold: true, size: 14 };
 
   const facts: [LabelKey, string][] = [
-    ['insurer', withName(input.insurerCode.toUpperCase(), insurer?.name[language])],
+    ['insurer', withName(input.insurerCode.toUpperCase(), insurer && textIn(insurer.name, language))],
     ['channel', input.channel.toUpperCase()],
-    ['product', withName(input.productCode.toLowerCase(), product?.name[language])],
+    ['product', withName(input.productCode.toLowerCase(), product && textIn(product.name, language))],
     ['applicationNumber', input.applicationNumber],
     ['birthDate', birthDateText(profile.birthDate)],
     ['age', profile.age === null ? '' : String(profile.age)],
@@ -184,7 +187,7 @@ function addSummarySheet(workbook: ExcelJS.Workbook, input: ExportInput): void {
   sheet.addRow([]);
   const heading = sheet.addRow([t('decisions')]);
   heading.font = { bold: true, size: 12 };
-  const header = sheet.addRow([t('condition'), ...indicators.map((i) => i.label[language])]);
+  const header = sheet.addRow([t('condition'), ...indicators.map((i) => textIn(i.label, language))]);
   styleHeader(header);
   const headerRow = header.number;
   input.chosen.forEach(({ impairment }, i) => {
@@ -210,7 +213,8 @@ function addSummarySheet(workbook: ExcelJS.Workbook, input: ExportInput): void {
     sheet.addRow([t('exclusions')]).font = { bold: true, size: 12 };
     styleHeader(sheet.addRow([t('code'), t('wording')]));
     for (const code of codes) {
-      const wording = catalog.exclusions.find((e) => e.code === code)?.wording[language] ?? '';
+      const exclusion = catalog.exclusions.find((e) => e.code === code);
+      const wording = exclusion ? textIn(exclusion.wording, language) : '';
       const row = sheet.addRow([code, wording]);
       sheet.mergeCells(row.number, 2, row.number, Math.max(2, indicators.length + 1));
       row.alignment = WRAP;
@@ -240,8 +244,8 @@ function addConditionSheet(
   for (const { question: q, number } of numberedQuestions(pages, chosen.impairment.uuid)) {
     const row = sheet.addRow([
       number,
-      q.group.header[language],
-      htmlToText(q.question[language]),
+      textIn(q.group.header, language),
+      htmlToText(textIn(q.question, language)),
       answerCell(q, answerOf(chosen.answers, q.uuid), language),
     ]);
     row.alignment = WRAP;
@@ -254,7 +258,7 @@ function addConditionSheet(
     const row = sheet.addRow([
       '',
       '',
-      `${t('decision')}: ${indicator.label[language]}`,
+      `${t('decision')}: ${textIn(indicator.label, language)}`,
       formatResult(indicators?.[indicator.code], language),
     ]);
     formatDebits(row);
@@ -296,7 +300,7 @@ function withName(code: string, name: string | undefined): string {
 }
 
 function conditionName(impairment: ChosenImpairment['impairment'], language: Language): string {
-  const name = impairment.name[language];
+  const name = textIn(impairment.name, language);
   return impairment.selfDefined ? `${name} (${label(language, 'selfDefined')})` : name;
 }
 
@@ -307,7 +311,7 @@ function sheetName(
   language: Language,
   taken: Set<string>,
 ): string {
-  const clean = chosen.impairment.name[language].replace(/[:\\/?*[\]]/g, ' ').trim();
+  const clean = textIn(chosen.impairment.name, language).replace(/[:\\/?*[\]]/g, ' ').trim();
   let name = `${n}. ${clean}`.slice(0, 31).trim();
   for (let k = 2; taken.has(name.toLowerCase()); k++)
     name = `${n}-${k}. ${clean}`.slice(0, 31).trim();
@@ -349,7 +353,7 @@ function smokingLabel(
   const option = catalog.smokingLists
     .find((l) => l.id === listId)
     ?.options.find((o) => o.value === value);
-  return option ? option.label[language] : value;
+  return option ? textIn(option.label, language) : value;
 }
 
 const HONG_KONG_TIME = new Intl.DateTimeFormat('en-CA', {

@@ -1,4 +1,6 @@
-import { isMessageKey, MESSAGES, type Bilingual } from '@vmer/domain';
+import { isMessageKey, MESSAGES, textIn, type Bilingual, type Language } from '@vmer/domain';
+// Registers the Simplified Chinese converter: every message reads in Simplified Chinese too.
+import '@vmer/domain/simplified';
 import { HTTP_MESSAGES, type HttpMessageKey } from './messages.ts';
 
 /** A value for a `{name}` placeholder: the same in both languages, or one per language. */
@@ -43,18 +45,18 @@ export class HttpError extends Error {
 }
 
 /** The message in the given language, placeholders filled in. */
-export function translate(message: Message, language: keyof Bilingual): string {
-  if (typeof message === 'string') return HTTP_MESSAGES[message][language];
-  if ('key' in message) return fillPlaceholders(HTTP_MESSAGES[message.key][language], message.params, language);
-  return message[language];
+export function translate(message: Message, language: Language): string {
+  if (typeof message === 'string') return textIn(HTTP_MESSAGES[message], language);
+  if ('key' in message) return fillPlaceholders(textIn(HTTP_MESSAGES[message.key], language), message.params, language);
+  return textIn(message, language);
 }
 
 /** Replaces each `{name}` of the text by its value in the language; unknown names stay as written. */
-function fillPlaceholders(text: string, params: Record<string, PlaceholderValue>, language: keyof Bilingual): string {
+function fillPlaceholders(text: string, params: Record<string, PlaceholderValue>, language: Language): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];
     if (value === undefined) return whole;
-    return typeof value === 'object' ? value[language] : String(value);
+    return typeof value === 'object' ? textIn(value, language) : String(value);
   });
 }
 

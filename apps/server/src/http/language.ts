@@ -1,9 +1,10 @@
-import { DEFAULT_LANGUAGE, type Language } from '@vmer/domain';
+import { DEFAULT_LANGUAGE, languageOfTag, type Language } from '@vmer/domain';
 import type { FastifyRequest } from 'fastify';
 
 /**
  * The caller's language: the signed-in user's choice, else the first of Accept-Language
- * that the product speaks (any Chinese reads as Traditional Chinese), else English.
+ * that the product speaks (by the tags of the domain's language table: Simplified Chinese for
+ * zh-Hans and zh-CN, any other Chinese Traditional), else English.
  */
 export function requestLanguage(request: FastifyRequest): Language {
   if (request.user) return request.user.language;
@@ -22,8 +23,8 @@ export function languageFromHeader(header: string | undefined): Language {
     .filter((entry) => entry.q > 0)
     .sort((a, b) => b.q - a.q);
   for (const { tag } of ranked) {
-    if (tag.startsWith('zh') || tag === 'cn_traditional') return 'cn_traditional';
-    if (tag.startsWith('en')) return 'en';
+    const language = languageOfTag(tag);
+    if (language) return language;
   }
   return DEFAULT_LANGUAGE;
 }

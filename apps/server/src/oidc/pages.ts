@@ -1,6 +1,7 @@
-import type { Language } from '@vmer/domain';
+import { LANGUAGE_CODES, LANGUAGE_TABLE, textsIn, type Language, type LocalizedTable } from '@vmer/domain';
+import '@vmer/domain/simplified';
 
-/** Texts of the sign-in provider's pages, in both languages. */
+/** Texts of the sign-in provider's pages, by language (a language not written here is derived). */
 const TEXT = {
   en: {
     htmlLang: 'en',
@@ -12,8 +13,6 @@ const TEXT = {
     incorrect: 'Incorrect user name or password.',
     missing: 'Enter your user name and password.',
     tooMany: 'Too many sign-in attempts. Please wait a minute and try again.',
-    otherLanguage: '繁體中文',
-    otherLanguageLang: 'zh-Hant',
     help: 'Need help? Contact',
     signOutTitle: 'Sign out',
     signOutQuestion: 'Do you want to sign out of Video MER?',
@@ -37,8 +36,6 @@ const TEXT = {
     incorrect: '用戶名稱或密碼不正確。',
     missing: '請輸入用戶名稱及密碼。',
     tooMany: '登入嘗試次數過多。請稍候一分鐘再試。',
-    otherLanguage: 'English',
-    otherLanguageLang: 'en',
     help: '需要協助？請聯絡',
     signOutTitle: '登出',
     signOutQuestion: '您要登出 Video MER 嗎？',
@@ -52,7 +49,23 @@ const TEXT = {
     backToApp: '返回 Video MER',
     expired: '登入逾時。請重新開始。',
   },
-} as const;
+  cn_simplified: { htmlLang: 'zh-Hans' },
+} satisfies LocalizedTable<Record<string, string>>;
+
+type PageTexts = typeof TEXT.en;
+
+/** The pages' texts in a language. */
+const textOf = (language: Language): PageTexts => textsIn<PageTexts>(TEXT, language);
+
+/** Links to the sign-in page in every other language, each named in its own language. */
+function languageLinks(current: Language): string {
+  return LANGUAGE_CODES.filter((code) => code !== current)
+    .map((code) => {
+      const lang = textOf(code).htmlLang;
+      return `<a href="?lang=${code}" lang="${lang}" hreflang="${lang}">${LANGUAGE_TABLE[code].name}</a>`;
+    })
+    .join(' ');
+}
 
 export type SignInError = 'incorrect' | 'missing' | 'tooMany';
 
@@ -69,7 +82,7 @@ export function escapeHtml(value: string): string {
 }
 
 function layout(language: Language, brand: PageBrand, title: string, content: string, scripts = ''): string {
-  const t = TEXT[language];
+  const t = textOf(language);
   return `<!DOCTYPE html>
 <html lang="${t.htmlLang}">
 <head>
@@ -93,11 +106,10 @@ export function signInPage(options: {
   language: Language;
   brand: PageBrand;
   action: string;
-  languageHref: string;
   userName?: string;
   error?: SignInError;
 }): string {
-  const t = TEXT[options.language];
+  const t = textOf(options.language);
   const error = options.error ? t[options.error] : undefined;
   const invalid = error ? ' aria-invalid="true" aria-describedby="sign-in-error"' : '';
   return layout(
@@ -115,7 +127,7 @@ ${error ? `<p id="sign-in-error" class="error" role="alert">${error}</p>` : ''}
 <input id="password" name="password" type="password" autocomplete="current-password" required${invalid}${options.userName ? ' autofocus' : ''}>
 <button type="submit">${t.signIn}</button>
 </form>
-<p class="language"><a href="${escapeHtml(options.languageHref)}" lang="${t.otherLanguageLang}" hreflang="${t.otherLanguageLang}">${t.otherLanguage}</a></p>`,
+<p class="language">${languageLinks(options.language)}</p>`,
   );
 }
 
@@ -124,7 +136,7 @@ ${error ? `<p id="sign-in-error" class="error" role="alert">${error}</p>` : ''}
  * for the first-party web app a script file submits it, so sign-out needs no extra click.
  */
 export function signOutPage(language: Language, brand: PageBrand, form: string, autoSubmit: boolean): string {
-  const t = TEXT[language];
+  const t = textOf(language);
   return layout(
     language,
     brand,
@@ -141,7 +153,7 @@ ${form}
 }
 
 export function signedOutPage(language: Language, brand: PageBrand): string {
-  const t = TEXT[language];
+  const t = textOf(language);
   return layout(
     language,
     brand,
@@ -159,7 +171,7 @@ export function errorPage(
   error: string,
   description: string | undefined | 'expired',
 ): string {
-  const t = TEXT[language];
+  const t = textOf(language);
   if (description === 'expired') description = t.expired;
   return layout(
     language,

@@ -69,7 +69,6 @@ export async function oidcRoutes(app: FastifyInstance, { provider, config, db }:
             language: options.language,
             brand,
             action: `${OIDC_PATH}/interaction/${encodeURIComponent(options.uid)}/login`,
-            languageHref: `?lang=${options.language === 'en' ? 'cn_traditional' : 'en'}`,
             userName: options.userName,
             error: options.error,
           }),
