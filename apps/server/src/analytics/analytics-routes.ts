@@ -1,40 +1,12 @@
-import {
-  conclusionSchema,
-  disclosureIdSchema,
-  disclosureStatusSchema,
-  searchEventSchema,
-  trackingEventSchema,
-} from '@vmer/domain/lifecycle';
+import { apiRoutes, ok } from '@vmer/domain/api';
+import type { disclosureStatusSchema } from '@vmer/domain/lifecycle';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AuthUser } from '../auth/authenticate.ts';
 import { disclosureRepository } from '../disclosures/disclosure-repository.ts';
-import { ok, okSchema } from '../http/envelope.ts';
+import { fromContract } from '../http/contract-route.ts';
 import { HttpError } from '../http/errors.ts';
 import { analyticsRepository, type LogOwner } from './analytics-repository.ts';
-
-const TAGS = ['analytics'];
-
-const recordedSchema = z.object({ id: z.number().int() });
-
-const requestAnalyticsSchema = z.object({
-  requestId: z.string(),
-  insurerCode: z.string(),
-  channel: z.string(),
-  productCode: z.string(),
-  applicationNumber: z.string(),
-  status: disclosureStatusSchema,
-  events: z.array(
-    z.object({
-      activity: z.string(),
-      fromPage: z.string(),
-      details: z.string().nullable(),
-      questionList: z.array(z.string()),
-      /** ISO 8601. */
-      at: z.string(),
-    }),
-  ),
-});
 
 /**
  * The logging calls of requirements §7 (design §5): tracking events, condition searches and
@@ -72,66 +44,33 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     return { insurerCode, subject: user.subject, requestId: null };
   }
 
-  app.post(
-    '/analytics/web/create',
-    {
-      schema: {
-        summary: 'Record a tracking event of the web app',
-        tags: TAGS,
-        body: trackingEventSchema,
-        response: { 200: okSchema(recordedSchema) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(apiRoutes.trackEvent),
+    handler: async (request) => {
       const owner = await ownerOf(request.user, request.body);
       return ok({ id: await analytics.addEvent(owner, request.body) });
     },
-  );
+  });
 
-  app.post(
-    '/search/disease/create',
-    {
-      schema: {
-        summary:
-          'Record a condition search: 1 chosen from the list, 2 custom condition added, 3 no match',
-        tags: TAGS,
-        body: searchEventSchema,
-        response: { 200: okSchema(recordedSchema) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(apiRoutes.logSearch),
+    handler: async (request) => {
       const owner = await ownerOf(request.user, request.body);
       return ok({ id: await analytics.addSearch(owner, request.body) });
     },
-  );
+  });
 
-  app.post(
-    '/conclusion/create',
-    {
-      schema: {
-        summary: 'Record the conclusion the interviewer reached',
-        tags: TAGS,
-        body: conclusionSchema,
-        response: { 200: okSchema(recordedSchema) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(apiRoutes.conclusion),
+    handler: async (request) => {
       const owner = await ownerOf(request.user, request.body);
       return ok({ id: await analytics.addConclusion(owner, request.body) });
     },
-  );
+  });
 
-  app.get(
-    '/analytics/web/:requestId',
-    {
-      schema: {
-        summary: 'A disclosure request and the tracking events recorded for it',
-        tags: TAGS,
-        params: z.object({ requestId: disclosureIdSchema }).strict(),
-        response: { 200: okSchema(requestAnalyticsSchema) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(apiRoutes.requestAnalytics),
+    handler: async (request) => {
       const disclosure = await disclosures.findByRequestId(request.user, request.params.requestId);
       if (!disclosure) throw new HttpError(404, 'not_found');
       const events = await analytics.eventsOfRequest(request.user, disclosure.request_id);
@@ -151,5 +90,5 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         })),
       });
     },
-  );
+  });
 };

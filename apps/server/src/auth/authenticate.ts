@@ -1,4 +1,5 @@
 import type { Language, Role } from '@vmer/domain';
+import { API_DOCS_PATH, API_PREFIX } from '@vmer/domain/api';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { JWTPayload } from 'jose';
@@ -71,7 +72,7 @@ export const authenticate = fp(
 
     app.addHook('onRequest', async (request: FastifyRequest) => {
       const route = request.routeOptions;
-      if (!route.url?.startsWith('/api/') || route.config.public || route.url.startsWith('/api/docs')) return;
+      if (!route.url?.startsWith(`${API_PREFIX}/`) || route.config.public || route.url.startsWith(API_DOCS_PATH)) return;
 
       const match = BEARER.exec(request.headers.authorization ?? '');
       if (!match?.[1]) throw new HttpError(401, 'unauthorized', undefined, { 'www-authenticate': challenge() });

@@ -1,30 +1,7 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { catalogDiffSchema } from '@vmer/domain/api';
 import type { Catalog, Impairment, Question } from '@vmer/domain';
 
-const namedSchema = z.object({ uuid: z.string(), name: z.string() });
-
-export const catalogDiffSchema = z.object({
-  from: z.string(),
-  to: z.string(),
-  /** Catalogue-wide parts that differ: indicators, exclusions, ruleAgeList, smokingLists, settings, insurers, notes. */
-  parts: z.array(z.string()),
-  impairments: z.object({
-    added: z.array(namedSchema),
-    removed: z.array(namedSchema),
-    changed: z.array(
-      namedSchema.extend({
-        /** Impairment fields that differ besides its questions (name, gender, group…). */
-        fields: z.array(z.string()),
-        questions: z.object({
-          added: z.array(z.string()),
-          removed: z.array(z.string()),
-          /** Questions whose text, type, options, decisions or place in the tree differ. */
-          changed: z.array(z.string()),
-        }),
-      }),
-    ),
-  }),
-});
 export type CatalogDiff = z.infer<typeof catalogDiffSchema>;
 
 const PARTS = [

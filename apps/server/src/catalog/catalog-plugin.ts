@@ -1,6 +1,8 @@
 import { catalogSourceJsonSchema } from '@vmer/domain/catalog/source-schema';
+import { apiRoutes } from '@vmer/domain/api';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fromContract } from '../http/contract-route.ts';
 import { catalogAdminRoutes } from './admin-routes.ts';
 import { catalogService, type CatalogService } from './catalog-service.ts';
 import { formatProblem } from './source-files.ts';
@@ -18,18 +20,10 @@ declare module 'fastify' {
 
 const schemaRoutes: FastifyPluginAsyncZod = async (app) => {
   const schema = catalogSourceJsonSchema();
-  app.get(
-    '/catalog/schema.json',
-    {
-      config: { public: true },
-      schema: {
-        summary: 'JSON Schema of the catalogue source files, for editor completion',
-        tags: ['catalogue'],
-        security: [],
-      },
-    },
-    async (_request, reply) => reply.type('application/schema+json').send(schema),
-  );
+  app.route({
+    ...fromContract(apiRoutes.catalogSchema),
+    handler: async (_request, reply) => reply.type('application/schema+json').send(schema),
+  });
 };
 
 /**

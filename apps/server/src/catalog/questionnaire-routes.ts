@@ -1,115 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { GENDERS, RSM_SCORES, type Impairment, type UserInfo } from '@vmer/domain';
 import {
-  bilingualSchema,
-  diseaseListEntrySchema,
-  exclusionWordingSchema,
-  genderSchema,
-  GENDERS,
-  impairmentSchema,
-  indicatorSchema,
-  MIN_AGE,
-  questionSchema,
-  RSM_SCORES,
-  rsmScoreSchema,
-  ruleAgeSchema,
-  smokingListSchema,
-  userInfoSchema,
-  type Impairment,
-  type UserInfo,
-} from '@vmer/domain';
+  apiRoutes,
+  diseaseListSchema,
+  ok,
+  type selectionSchema,
+  type versionQuerySchema,
+} from '@vmer/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ok, okSchema } from '../http/envelope.ts';
+import type { z } from 'zod';
+import { fromContract } from '../http/contract-route.ts';
 import { HttpError } from '../http/errors.ts';
 import { catalogRepository } from './catalog-repository.ts';
 import { matchesGender, type CatalogView, type ProductView } from './catalog-view.ts';
-
-const codeSchema = z.string().min(1).max(50);
-
-/** The header selection and applicant a list is asked for (requirements §3 "Disease list request"). */
-const selectionSchema = z.object({
-  insurerCode: codeSchema,
-  channel: codeSchema,
-  productCode: codeSchema,
-  gender: genderSchema.nullable().optional(),
-  /** Under 18 the tool cannot proceed (requirements §5): such a request is refused. */
-  age: z.number().int().min(MIN_AGE).max(150).nullable().optional(),
-  rsmScore: rsmScoreSchema.nullable().optional(),
-});
-/** The requirements names `flag` and `param` without saying what they hold: kept, not interpreted. */
-const opaqueSchema = z
-  .union([z.string().max(200), z.number(), z.boolean()])
-  .nullable()
-  .optional();
-
-const diseaseListBodySchema = selectionSchema.extend({ flag: opaqueSchema }).strict();
-const specialListBodySchema = selectionSchema.extend({ param: opaqueSchema }).strict();
-
-export const userInfoBodySchema = userInfoSchema
-  .extend({ smokingLists: z.array(smokingListSchema) })
-  .meta({ id: 'UserInfo' });
-
-export const insurerListEntrySchema = z
-  .object({
-    insurerCode: z.string(),
-    channel: z.string(),
-    productCode: z.string(),
-    insurerName: bilingualSchema,
-    productName: bilingualSchema,
-    smokingList: z.enum(['A', 'B']),
-    lastAgeOption: z.boolean(),
-    printCover: z.boolean(),
-  })
-  .meta({ id: 'InsurerListEntry' });
-
-export const questionnaireSchema = z
-  .object({
-    version: z.string(),
-    notes: z.string(),
-    indicators: z.array(indicatorSchema),
-    exclusions: z.array(exclusionWordingSchema),
-    ruleAgeList: z.array(ruleAgeSchema),
-    settings: z.object({
-      highLowBmiImpairmentName: z.string(),
-      abnormalBmiImpairmentName: z.string(),
-      otherImpairment: z.string(),
-    }),
-    smokingLists: z.array(smokingListSchema),
-    rsmScores: z.array(rsmScoreSchema),
-    genders: z.array(genderSchema),
-  })
-  .meta({ id: 'Questionnaire' });
-
-const diseaseListSchema = z.array(diseaseListEntrySchema);
-const diseaseListAnswerSchema = z
-  .object({ instance: z.uuid(), diseaseList: diseaseListSchema })
-  .meta({ id: 'DiseaseListAnswer' });
-
-export const specialListSchema = z
-  .object({
-    /** The selectable BMI condition (settings.highLowBmiImpairmentName). */
-    highLowBmi: impairmentSchema.nullable(),
-    /** The condition the BMI rule adds by itself (settings.abnormalBmiImpairmentName). */
-    abnormalBmi: impairmentSchema.nullable(),
-    /** The generic Others template self-defined conditions are built from. */
-    others: impairmentSchema.nullable(),
-  })
-  .meta({ id: 'SpecialList' });
-
-/**
- * `?catalogVersion=N`: the catalogue version a disclosure was answered on, so that a disclosure
- * reopened after another version was activated reads its own version's conditions and questions.
- * Without it the active version answers.
- */
-const versionQuerySchema = z
-  .object({
-    catalogVersion: z
-      .string()
-      .regex(/^[1-9]\d{0,8}$/, 'field_format')
-      .optional()
-      .meta({ description: 'A catalogue version number; the active version when left out' }),
-  })
-  .strict();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -150,16 +53,9 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
     return view;
   }
 
-  app.get(
-    '/user/info/get',
-    {
-      schema: {
-        summary: "The caller's user info, for their first insurer",
-        tags: ['catalogue'],
-        response: { 200: okSchema(userInfoBodySchema) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(apiRoutes.userInfo),
+    handler: async (request) => {
       const { user } = request;
       const { catalog } = await app.catalog.active();
       const insurerCode = user.insurers[0] ?? '';
@@ -184,18 +80,11 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       return ok(info);
     },
-  );
+  });
 
-  app.get(
-    '/insurer/list',
-    {
-      schema: {
-        summary: "Every insurer × channel × product of the caller's insurers",
-        tags: ['catalogue'],
-        response: { 200: okSchema(z.array(insurerListEntrySchema)) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(apiRoutes.insurerList),
+    handler: async (request) => {
       const { catalog } = await app.catalog.active();
       const entries = request.user.insurers.flatMap((code) => {
         const insurer = catalog.insurers.find((candidate) => candidate.code === code);
@@ -215,20 +104,11 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return ok(entries);
     },
-  );
+  });
 
-  app.get(
-    '/questionnaire/get',
-    {
-      schema: {
-        summary:
-          'The active catalogue (or the version asked for): version, indicators, exclusions, BMI rules, settings, smoking lists',
-        tags: ['catalogue'],
-        querystring: versionQuerySchema,
-        response: { 200: okSchema(questionnaireSchema) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(apiRoutes.questionnaire),
+    handler: async (request) => {
       const { version, catalog } = await viewFor(request.query);
       return ok({
         version,
@@ -242,20 +122,11 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
         genders: [...GENDERS],
       });
     },
-  );
+  });
 
-  app.post(
-    '/disease/list',
-    {
-      schema: {
-        summary: 'The conditions a product offers an applicant; stored as a questionnaire instance',
-        tags: ['catalogue'],
-        body: diseaseListBodySchema,
-        querystring: versionQuerySchema,
-        response: { 200: okSchema(diseaseListAnswerSchema) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(apiRoutes.diseaseList),
+    handler: async (request) => {
       const view = await viewFor(request.query);
       const selection = request.body;
       const product = callerProduct(view, request.user.insurers, selection);
@@ -275,38 +146,21 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return ok({ instance, diseaseList });
     },
-  );
+  });
 
-  app.get(
-    '/disease/list/:id',
-    {
-      schema: {
-        summary: 'The disease list of a questionnaire instance',
-        tags: ['catalogue'],
-        params: z.object({ id: z.string().max(100) }),
-        response: { 200: okSchema(diseaseListSchema) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(apiRoutes.instanceDiseaseList),
+    handler: async (request) => {
       const { id } = request.params;
       const found = UUID.test(id) ? await repository.findInstance(request.user, id) : undefined;
       if (!found) throw new HttpError(404, 'not_found');
       return ok(diseaseListSchema.parse(found.diseaseList));
     },
-  );
+  });
 
-  app.get(
-    '/question/:uuid',
-    {
-      schema: {
-        summary: "An impairment's questions, flattened (requirements §3 Question)",
-        tags: ['catalogue'],
-        params: z.object({ uuid: z.string().max(200) }),
-        querystring: versionQuerySchema,
-        response: { 200: okSchema(z.array(questionSchema)) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(apiRoutes.questions),
+    handler: async (request) => {
       const view = await viewFor(request.query);
       const { uuid } = request.params;
       const impairment = view.impairment(uuid);
@@ -314,20 +168,11 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(404, 'not_found');
       return ok(impairment.questionList);
     },
-  );
+  });
 
-  app.post(
-    '/disease/special/list',
-    {
-      schema: {
-        summary: 'The special conditions: High / Low BMI, Abnormal BMI and the Others template',
-        tags: ['catalogue'],
-        body: specialListBodySchema,
-        querystring: versionQuerySchema,
-        response: { 200: okSchema(specialListSchema) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(apiRoutes.specialList),
+    handler: async (request) => {
       const view = await viewFor(request.query);
       const selection = request.body;
       callerProduct(view, request.user.insurers, selection);
@@ -337,5 +182,5 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
         others: forApplicant(view.specials.others, selection),
       });
     },
-  );
+  });
 };

@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { API_DOCS_PATH, OPENAPI_PATH } from '@vmer/domain/api';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
@@ -28,6 +29,6 @@ export async function registerDocs(app: FastifyInstance, config: Config): Promis
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
-  app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(swaggerUi, { routePrefix: API_DOCS_PATH, staticCSP: false });
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { API_DOCS_PATH } from '@vmer/domain/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from './error-handler.ts';
 
@@ -25,7 +26,7 @@ const NOT_BUILT_PAGE = `<!DOCTYPE html>
 <main>
 <h1>Video MER</h1>
 <p>The web app is not built. Run <code>npm run build</code> (or <code>npm start</code>, which builds it) and reload.</p>
-<p>The API answers at <a href="/api/docs">/api/docs</a>.</p>
+<p>The API answers at <a href="${API_DOCS_PATH}">${API_DOCS_PATH}</a>.</p>
 </main>
 </body>
 </html>`;

@@ -1,0 +1,4 @@
+export * from './endpoints.ts';
+export * from './envelope.ts';
+export * from './schemas.ts';
+export * from './routes.ts';

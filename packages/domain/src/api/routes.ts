@@ -1,0 +1,339 @@
+import { z } from 'zod';
+import {
+  auditEntrySchema,
+  catalogueUpdateBodySchema,
+  catalogueUpdatedSchema,
+  catalogueUpdateSummarySchema,
+  conclusionSchema,
+  disclosureExportSchema,
+  disclosureIdSchema,
+  disclosurePayloadSchema,
+  disclosureRequestCreatedSchema,
+  disclosureRequestSchema,
+  disclosureReviewedSchema,
+  disclosureSavedSchema,
+  disclosureViewSchema,
+  rejectBodySchema,
+  searchEventSchema,
+  trackingEventSchema,
+  worklistPageSchema,
+  worklistQuerySchema,
+} from '../lifecycle.ts';
+import { questionSchema } from '../model.ts';
+import { createdSchema, okSchema } from './envelope.ts';
+import { endpoints, type Endpoint } from './endpoints.ts';
+import {
+  accountRequestPageSchema,
+  accountRequestSchema,
+  authConfigSchema,
+  catalogBundleSchema,
+  catalogDiffSchema,
+  catalogUploadSchema,
+  diseaseListAnswerSchema,
+  diseaseListBodySchema,
+  diseaseListSchema,
+  idempotentHeadersSchema,
+  insurerListEntrySchema,
+  languageBodySchema,
+  questionnaireSchema,
+  recordedSchema,
+  requestAnalyticsSchema,
+  specialListBodySchema,
+  specialListSchema,
+  userInfoBodySchema,
+  versionParamsSchema,
+  versionQuerySchema,
+  versionSummarySchema,
+} from './schemas.ts';
+
+/**
+ * One API route: its method, its path below {@link API_PREFIX} (`:name` marks a path
+ * parameter), what the request carries and the envelope of each success status. The server
+ * registers its handlers from these and the OpenAPI document is generated from the same
+ * schemas; the web app builds its calls and types its answers from them.
+ */
+export interface ApiRoute extends Endpoint {
+  summary: string;
+  tags: readonly string[];
+  /** Answers without a bearer token. */
+  public?: boolean;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Headers the route reads besides the ones every call carries. */
+  headers?: z.ZodType;
+  /** The success envelope by status; left out for an answer that is not an envelope. */
+  responses?: { 200: z.ZodType } | { 201: z.ZodType };
+}
+
+type RouteDetails = Omit<ApiRoute, keyof Endpoint>;
+const route = <const E extends Endpoint, const D extends RouteDetails>(endpoint: E, details: D) => ({
+  ...endpoint,
+  ...details,
+});
+/** Keeps the table out of a bundle that does not use it (a call, unlike an object, can be marked pure). */
+const table = <T>(routes: T): T => routes;
+
+const requestIdParams = z.object({ requestId: disclosureIdSchema }).strict();
+const idParams = z.object({ id: disclosureIdSchema }).strict();
+/** Validate takes no payload (requirements §7); an empty JSON object is accepted too. */
+const emptyBody = z.object({}).strict().nullish();
+
+const PLATFORM = ['platform'];
+const CATALOGUE = ['catalogue'];
+const CATALOGUE_ADMIN = ['catalogue admin'];
+const DISCLOSURES = ['disclosures'];
+const ANALYTICS = ['analytics'];
+const ACCOUNT_REQUESTS = ['account requests'];
+
+/** Every endpoint with its schemas, by the endpoint's name. */
+export const apiRoutes = table({
+  health: route(endpoints.health, {
+    summary: 'The process is up',
+    tags: PLATFORM,
+    public: true,
+    responses: { 200: okSchema(z.object({ status: z.literal('up') })) },
+  }),
+  ready: route(endpoints.ready, {
+    summary: 'The database answers (503 otherwise)',
+    tags: PLATFORM,
+    public: true,
+    responses: { 200: okSchema(z.object({ status: z.literal('ready') })) },
+  }),
+  authConfig: route(endpoints.authConfig, {
+    summary: 'Sign-in settings for the web app',
+    tags: PLATFORM,
+    public: true,
+    query: z.object({}).strict(),
+    responses: { 200: okSchema(authConfigSchema) },
+  }),
+  userLanguage: route(endpoints.userLanguage, {
+    summary: "Change the caller's language",
+    tags: ['user'],
+    body: languageBodySchema,
+    responses: { 200: okSchema(languageBodySchema) },
+  }),
+
+  catalogSchema: route(endpoints.catalogSchema, {
+    summary: 'JSON Schema of the catalogue source files, for editor completion',
+    tags: CATALOGUE,
+    public: true,
+  }),
+  userInfo: route(endpoints.userInfo, {
+    summary: "The caller's user info, for their first insurer",
+    tags: CATALOGUE,
+    responses: { 200: okSchema(userInfoBodySchema) },
+  }),
+  insurerList: route(endpoints.insurerList, {
+    summary: "Every insurer × channel × product of the caller's insurers",
+    tags: CATALOGUE,
+    responses: { 200: okSchema(z.array(insurerListEntrySchema)) },
+  }),
+  questionnaire: route(endpoints.questionnaire, {
+    summary:
+      'The active catalogue (or the version asked for): version, indicators, exclusions, BMI rules, settings, smoking lists',
+    tags: CATALOGUE,
+    query: versionQuerySchema,
+    responses: { 200: okSchema(questionnaireSchema) },
+  }),
+  diseaseList: route(endpoints.diseaseList, {
+    summary: 'The conditions a product offers an applicant; stored as a questionnaire instance',
+    tags: CATALOGUE,
+    body: diseaseListBodySchema,
+    query: versionQuerySchema,
+    responses: { 200: okSchema(diseaseListAnswerSchema) },
+  }),
+  instanceDiseaseList: route(endpoints.instanceDiseaseList, {
+    summary: 'The disease list of a questionnaire instance',
+    tags: CATALOGUE,
+    params: z.object({ id: z.string().max(100) }),
+    responses: { 200: okSchema(diseaseListSchema) },
+  }),
+  questions: route(endpoints.questions, {
+    summary: "An impairment's questions, flattened (requirements §3 Question)",
+    tags: CATALOGUE,
+    params: z.object({ uuid: z.string().max(200) }),
+    query: versionQuerySchema,
+    responses: { 200: okSchema(z.array(questionSchema)) },
+  }),
+  specialList: route(endpoints.specialList, {
+    summary: 'The special conditions: High / Low BMI, Abnormal BMI and the Others template',
+    tags: CATALOGUE,
+    body: specialListBodySchema,
+    query: versionQuerySchema,
+    responses: { 200: okSchema(specialListSchema) },
+  }),
+
+  catalogVersions: route(endpoints.catalogVersions, {
+    summary: 'Every catalogue version, newest first',
+    tags: CATALOGUE_ADMIN,
+    responses: { 200: okSchema(z.array(versionSummarySchema)) },
+  }),
+  catalogUpload: route(endpoints.catalogUpload, {
+    summary:
+      'Upload a catalogue as a new immutable version (the same files answer their existing version)',
+    tags: CATALOGUE_ADMIN,
+    body: catalogUploadSchema,
+    responses: {
+      200: okSchema(z.object({ created: z.boolean(), version: versionSummarySchema })),
+    },
+  }),
+  catalogActivate: route(endpoints.catalogActivate, {
+    summary: 'Make a version the one new questionnaires use',
+    tags: CATALOGUE_ADMIN,
+    params: versionParamsSchema,
+    responses: { 200: okSchema(versionSummarySchema) },
+  }),
+  catalogExport: route(endpoints.catalogExport, {
+    summary: "A version's source files, as imported",
+    tags: CATALOGUE_ADMIN,
+    params: versionParamsSchema,
+    responses: { 200: okSchema(catalogBundleSchema) },
+  }),
+  catalogDiff: route(endpoints.catalogDiff, {
+    summary: 'What changed between two versions',
+    tags: CATALOGUE_ADMIN,
+    query: z.object({ from: z.string().max(20), to: z.string().max(20) }).strict(),
+    responses: { 200: okSchema(catalogDiffSchema) },
+  }),
+
+  disclosureRequest: route(endpoints.disclosureRequest, {
+    summary:
+      'A caller system (client credentials, scope disclosure:request) or a person asks for a disclosure',
+    tags: DISCLOSURES,
+    body: disclosureRequestSchema,
+    headers: idempotentHeadersSchema,
+    responses: { 200: okSchema(disclosureRequestCreatedSchema) },
+  }),
+  disclosureView: route(endpoints.disclosureView, {
+    summary: 'The disclosure of a request, with the mode it opens in for the caller',
+    tags: DISCLOSURES,
+    params: requestIdParams,
+    responses: { 200: okSchema(disclosureViewSchema) },
+  }),
+  disclosureSave: route(endpoints.disclosureSave, {
+    summary: 'Save a disclosure as a draft (partial answers allowed); without id it is created',
+    tags: DISCLOSURES,
+    body: disclosurePayloadSchema,
+    headers: idempotentHeadersSchema,
+    responses: { 200: okSchema(disclosureSavedSchema) },
+  }),
+  disclosureSubmit: route(endpoints.disclosureSubmit, {
+    summary: 'Submit a complete disclosure for validation; without id it is created',
+    tags: DISCLOSURES,
+    body: disclosurePayloadSchema,
+    headers: idempotentHeadersSchema,
+    responses: { 200: okSchema(disclosureSavedSchema) },
+  }),
+  disclosureExport: route(endpoints.disclosureExport, {
+    summary: "A complete disclosure as an xlsx spreadsheet (base64) in the caller's language",
+    tags: DISCLOSURES,
+    body: disclosurePayloadSchema,
+    responses: { 200: okSchema(disclosureExportSchema) },
+  }),
+  catalogueUpdatePreview: route(endpoints.catalogueUpdatePreview, {
+    summary:
+      'What updating a draft to the current catalogue version would change (conditions, questions, answers kept, decisions before and after); nothing is stored',
+    tags: DISCLOSURES,
+    params: idParams,
+    responses: { 200: okSchema(catalogueUpdateSummarySchema) },
+  }),
+  catalogueUpdate: route(endpoints.catalogueUpdate, {
+    summary:
+      'Update a draft (status 1, 2 or 5) to the current catalogue version: the one way a disclosure changes version; recorded in the audit trail',
+    tags: DISCLOSURES,
+    params: idParams,
+    body: catalogueUpdateBodySchema,
+    headers: idempotentHeadersSchema,
+    responses: { 200: okSchema(catalogueUpdatedSchema) },
+  }),
+  disclosureValidate: route(endpoints.disclosureValidate, {
+    summary: 'An underwriter validates a submitted disclosure',
+    tags: DISCLOSURES,
+    params: idParams,
+    body: emptyBody,
+    headers: idempotentHeadersSchema,
+    responses: { 200: okSchema(disclosureReviewedSchema) },
+  }),
+  disclosureReject: route(endpoints.disclosureReject, {
+    summary:
+      'An underwriter returns a submitted disclosure for correction, with an optional reason',
+    tags: DISCLOSURES,
+    params: idParams,
+    body: rejectBodySchema.nullish(),
+    headers: idempotentHeadersSchema,
+    responses: { 200: okSchema(disclosureReviewedSchema) },
+  }),
+  worklist: route(endpoints.worklist, {
+    summary:
+      "The worklist: the caller's insurers' disclosures, newest first, by status and application number prefix",
+    tags: DISCLOSURES,
+    query: worklistQuerySchema,
+    responses: { 200: okSchema(worklistPageSchema) },
+  }),
+  disclosureAudit: route(endpoints.disclosureAudit, {
+    summary: "A disclosure's audit trail, oldest first",
+    tags: DISCLOSURES,
+    params: idParams,
+    responses: { 200: okSchema(z.array(auditEntrySchema)) },
+  }),
+
+  trackEvent: route(endpoints.trackEvent, {
+    summary: 'Record a tracking event of the web app',
+    tags: ANALYTICS,
+    body: trackingEventSchema,
+    responses: { 200: okSchema(recordedSchema) },
+  }),
+  logSearch: route(endpoints.logSearch, {
+    summary:
+      'Record a condition search: 1 chosen from the list, 2 custom condition added, 3 no match',
+    tags: ANALYTICS,
+    body: searchEventSchema,
+    responses: { 200: okSchema(recordedSchema) },
+  }),
+  conclusion: route(endpoints.conclusion, {
+    summary: 'Record the conclusion the interviewer reached',
+    tags: ANALYTICS,
+    body: conclusionSchema,
+    responses: { 200: okSchema(recordedSchema) },
+  }),
+  requestAnalytics: route(endpoints.requestAnalytics, {
+    summary: 'A disclosure request and the tracking events recorded for it',
+    tags: ANALYTICS,
+    params: requestIdParams,
+    responses: { 200: okSchema(requestAnalyticsSchema) },
+  }),
+
+  accountRequest: route(endpoints.accountRequest, {
+    summary: 'Ask for access: recorded for the administrators of the insurer named',
+    tags: ACCOUNT_REQUESTS,
+    public: true,
+    body: accountRequestSchema,
+    responses: { 201: createdSchema(z.object({ id: z.string() })) },
+  }),
+  accountRequests: route(endpoints.accountRequests, {
+    summary: "Requests for access naming the administrator's insurers, newest first",
+    tags: ACCOUNT_REQUESTS,
+    query: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }).strict(),
+    responses: { 200: okSchema(accountRequestPageSchema) },
+  }),
+});
+
+export type ApiRoutes = typeof apiRoutes;
+export type ApiRouteName = keyof ApiRoutes;
+
+type SuccessSchema<R extends ApiRoute> = R['responses'] extends { 200: infer S }
+  ? S
+  : R['responses'] extends { 201: infer S }
+    ? S
+    : never;
+
+/** The `body` a route's success envelope carries. */
+export type ApiResponse<R extends ApiRoute> =
+  z.output<SuccessSchema<R>> extends { body: infer B } ? B : unknown;
+/** What a caller sends as a route's body. */
+export type ApiBody<R extends ApiRoute> = R['body'] extends z.ZodType ? z.input<R['body']> : never;
+/** What a caller sends as a route's query. */
+export type ApiQuery<R extends ApiRoute> = R['query'] extends z.ZodType
+  ? z.input<R['query']>
+  : never;

@@ -1,0 +1,241 @@
+import { z } from 'zod';
+import { disclosureStatusSchema } from '../lifecycle.ts';
+import {
+  bilingualSchema,
+  diseaseListEntrySchema,
+  exclusionWordingSchema,
+  genderSchema,
+  impairmentSchema,
+  indicatorSchema,
+  languageSchema,
+  MIN_AGE,
+  rsmScoreSchema,
+  ruleAgeSchema,
+  smokingListSchema,
+  userInfoSchema,
+} from '../model.ts';
+
+/** The request and answer shapes of the API that are not the lifecycle's own (lifecycle.ts). */
+
+/** What the browser needs before sign-in: the OpenID Connect issuer, its client and branding. */
+export const authConfigSchema = z
+  .object({
+    authority: z.string(),
+    clientId: z.string(),
+    scope: z.string(),
+    companyName: z.string().nullable(),
+    helpDeskEmail: z.string(),
+  })
+  .meta({ id: 'AuthConfig' });
+
+export const languageBodySchema = z.object({ language: languageSchema }).strict();
+
+const codeSchema = z.string().min(1).max(50);
+
+/** The header selection and applicant a list is asked for (requirements §3 "Disease list request"). */
+export const selectionSchema = z.object({
+  insurerCode: codeSchema,
+  channel: codeSchema,
+  productCode: codeSchema,
+  gender: genderSchema.nullable().optional(),
+  /** Under 18 the tool cannot proceed (requirements §5): such a request is refused. */
+  age: z.number().int().min(MIN_AGE).max(150).nullable().optional(),
+  rsmScore: rsmScoreSchema.nullable().optional(),
+});
+/** The requirements name `flag` and `param` without saying what they hold: kept, not interpreted. */
+const opaqueSchema = z
+  .union([z.string().max(200), z.number(), z.boolean()])
+  .nullable()
+  .optional();
+
+export const diseaseListBodySchema = selectionSchema.extend({ flag: opaqueSchema }).strict();
+export const specialListBodySchema = selectionSchema.extend({ param: opaqueSchema }).strict();
+
+export const userInfoBodySchema = userInfoSchema
+  .extend({ smokingLists: z.array(smokingListSchema) })
+  .meta({ id: 'UserInfo' });
+
+export const insurerListEntrySchema = z
+  .object({
+    insurerCode: z.string(),
+    channel: z.string(),
+    productCode: z.string(),
+    insurerName: bilingualSchema,
+    productName: bilingualSchema,
+    smokingList: z.enum(['A', 'B']),
+    lastAgeOption: z.boolean(),
+    printCover: z.boolean(),
+  })
+  .meta({ id: 'InsurerListEntry' });
+
+export const questionnaireSchema = z
+  .object({
+    version: z.string(),
+    notes: z.string(),
+    indicators: z.array(indicatorSchema),
+    exclusions: z.array(exclusionWordingSchema),
+    ruleAgeList: z.array(ruleAgeSchema),
+    settings: z.object({
+      highLowBmiImpairmentName: z.string(),
+      abnormalBmiImpairmentName: z.string(),
+      otherImpairment: z.string(),
+    }),
+    smokingLists: z.array(smokingListSchema),
+    rsmScores: z.array(rsmScoreSchema),
+    genders: z.array(genderSchema),
+  })
+  .meta({ id: 'Questionnaire' });
+
+export const diseaseListSchema = z.array(diseaseListEntrySchema);
+export const diseaseListAnswerSchema = z
+  .object({ instance: z.uuid(), diseaseList: diseaseListSchema })
+  .meta({ id: 'DiseaseListAnswer' });
+
+export const specialListSchema = z
+  .object({
+    /** The selectable BMI condition (settings.highLowBmiImpairmentName). */
+    highLowBmi: impairmentSchema.nullable(),
+    /** The condition the BMI rule adds by itself (settings.abnormalBmiImpairmentName). */
+    abnormalBmi: impairmentSchema.nullable(),
+    /** The generic Others template self-defined conditions are built from. */
+    others: impairmentSchema.nullable(),
+  })
+  .meta({ id: 'SpecialList' });
+
+/**
+ * `?catalogVersion=N`: the catalogue version a disclosure was answered on, so that a disclosure
+ * reopened after another version was activated reads its own version's conditions and questions.
+ * Without it the active version answers.
+ */
+export const versionQuerySchema = z
+  .object({
+    catalogVersion: z
+      .string()
+      .regex(/^[1-9]\d{0,8}$/, 'field_format')
+      .optional()
+      .meta({ description: 'A catalogue version number; the active version when left out' }),
+  })
+  .strict();
+
+export const versionSummarySchema = z
+  .object({
+    version: z.string(),
+    contentHash: z.string(),
+    author: z.string(),
+    notes: z.string(),
+    createdAt: z.string(),
+    active: z.boolean(),
+    activatedAt: z.string().nullable(),
+    impairments: z.number().int(),
+  })
+  .meta({ id: 'CatalogVersion' });
+
+export const versionParamsSchema = z.object({ version: z.string().max(20) });
+
+/**
+ * A catalogue upload: the catalogue's files by path relative to its folder (`catalog.yaml`,
+ * `insurers.yaml`, `impairments/<uuid>.yaml`), each the YAML text — the same bundle export answers.
+ */
+export const catalogUploadSchema = z
+  .object({
+    files: z.record(z.string().min(1).max(300), z.string().max(2 * 1024 * 1024)),
+    notes: z.string().max(2000).optional(),
+    activate: z.boolean().optional(),
+  })
+  .strict();
+
+export const catalogBundleSchema = z
+  .object({ version: z.string(), files: z.record(z.string(), z.string()) })
+  .meta({ id: 'CatalogBundle' });
+
+const namedSchema = z.object({ uuid: z.string(), name: z.string() });
+
+/** What changed between two catalogue versions. */
+export const catalogDiffSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Catalogue-wide parts that differ: indicators, exclusions, ruleAgeList, smokingLists, settings, insurers, notes. */
+  parts: z.array(z.string()),
+  impairments: z.object({
+    added: z.array(namedSchema),
+    removed: z.array(namedSchema),
+    changed: z.array(
+      namedSchema.extend({
+        /** Impairment fields that differ besides its questions (name, gender, group…). */
+        fields: z.array(z.string()),
+        questions: z.object({
+          added: z.array(z.string()),
+          removed: z.array(z.string()),
+          /** Questions whose text, type, options, decisions or place in the tree differ. */
+          changed: z.array(z.string()),
+        }),
+      }),
+    ),
+  }),
+});
+
+export const recordedSchema = z.object({ id: z.number().int() });
+
+export const requestAnalyticsSchema = z.object({
+  requestId: z.string(),
+  insurerCode: z.string(),
+  channel: z.string(),
+  productCode: z.string(),
+  applicationNumber: z.string(),
+  status: disclosureStatusSchema,
+  events: z.array(
+    z.object({
+      activity: z.string(),
+      fromPage: z.string(),
+      details: z.string().nullable(),
+      questionList: z.array(z.string()),
+      /** ISO 8601. */
+      at: z.string(),
+    }),
+  ),
+});
+
+/** Text without control characters (a name, an insurer code). */
+const plainText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .regex(/^[^\p{Cc}]*$/u, 'field_format');
+
+/** What a person asking for access tells the administrators. */
+export const accountRequestSchema = z
+  .object({
+    name: plainText(100),
+    email: z.string().trim().max(254).pipe(z.email('email_invalid')),
+    insurerCode: plainText(20).toLowerCase(),
+    role: z.enum(['interviewer', 'agent', 'underwriter']),
+    message: z.string().trim().max(1000).optional(),
+  })
+  .strict();
+
+export const accountRequestEntrySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  insurerCode: z.string(),
+  role: z.string(),
+  message: z.string().nullable(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+});
+
+export const accountRequestPageSchema = z.object({
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  hasMore: z.boolean(),
+  items: z.array(accountRequestEntrySchema),
+});
+
+/** The Idempotency-Key header, when sent: 1 to 200 visible ASCII characters. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const idempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,200}$/);
+export const idempotentHeadersSchema = z.object({
+  [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema.optional(),
+});
