@@ -1,7 +1,6 @@
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import { API_PREFIX } from '@vmer/domain/api';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createLocalJWKSet } from 'jose';
@@ -14,7 +13,6 @@ import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { LOCKS, underAdvisoryLock } from './db/advisory-lock.ts';
 import { migrate } from './db/migrate.ts';
-import { sweepRetained } from './db/retention.ts';
 import type { Database } from './db/schema.ts';
 import { registerDocs } from './http/docs.ts';
 import { installNulGuard } from './http/nul-guard.ts';
@@ -23,7 +21,7 @@ import { instanceCookie } from './http/instance.ts';
 import { metrics } from './http/metrics.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
-import { sweepExpired } from './oidc/adapter.ts';
+import { backgroundJobs } from './jobs/jobs-plugin.ts';
 import { createEmbeddedProvider } from './oidc/provider.ts';
 import { oidcRoutes } from './oidc/routes.ts';
 import { apiRoutes } from './routes/api.ts';
@@ -45,9 +43,6 @@ export interface BuildOptions {
 
 /** 2 MiB: a disclosure document is at most 1 MiB (design §5), with room for its envelope. */
 export const BODY_LIMIT = 2 * 1024 * 1024;
-const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
-/** How often rows past LOG_RETENTION_DAYS are removed. */
-const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 /** Log fields never written, at the top level or one level down (credentials and personal data). */
 const SECRET_FIELDS = [
   'authorization',
@@ -96,7 +91,7 @@ function loggerOptions(
 /**
  * Builds the whole server (design §9.5): external plugins (security headers, rate
  * limit, cookies, docs, metrics), then the app's own (database, sign-in, authentication),
- * then the routes and the web app. Opens and migrates the database; `app.close()` closes it.
+ * then the routes, the web app and the background jobs. Opens and migrates the database; `app.close()` closes it.
  */
 export async function buildApp(
   config: Config,
@@ -138,27 +133,6 @@ export async function buildApp(
     app.decorate('users', new UserDirectory(database.db, { embedded: config.auth.embedded }));
     app.addHook('onClose', async () => database.close());
 
-    if (config.logRetentionDays > 0) {
-      const days = config.logRetentionDays;
-      // At start, then on schedule: a server restarted more often than the interval still
-      // sweeps. One server at a time; the others skip the round.
-      const sweep = () => {
-        underAdvisoryLock(database, LOCKS.retention, { wait: false }, () =>
-          sweepRetained(database.db, days),
-        )
-          .then((removed) => {
-            if (removed && Object.values(removed).some((count) => count > 0)) {
-              app.log.info({ removed, days }, 'rows past their retention removed');
-            }
-          })
-          .catch((error: unknown) => app.log.warn({ err: error }, 'the retention sweep failed'));
-      };
-      app.addHook('onReady', async () => sweep());
-      const retention = setInterval(sweep, RETENTION_INTERVAL_MS);
-      retention.unref();
-      app.addHook('onClose', async () => clearInterval(retention));
-    }
-
     installErrorHandler(app);
     installNulGuard(app);
     await app.register(cookie);
@@ -196,13 +170,6 @@ export async function buildApp(
         strictType: true,
       });
       await oidcRoutes(app, { provider: embedded.provider, config, db: database.db });
-      const sweep = setInterval(() => {
-        sweepExpired(database.db).catch((error: unknown) =>
-          app.log.warn({ err: error }, 'sweeping sign-in storage failed'),
-        );
-      }, SWEEP_INTERVAL_MS);
-      sweep.unref();
-      app.addHook('onClose', async () => clearInterval(sweep));
     } else {
       verify = createTokenVerifier({
         issuer: config.auth.issuer,
@@ -212,8 +179,9 @@ export async function buildApp(
     }
 
     await app.register(authenticate, { verify, users: app.users, realm: config.publicUrl });
-    await app.register(apiRoutes, { prefix: API_PREFIX });
+    await app.register(apiRoutes, { prefix: '/api' });
     await registerWebApp(app, config.webDist);
+    await app.register(backgroundJobs);
     await app.ready();
   } catch (error) {
     await app.close().catch(() => undefined);

@@ -1,6 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIX, apiPath, apiRoutes } from '@vmer/domain/api';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
 import { HttpError } from './errors.ts';
@@ -14,10 +13,8 @@ declare module 'fastify' {
 }
 
 /** Paths that monitoring calls often; never rate limited. */
-const UNLIMITED = new Set([apiPath(apiRoutes.health), apiPath(apiRoutes.ready)]);
+const UNLIMITED = new Set(['/api/health', '/api/ready']);
 const MINUTE = 60_000;
-/** How often the counters of finished windows are deleted. */
-const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 /** Addresses this process saw refused lately, remembered at most. */
 const SUSPECTS_MAX = 10_000;
 
@@ -27,7 +24,7 @@ const TOKEN_PATH = '/oidc/token';
 /** The API calls whose refusals for a bad token are limited. */
 function credentialChecked(url: string): boolean {
   const path = url.split('?')[0] ?? '';
-  return path.startsWith(`${API_PREFIX}/`) && !UNLIMITED.has(path);
+  return path.startsWith('/api/') && !UNLIMITED.has(path);
 }
 
 /**
@@ -65,11 +62,6 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
 
   const counters = app.database.kind === 'postgres' ? databaseCounters(app.db) : memoryCounters();
   app.decorate('counters', counters);
-  const prune = setInterval(() => {
-    counters.prune().catch((error: unknown) => app.log.warn({ err: error }, 'pruning rate-limit counters failed'));
-  }, PRUNE_INTERVAL_MS);
-  prune.unref();
-  app.addHook('onClose', async () => clearInterval(prune));
 
   if (config.authFailureRateLimit > 0) limitCredentialFailures(app, counters, config.authFailureRateLimit);
 
@@ -80,7 +72,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     timeWindow: 60_000,
     // Runs after authentication: each signed-in caller has a budget, anonymous callers one per address.
     keyGenerator: (request) => (request.user ? `user:${request.user.subject}` : `ip:${request.ip}`),
-    allowList: (request) => !request.url.startsWith(`${API_PREFIX}/`) || UNLIMITED.has(request.url.split('?')[0] ?? ''),
+    allowList: (request) => !request.url.startsWith('/api/') || UNLIMITED.has(request.url.split('?')[0] ?? ''),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, 'too_many_requests', undefined, { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
   });

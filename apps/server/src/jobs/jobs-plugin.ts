@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { LOCKS, underAdvisoryLock } from '../db/advisory-lock.ts';
+import { sweepRetained } from '../db/retention.ts';
+import { idempotencyRepository } from '../disclosures/idempotency-repository.ts';
+import { sweepExpired } from '../oidc/adapter.ts';
+
+/** Work the server repeats on a schedule while it runs. */
+interface Job {
+  /** Said in the log line when a round fails. */
+  failure: string;
+  everyMs: number;
+  /** A first round as soon as the server is ready, not one interval later. */
+  atStart?: boolean;
+  run: () => Promise<void>;
+}
+
+/** How often rows past LOG_RETENTION_DAYS are removed. */
+const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
+/** How often expired sign-in storage (sessions, codes, grants) is deleted. */
+const SIGN_IN_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+/** How often the rate-limit counters of finished windows are deleted. */
+const COUNTER_PRUNE_INTERVAL_MS = 10 * 60 * 1000;
+/** How long a first answer is kept for retries under its Idempotency-Key. */
+const IDEMPOTENCY_KEY_HOURS = 24;
+const IDEMPOTENCY_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+function jobsOf(app: FastifyInstance): Job[] {
+  const { config, database } = app;
+  const jobs: Job[] = [
+    {
+      failure: 'pruning rate-limit counters failed',
+      everyMs: COUNTER_PRUNE_INTERVAL_MS,
+      run: () => app.counters.prune(),
+    },
+    {
+      failure: 'sweeping idempotency keys failed',
+      everyMs: IDEMPOTENCY_SWEEP_INTERVAL_MS,
+      run: async () => {
+        await idempotencyRepository(app.db).sweep(IDEMPOTENCY_KEY_HOURS);
+      },
+    },
+  ];
+  if (config.auth.embedded) {
+    jobs.push({
+      failure: 'sweeping sign-in storage failed',
+      everyMs: SIGN_IN_SWEEP_INTERVAL_MS,
+      run: async () => {
+        await sweepExpired(app.db);
+      },
+    });
+  }
+  if (config.logRetentionDays > 0) {
+    const days = config.logRetentionDays;
+    jobs.push({
+      failure: 'the retention sweep failed',
+      everyMs: RETENTION_INTERVAL_MS,
+      // At start, then on schedule: a server restarted more often than the interval still
+      // sweeps. One server at a time; the others skip the round.
+      atStart: true,
+      run: async () => {
+        const removed = await underAdvisoryLock(database, LOCKS.retention, { wait: false }, () =>
+          sweepRetained(database.db, days),
+        );
+        if (removed && Object.values(removed).some((count) => count > 0)) {
+          app.log.info({ removed, days }, 'rows past their retention removed');
+        }
+      },
+    });
+  }
+  return jobs;
+}
+
+/**
+ * Every background job of the server in one place: each runs on its own interval from the
+ * moment the app is ready (a failed round is logged and the next one comes), and stops when
+ * the app closes. The timers never keep the process alive on their own.
+ */
+export const backgroundJobs = fp(
+  async (app) => {
+    const timers: NodeJS.Timeout[] = [];
+    const jobs = jobsOf(app);
+    app.addHook('onReady', async () => {
+      for (const job of jobs) {
+        const round = () => {
+          job.run().catch((error: unknown) => app.log.warn({ err: error }, job.failure));
+        };
+        if (job.atStart) round();
+        const timer = setInterval(round, job.everyMs);
+        timer.unref();
+        timers.push(timer);
+      }
+    });
+    app.addHook('onClose', async () => {
+      for (const timer of timers) clearInterval(timer);
+    });
+  },
+  { name: 'background-jobs' },
+);
