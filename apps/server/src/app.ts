@@ -1,6 +1,7 @@
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import { API_PREFIX } from '@vmer/domain/api';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createLocalJWKSet } from 'jose';
@@ -179,7 +180,7 @@ export async function buildApp(
     }
 
     await app.register(authenticate, { verify, users: app.users, realm: config.publicUrl });
-    await app.register(apiRoutes, { prefix: '/api' });
+    await app.register(apiRoutes, { prefix: API_PREFIX });
     await registerWebApp(app, config.webDist);
     await app.register(backgroundJobs);
     await app.ready();

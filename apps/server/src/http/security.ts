@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { API_PREFIX, apiPath, apiRoutes } from '@vmer/domain/api';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
 import { HttpError } from './errors.ts';
@@ -13,7 +14,7 @@ declare module 'fastify' {
 }
 
 /** Paths that monitoring calls often; never rate limited. */
-const UNLIMITED = new Set(['/api/health', '/api/ready']);
+const UNLIMITED = new Set([apiPath(apiRoutes.health), apiPath(apiRoutes.ready)]);
 const MINUTE = 60_000;
 /** Addresses this process saw refused lately, remembered at most. */
 const SUSPECTS_MAX = 10_000;
@@ -24,7 +25,7 @@ const TOKEN_PATH = '/oidc/token';
 /** The API calls whose refusals for a bad token are limited. */
 function credentialChecked(url: string): boolean {
   const path = url.split('?')[0] ?? '';
-  return path.startsWith('/api/') && !UNLIMITED.has(path);
+  return path.startsWith(`${API_PREFIX}/`) && !UNLIMITED.has(path);
 }
 
 /**
@@ -72,7 +73,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     timeWindow: 60_000,
     // Runs after authentication: each signed-in caller has a budget, anonymous callers one per address.
     keyGenerator: (request) => (request.user ? `user:${request.user.subject}` : `ip:${request.ip}`),
-    allowList: (request) => !request.url.startsWith('/api/') || UNLIMITED.has(request.url.split('?')[0] ?? ''),
+    allowList: (request) => !request.url.startsWith(`${API_PREFIX}/`) || UNLIMITED.has(request.url.split('?')[0] ?? ''),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, 'too_many_requests', undefined, { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
   });
