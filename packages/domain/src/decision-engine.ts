@@ -6,17 +6,11 @@
  */
 import { parseChoices } from './answers.ts';
 import type { AnswerMap } from './answers.ts';
-import { answerShapeIssue, isChoiceType, measureAnswer, questionType } from './question-types.ts';
+import { isChoiceType, measureAnswer } from './question-types.ts';
 import { hasUnreadableNumber, isAnswered, isMandatory } from './validation.ts';
-import {
-  answerOf,
-  forEachVisibleQuestion,
-  questionnaireIndex,
-  visibleQuestions,
-} from './questionnaire.ts';
+import { answerOf, forEachVisibleQuestion } from './questionnaire.ts';
 import type { ChosenImpairment } from './questionnaire.ts';
 import { isAbnormalBmiImpairment } from './impairments.ts';
-import { issueText } from './messages.ts';
 import type {
   AnswerOption,
   AnswerValue,
@@ -117,6 +111,14 @@ function rankOf(value: string | undefined): number {
 const exclusionNumber = (code: string): number => Number(code.slice(2));
 const byExclusionNumber = (a: string, b: string): number => exclusionNumber(a) - exclusionNumber(b);
 
+/** Exclusion codes as the engine writes them: each once, ordered by number (EX2 before EX10). */
+export function orderedExclusions(codes: readonly string[]): string[] {
+  return [...new Set(codes)].sort(byExclusionNumber);
+}
+
+/** Whether a value is an exclusion code (EX and its number). */
+export const isExclusionCode = (value: string): boolean => EXCLUSION_CODE.test(value);
+
 /**
  * One answer's contribution: a decision per indicator (null = U for every indicator). The BMI
  * rule's decision is one too, without a question.
@@ -211,7 +213,7 @@ function resultOf(rank: number, points: number, exclusions: string[]): Indicator
     case REFER:
       return { value: 'U', exclusions: [] };
     case EXCLUSION:
-      return { value: 'EX', exclusions: [...new Set(exclusions)].sort(byExclusionNumber) };
+      return { value: 'EX', exclusions: orderedExclusions(exclusions) };
     default:
       return { value: String(points), exclusions: [] };
   }
@@ -375,114 +377,4 @@ export function formatDecision(decision: ImpairmentDecision): Record<string, str
     out[indicator] = formatIndicatorResult(result);
   }
   return out;
-}
-
-/**
- * What a regression case expects: a decision per indicator, no decision yet ('incomplete'),
- * or a refusal of its answers by the server ('refused').
- */
-export type CaseExpectation = Record<string, string> | 'incomplete' | 'refused';
-
-/** One regression case of the catalogue (docs/catalogue.md "Regression cases"). */
-export interface RegressionCase {
-  answers: Record<string, unknown>;
-  asOf?: string;
-  expect: CaseExpectation;
-}
-
-/** A regression case's outcome: `actual` is the decision as `expect` writes it. */
-export interface CaseOutcome {
-  ok: boolean;
-  actual: Record<string, string>;
-  problems: string[];
-}
-
-const isIsoDate = (v: unknown): v is string =>
-  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
-
-/** An expected value as the engine writes it: exclusions unique and ordered by number. */
-function normalizeExpected(expected: string): string {
-  const parts = expected.split(',').map((p) => p.trim());
-  if (parts.length < 2 || !parts.every((p) => EXCLUSION_CODE.test(p))) return expected.trim();
-  return [...new Set(parts)].sort(byExclusionNumber).join(',');
-}
-
-/** 'LIFE 0, CI 25': a decision as a case failure names it. */
-function decisionText(actual: Record<string, string>): string {
-  return Object.entries(actual)
-    .map(([indicator, value]) => `${indicator} ${value}`)
-    .join(', ');
-}
-
-/**
- * Runs one catalogue regression case against an impairment (docs/catalogue.md): the short
- * answers (S R C M option uuid lists, T text, N number or the text typed, D `YYYY-MM-DD`, H
- * `{cm}`, W `{kg}`) are turned into the disclosure's answers, checked as the server checks
- * them, and the decision computed for `indicators` as of `c.asOf` (today when absent).
- * `c.expect` is the decision (exclusions written 'EX1,EX3'; only the indicators it names),
- * 'incomplete' (no decision yet) or 'refused' (the server refuses an answer). Problems name
- * unknown questions, unreadable answers, answers to questions not shown, answers the server
- * refuses when a decision is expected, unanswered mandatory questions and every mismatch.
- */
-export function runCase(
-  impairment: Impairment,
-  indicators: string[],
-  c: { answers: Record<string, unknown>; asOf?: string; expect: CaseExpectation },
-): CaseOutcome {
-  const problems: string[] = [];
-  const index = questionnaireIndex(impairment);
-  const answers: AnswerMap = {};
-  const refusals: string[] = [];
-  for (const [uuid, value] of Object.entries(c.answers)) {
-    const q = index.questions.get(uuid);
-    if (!q) {
-      problems.push(`unknown question ${uuid}`);
-      continue;
-    }
-    const answer = questionType(q.type).caseAnswer(q, value);
-    if (answer === null) {
-      problems.push(`answer to ${uuid} is not a ${q.type} answer`);
-      continue;
-    }
-    answers[uuid] = answer;
-    const refusal = answerShapeIssue(q, answer);
-    if (refusal) refusals.push(`answer to ${uuid} is refused: ${issueText(refusal, 'en')}`);
-  }
-  const shown = new Set(visibleQuestions(impairment, answers).map((q) => q.uuid));
-  for (const uuid of Object.keys(answers)) {
-    if (!shown.has(uuid)) problems.push(`question ${uuid} is not shown for these answers`);
-  }
-  if (c.asOf !== undefined && !isIsoDate(c.asOf)) problems.push(`asOf ${c.asOf} is not YYYY-MM-DD`);
-  const decision = decideImpairment(impairment, answers, indicators, {
-    asOf: c.asOf ?? todayIso(),
-  });
-  const actual = formatDecision(decision);
-  if (c.expect === 'refused') {
-    if (refusals.length === 0) {
-      const got = decision.indicators ? decisionText(actual) : 'no decision yet';
-      problems.push(`expected the answers to be refused, but they are accepted (${got})`);
-    }
-    return { ok: problems.length === 0, actual, problems };
-  }
-  problems.push(...refusals);
-  if (c.expect === 'incomplete') {
-    if (decision.indicators) {
-      problems.push(`expected no decision yet, got ${decisionText(actual)}`);
-    }
-    return { ok: problems.length === 0, actual, problems };
-  }
-  if (decision.unanswered.length > 0) {
-    problems.push(`mandatory questions unanswered: ${decision.unanswered.join(', ')}`);
-  }
-  for (const [indicator, expected] of Object.entries(c.expect)) {
-    if (!indicators.includes(indicator)) {
-      problems.push(`unknown indicator ${indicator}`);
-      continue;
-    }
-    const got = actual[indicator];
-    if (got !== undefined && got !== normalizeExpected(expected)) {
-      problems.push(`${indicator}: expected ${expected}, got ${got}`);
-    }
-  }
-  return { ok: problems.length === 0, actual, problems };
 }

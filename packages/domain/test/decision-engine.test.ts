@@ -7,9 +7,9 @@ import {
   exclusionCodesOf,
   formatDecision,
   matchBand,
-  runCase,
   todayIso,
 } from '../src/decision-engine.ts';
+import { runCase } from '../src/catalog/cases.ts';
 import { monthsBetween } from '../src/answers.ts';
 import { measureAnswer } from '../src/question-types.ts';
 import type { ImpairmentDecision } from '../src/decision-engine.ts';
