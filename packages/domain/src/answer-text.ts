@@ -8,7 +8,20 @@ import { textIn, type LocalizedText } from './languages.ts';
 import type { Language } from './model.ts';
 import { unitLabel } from './units.ts';
 
-const ENGLISH_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const ENGLISH_MONTHS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+];
 /** Month names by language, looked up like every other text. */
 const MONTHS: readonly LocalizedText[] = ENGLISH_MONTHS.map((en, index) => ({
   en,

@@ -127,13 +127,29 @@ export function deriveTexts<T>(language: LanguageCode, texts: T): T {
   return texts;
 }
 
+/** Some of a table's texts, at any depth. */
+export type PartialTexts<T> = {
+  readonly [K in keyof T]?: T[K] extends object ? PartialTexts<T[K]> : T[K];
+};
+
 /**
  * A table of texts with one entry per language (a page's or a screen's texts): English and
  * Traditional Chinese written whole, any other language written in part or not at all.
  */
 export type LocalizedTable<T extends object> = { readonly en: T; readonly cn_traditional: T } & {
-  readonly [code in LanguageCode]?: Partial<T>;
+  readonly [code in LanguageCode]?: PartialTexts<T>;
 };
+
+/** `texts` with what `over` writes laid over it, nested tables merged key by key. */
+function overlay<T>(texts: T, over: unknown): T {
+  if (over === undefined) return texts;
+  if (typeof texts !== 'object' || texts === null || typeof over !== 'object' || over === null) {
+    return over as T;
+  }
+  const merged: Record<string, unknown> = { ...(texts as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(over)) merged[key] = overlay(merged[key], value);
+  return merged as T;
+}
 
 /**
  * A language's entry of a table: what is written for it, over what is derived from the
@@ -142,7 +158,7 @@ export type LocalizedTable<T extends object> = { readonly en: T; readonly cn_tra
 export function textsIn<T extends object>(table: LocalizedTable<T>, language: LanguageCode): T {
   const source = LANGUAGE_TABLE[language].derivedFrom;
   const base = source !== undefined ? deriveTexts(language, textsIn(table, source)) : table.en;
-  return { ...base, ...table[language] };
+  return overlay(base, table[language]);
 }
 
 /** A text made for every language by the same function (a message filled in per language). */

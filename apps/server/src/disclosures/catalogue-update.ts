@@ -20,7 +20,9 @@ export interface CatalogueUpdatePlan {
 }
 
 const questionText = (question: Question): Bilingual =>
-  inEveryLanguage((language) => htmlToText(textIn(question.question, language)).replace(/\n/g, ' '));
+  inEveryLanguage((language) =>
+    htmlToText(textIn(question.question, language)).replace(/\n/g, ' '),
+  );
 
 /**
  * What a stored disclosure becomes on another catalogue version, and a summary of the change:

@@ -164,9 +164,15 @@ function addSummarySheet(workbook: ExcelJS.Workbook, input: ExportInput): void {
   title.font = { bold: true, size: 14 };
 
   const facts: [LabelKey, string][] = [
-    ['insurer', withName(input.insurerCode.toUpperCase(), insurer && textIn(insurer.name, language))],
+    [
+      'insurer',
+      withName(input.insurerCode.toUpperCase(), insurer && textIn(insurer.name, language)),
+    ],
     ['channel', input.channel.toUpperCase()],
-    ['product', withName(input.productCode.toLowerCase(), product && textIn(product.name, language))],
+    [
+      'product',
+      withName(input.productCode.toLowerCase(), product && textIn(product.name, language)),
+    ],
     ['applicationNumber', input.applicationNumber],
     ['birthDate', birthDateText(profile.birthDate)],
     ['age', profile.age === null ? '' : String(profile.age)],
@@ -187,7 +193,10 @@ function addSummarySheet(workbook: ExcelJS.Workbook, input: ExportInput): void {
   sheet.addRow([]);
   const heading = sheet.addRow([t('decisions')]);
   heading.font = { bold: true, size: 12 };
-  const header = sheet.addRow([t('condition'), ...indicators.map((i) => textIn(i.label, language))]);
+  const header = sheet.addRow([
+    t('condition'),
+    ...indicators.map((i) => textIn(i.label, language)),
+  ]);
   styleHeader(header);
   const headerRow = header.number;
   input.chosen.forEach(({ impairment }, i) => {
@@ -311,7 +320,9 @@ function sheetName(
   language: Language,
   taken: Set<string>,
 ): string {
-  const clean = textIn(chosen.impairment.name, language).replace(/[:\\/?*[\]]/g, ' ').trim();
+  const clean = textIn(chosen.impairment.name, language)
+    .replace(/[:\\/?*[\]]/g, ' ')
+    .trim();
   let name = `${n}. ${clean}`.slice(0, 31).trim();
   for (let k = 2; taken.has(name.toLowerCase()); k++)
     name = `${n}-${k}. ${clean}`.slice(0, 31).trim();

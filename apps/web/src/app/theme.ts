@@ -1,6 +1,10 @@
 import { createTheme } from '@mui/material/styles';
-import { enUS, zhHK } from '@mui/material/locale';
+import { enUS, zhCN, zhHK } from '@mui/material/locale';
+import { LANGUAGE_TABLE } from '@vmer/domain/languages';
 import type { Language } from '@vmer/domain/model';
+
+/** Material UI's own texts, by the name the language table gives them. */
+const MUI_LOCALES = { enUS, zhHK, zhCN };
 
 /** The app theme, with Material UI's own texts (pagination, close buttons) in the language. */
 export function themeFor(language: Language) {
@@ -23,6 +27,6 @@ export function themeFor(language: Language) {
         },
       },
     },
-    language === 'en' ? enUS : zhHK,
+    MUI_LOCALES[LANGUAGE_TABLE[language].muiLocale],
   );
 }

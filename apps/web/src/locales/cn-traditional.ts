@@ -49,6 +49,7 @@ export const cnTraditional: InterfaceTexts = {
     dialogTitle: '語言',
     english: '英文',
     traditionalChinese: '繁體中文',
+    simplifiedChinese: '簡體中文',
     saved: '介面已轉為繁體中文。下次登入時會沿用此選擇。',
   },
   feedback: {

@@ -51,6 +51,7 @@ export const en = {
     dialogTitle: 'Language',
     english: 'English',
     traditionalChinese: 'Traditional Chinese',
+    simplifiedChinese: 'Simplified Chinese',
     saved: 'The interface is now in English. Your choice is kept for your next sign-in.',
   },
   feedback: {

@@ -16,10 +16,10 @@ function leaves(value: unknown, prefix = ''): Record<string, unknown> {
 }
 
 describe('languages', () => {
-  it('C-23 the default language is en and the only alternative cn_traditional', () => {
+  it('C-23 L-29 the default language is en and the alternatives cn_traditional and cn_simplified', () => {
     expect(DEFAULT_LANGUAGE).toBe('en');
     expect(Object.keys(resources).sort()).toEqual([...LANGUAGES].sort());
-    expect(LANGUAGES).toEqual(['en', 'cn_traditional']);
+    expect(LANGUAGES).toEqual(['en', 'cn_traditional', 'cn_simplified']);
     expect(initI18n(DEFAULT_LANGUAGE).language).toBe('en');
   });
 

@@ -23,7 +23,7 @@ function renderButton() {
 }
 
 describe('language dialog', () => {
-  it('L-08 L-18 the language icon opens a dialog with exactly English and Traditional Chinese', async () => {
+  it('L-08 L-18 L-29 the language icon opens a dialog with exactly English, Traditional Chinese and Simplified Chinese', async () => {
     const user = userEvent.setup();
     renderButton();
     await user.click(screen.getByRole('button', { name: 'Language settings' }));
@@ -31,7 +31,34 @@ describe('language dialog', () => {
     const choices = within(dialog)
       .getAllByRole('button')
       .filter((button) => button.textContent !== 'Cancel');
-    expect(choices.map((choice) => choice.textContent)).toEqual(['English', 'Traditional Chinese']);
+    expect(choices.map((choice) => choice.textContent)).toEqual([
+      'English',
+      'Traditional Chinese',
+      'Simplified Chinese',
+    ]);
+  });
+
+  it('L-29 choosing Simplified Chinese sets cn_simplified, saves it and shows the interface in Simplified Chinese', async () => {
+    server = answerEveryCall(() => ok(null));
+    const user = userEvent.setup();
+    const { store } = renderButton();
+    await user.click(screen.getByRole('button', { name: 'Language settings' }));
+    await user.click(await screen.findByRole('button', { name: 'Simplified Chinese' }));
+
+    expect(store.getState().language.language).toBe('cn_simplified');
+    expect(await screen.findByRole('button', { name: '语言设定' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('zh-Hans');
+    expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('cn_simplified');
+    await waitFor(() => expect(server!.requests).toHaveLength(1));
+    expect(JSON.parse(server.requests[0]!.body)).toEqual({ language: 'cn_simplified' });
+    expect(await screen.findByText('界面已转为简体中文。下次登录时会沿用此选择。')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: '语言设定' }));
+    const dialog = await screen.findByRole('dialog', { name: '语言' });
+    const choices = within(dialog)
+      .getAllByRole('button')
+      .filter((button) => button.textContent !== '取消');
+    expect(choices.map((choice) => choice.textContent)).toEqual(['英文', '繁体中文', '简体中文']);
   });
 
   it('choosing the second choice sets cn_traditional, saves it and shows the interface in Traditional Chinese', async () => {

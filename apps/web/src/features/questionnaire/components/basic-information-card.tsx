@@ -25,6 +25,7 @@ import {
   validateAge,
   validateBirthDate,
 } from '@vmer/domain/applicant';
+import { textIn } from '@vmer/domain/languages';
 import { GENDERS, RSM_SCORES, type Gender, type RsmScore } from '@vmer/domain/model';
 import { presetSmokingAnswers, smokingStatusIssue } from '@vmer/domain/smoking';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
@@ -284,7 +285,7 @@ export function BasicInformationCard() {
             >
               {selection.smokingStatusList.map((option) => (
                 <MenuItem key={option.value} value={option.value}>
-                  {option.label[language]}
+                  {textIn(option.label, language)}
                 </MenuItem>
               ))}
             </TextField>

@@ -9,6 +9,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { textIn } from '@vmer/domain/languages';
 import type { CatalogueUpdateSummary } from '@vmer/domain/lifecycle';
 import type { Indicator, Language } from '@vmer/domain/model';
 import { useAppDispatch } from '../../../app/hooks.ts';
@@ -30,7 +31,7 @@ function decisionText(
   const known = indicators.filter((indicator) => decision[indicator.code] !== undefined);
   const others = Object.keys(decision).filter((code) => !known.some((i) => i.code === code));
   const parts = [
-    ...known.map((indicator) => `${indicator.label[language]} ${decision[indicator.code]}`),
+    ...known.map((indicator) => `${textIn(indicator.label, language)} ${decision[indicator.code]}`),
     ...others.map((code) => `${code} ${decision[code]}`),
   ];
   return parts.length > 0 ? parts.join(', ') : none;
@@ -49,13 +50,13 @@ function UpdateSummary({
   const { t } = useTranslation();
   const none = t('mer.catalogue.noDecision');
   const list = (texts: { en: string; cn_traditional: string }[]) =>
-    texts.map((text) => text[language]).join('; ');
+    texts.map((text) => textIn(text, language)).join('; ');
   return (
     <>
       {summary.conditions.map((condition) => (
-        <section key={condition.uuid} aria-label={condition.name[language]}>
+        <section key={condition.uuid} aria-label={textIn(condition.name, language)}>
           <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mt: 2 }}>
-            {condition.name[language]}
+            {textIn(condition.name, language)}
           </Typography>
           {condition.removed ? (
             <Typography variant="body2">{t('mer.catalogue.removed')}</Typography>

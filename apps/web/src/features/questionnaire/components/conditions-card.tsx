@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { textIn } from '@vmer/domain/languages';
 import { catalogueConditionNamed, createSelfDefined } from '@vmer/domain/impairments';
 import { MIN_AGE, type DiseaseListEntry, type Impairment } from '@vmer/domain/model';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
@@ -74,7 +75,7 @@ export function ConditionsCard() {
   );
   const searching = input.trim().length >= SEARCH_MIN_CHARS;
   const matches = searching
-    ? filterEntries(options, { inputValue: input, getOptionLabel: (o) => o.name[language] })
+    ? filterEntries(options, { inputValue: input, getOptionLabel: (o) => textIn(o.name, language) })
     : options;
 
   // A search that finds nothing is logged once the user pauses (type 3, design §8).
@@ -174,7 +175,7 @@ export function ConditionsCard() {
             loading={list.isFetching || busy}
             loadingText={t('mer.conditions.loading')}
             noOptionsText={t('mer.conditions.noOptions')}
-            getOptionLabel={(o) => (typeof o === 'string' ? o : o.name[language])}
+            getOptionLabel={(o) => (typeof o === 'string' ? o : textIn(o.name, language))}
             filterOptions={() => matches}
             onInputChange={(_, value, reason) => {
               if (reason !== 'reset') setInput(value);
@@ -205,7 +206,7 @@ export function ConditionsCard() {
               {chosen.map((impairment) => (
                 <li key={impairment.uuid}>
                   <Chip
-                    label={impairment.name[language]}
+                    label={textIn(impairment.name, language)}
                     color={impairment.selfDefined ? 'secondary' : 'primary'}
                     variant="outlined"
                     onDelete={
@@ -229,14 +230,14 @@ export function ConditionsCard() {
           {genderChangeRemoved.length > 0 && (
             <Alert severity="info" onClose={() => dispatch(genderAlertDismissed())}>
               {t('mer.conditions.genderAlert', {
-                names: genderChangeRemoved.map((name) => name[language]).join(', '),
+                names: genderChangeRemoved.map((name) => textIn(name, language)).join(', '),
               })}
             </Alert>
           )}
           {productChangeRemoved.length > 0 && (
             <Alert severity="info" onClose={() => dispatch(productAlertDismissed())}>
               {t('mer.conditions.productAlert', {
-                names: productChangeRemoved.map((name) => name[language]).join(', '),
+                names: productChangeRemoved.map((name) => textIn(name, language)).join(', '),
               })}
             </Alert>
           )}

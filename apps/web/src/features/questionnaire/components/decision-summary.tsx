@@ -18,6 +18,7 @@ import {
   type Driver,
   type ImpairmentDecision,
 } from '@vmer/domain/decision-engine';
+import { textIn } from '@vmer/domain/languages';
 import type { Indicator, Language } from '@vmer/domain/model';
 import type { QuestionNumbers } from '@vmer/domain/paging';
 import type { ChosenImpairment } from '@vmer/domain/questionnaire';
@@ -74,7 +75,7 @@ export function DecisionSummary({
     const option = question?.answerList.find((o) => o.uuid === driver.optionUuid);
     return t('mer.disclosure.driverOption', {
       n,
-      answer: option?.label[language] ?? driver.optionUuid,
+      answer: option ? textIn(option.label, language) : driver.optionUuid,
     });
   };
 
@@ -92,7 +93,7 @@ export function DecisionSummary({
               </TableCell>
               {indicators.map((indicator) => (
                 <TableCell key={indicator.code} component="th" scope="col">
-                  {indicator.label[language]}
+                  {textIn(indicator.label, language)}
                 </TableCell>
               ))}
             </TableRow>
@@ -103,7 +104,7 @@ export function DecisionSummary({
               return (
                 <TableRow key={impairment.uuid} data-impairment={impairment.uuid}>
                   <TableCell component="th" scope="row">
-                    {impairment.name[language]}
+                    {textIn(impairment.name, language)}
                   </TableCell>
                   {indicators.map((indicator) => {
                     const result = decision?.indicators?.[indicator.code];
@@ -135,14 +136,14 @@ export function DecisionSummary({
       {chosen.map(({ impairment }, i) => {
         const decided = decisions[i]?.indicators;
         if (!decided) return null;
-        const title = t('mer.disclosure.drivers', { name: impairment.name[language] });
+        const title = t('mer.disclosure.drivers', { name: textIn(impairment.name, language) });
         const details = indicators.map((indicator) => {
           const result = decided[indicator.code];
           if (!result) return null;
           return (
             <Box key={indicator.code} sx={{ mb: 1 }}>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {indicator.label[language]}: {formatIndicatorResult(result)}
+                {textIn(indicator.label, language)}: {formatIndicatorResult(result)}
               </Typography>
               <Box component="ul" sx={{ m: 0, pl: 3 }}>
                 {result.drivers.map((driver, j) => (

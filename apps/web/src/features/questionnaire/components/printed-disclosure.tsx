@@ -11,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { textIn } from '@vmer/domain/languages';
 import { birthDateText, heightText, weightText } from '@vmer/domain/answer-text';
 import { parseChoices } from '@vmer/domain/answers';
 import type { AnswerValue, ExclusionWording, Language, Question } from '@vmer/domain/model';
@@ -77,7 +78,7 @@ function PrintedAnswer({ question, answer, language, labelId }: PrintedAnswerPro
               sx={{ display: 'flex', alignItems: 'center', gap: 1, fontWeight: on ? 600 : 400 }}
             >
               <Mark fontSize="small" aria-hidden />
-              {option.label[language]}
+              {textIn(option.label, language)}
             </Typography>
           );
         })}
@@ -138,6 +139,10 @@ function PrintedExclusions({
   const { t } = useTranslation();
   const titleId = useId();
   if (codes.length === 0) return null;
+  const wordingOf = (code: string) => {
+    const exclusion = wordings.find((w) => w.code === code);
+    return exclusion ? textIn(exclusion.wording, language) : '';
+  };
   return (
     <Box component="section" aria-labelledby={titleId} sx={{ breakInside: 'avoid' }}>
       <Typography id={titleId} component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
@@ -150,9 +155,7 @@ function PrintedExclusions({
               <TableCell component="th" scope="row" sx={{ width: '15%' }}>
                 {code}
               </TableCell>
-              <TableCell>
-                {wordings.find((w) => w.code === code)?.wording[language] ?? ''}
-              </TableCell>
+              <TableCell>{wordingOf(code)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -178,12 +181,18 @@ export function PrintedDisclosure() {
   const facts: [string, string][] = [
     [
       t('mer.print.insurer'),
-      named(selection.insurerCode.toUpperCase(), insurerEntry?.insurerName[language]),
+      named(
+        selection.insurerCode.toUpperCase(),
+        insurerEntry && textIn(insurerEntry.insurerName, language),
+      ),
     ],
     [t('mer.print.channel'), selection.channel.toUpperCase()],
     [
       t('mer.print.product'),
-      named(selection.productCode.toLowerCase(), insurerEntry?.productName[language]),
+      named(
+        selection.productCode.toLowerCase(),
+        insurerEntry && textIn(insurerEntry.productName, language),
+      ),
     ],
     [t('mer.basic.applicationNumber'), applicationNumber],
     [t('mer.print.birthDate'), birthDateText(profile.birthDate)],
@@ -196,7 +205,10 @@ export function PrintedDisclosure() {
     [t('mer.print.height'), heightText(profile.height, language)],
     [t('mer.print.weight'), weightText(profile.weight, language)],
     [t('mer.basic.bmi'), profile.bmi === undefined ? '' : String(profile.bmi)],
-    [t('mer.basic.smokingStatus'), smoking?.label[language] ?? profile.smokingStatus ?? ''],
+    [
+      t('mer.basic.smokingStatus'),
+      smoking ? textIn(smoking.label, language) : (profile.smokingStatus ?? ''),
+    ],
   ];
 
   return (
@@ -222,7 +234,7 @@ export function PrintedDisclosure() {
         <Box component="ul" aria-label={t('mer.conditions.chosen')} sx={{ m: 0, pl: 3 }}>
           {chosen.map(({ impairment }) => (
             <Typography key={impairment.uuid} component="li" variant="body2">
-              {impairment.name[language]}
+              {textIn(impairment.name, language)}
             </Typography>
           ))}
         </Box>

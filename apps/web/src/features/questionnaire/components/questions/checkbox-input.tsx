@@ -1,6 +1,7 @@
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
+import { textIn } from '@vmer/domain/languages';
 import { parseChoices } from '@vmer/domain/answers';
 import { checkboxSelection } from '@vmer/domain/questionnaire';
 import type { QuestionInputProps } from './question-input-props.ts';
@@ -20,7 +21,7 @@ export function CheckboxInput({
       {question.answerList.map((option) => (
         <FormControlLabel
           key={option.uuid}
-          label={option.label[language]}
+          label={textIn(option.label, language)}
           disabled={readOnly}
           control={
             <Checkbox

@@ -4,6 +4,8 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { ThemeProvider, useTheme, type Theme } from '@mui/material/styles';
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/zh-hk';
+import 'dayjs/locale/zh-cn';
+import { LANGUAGE_TABLE } from '@vmer/domain/languages';
 import { useMemo, useState } from 'react';
 import { DATE_MAX, DATE_MIN } from '@vmer/domain/answers';
 import type { Language } from '@vmer/domain/model';
@@ -74,7 +76,7 @@ export default function DatePickerField({
     <ThemeProvider theme={theme}>
       <LocalizationProvider
         dateAdapter={AdapterDayjs}
-        adapterLocale={language === 'en' ? 'en' : 'zh-hk'}
+        adapterLocale={LANGUAGE_TABLE[language].dateLocale}
       >
         <DatePicker
           key={generation}

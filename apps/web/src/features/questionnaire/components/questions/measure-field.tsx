@@ -2,6 +2,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Language } from '@vmer/domain/model';
 import { unitLabel } from '@vmer/domain/units';
 
 // What a measure field may show while it is typed: digits and one decimal point, so '5.' can
@@ -36,7 +37,7 @@ export function MeasureField({
 }: MeasureFieldProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const { i18n } = useTranslation();
-  const shownUnit = unitLabel(unit, i18n.language === 'cn_traditional' ? 'cn_traditional' : 'en');
+  const shownUnit = unitLabel(unit, i18n.language as Language);
   return (
     <TextField
       size="small"

@@ -3,6 +3,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { textIn } from '@vmer/domain/languages';
 import type { AnswerValue, Language, Question } from '@vmer/domain/model';
 import { questionIssues } from '@vmer/domain/validation';
 import { sanitizeQuestionHtml } from '../../sanitize-question-html.ts';
@@ -28,7 +29,7 @@ export function QuestionLabel({
   language,
 }: Pick<QuestionFieldProps, 'question' | 'number' | 'language'> & { id: string }) {
   const html = useMemo(
-    () => sanitizeQuestionHtml(question.question[language]),
+    () => sanitizeQuestionHtml(textIn(question.question, language)),
     [question, language],
   );
   return (
@@ -60,7 +61,7 @@ export function QuestionField({
   const issues = checked ? questionIssues(question, answer) : [];
   const invalid = issues.length > 0;
   const Renderer = QUESTION_INPUTS[question.type].Input;
-  const guidance = question.placeholder?.[language];
+  const guidance = question.placeholder && textIn(question.placeholder, language);
   // The question-level 'Please answer the question' says what the highlight's own message
   // already says: only a prompt that adds something (choose an answer and decision) follows.
   const prompt = issues.find(

@@ -1,6 +1,7 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
+import { textIn } from '@vmer/domain/languages';
 import { parseChoices } from '@vmer/domain/answers';
 import type { QuestionInputProps } from './question-input-props.ts';
 
@@ -20,7 +21,7 @@ export function RadioInput({
         <FormControlLabel
           key={option.uuid}
           value={option.uuid}
-          label={option.label[language]}
+          label={textIn(option.label, language)}
           disabled={readOnly}
           control={<Radio />}
         />

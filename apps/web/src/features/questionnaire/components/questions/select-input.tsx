@@ -1,6 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { textIn } from '@vmer/domain/languages';
 import { parseChoices } from '@vmer/domain/answers';
 import { checkboxSelection } from '@vmer/domain/questionnaire';
 import type { QuestionInputProps } from './question-input-props.ts';
@@ -21,8 +22,10 @@ export function SelectInput({
 }: QuestionInputProps & { multiple: boolean }) {
   const { t } = useTranslation();
   const chosen = parseChoices(answer);
-  const labelOf = (uuid: string) =>
-    question.answerList.find((o) => o.uuid === uuid)?.label[language] ?? uuid;
+  const labelOf = (uuid: string) => {
+    const option = question.answerList.find((o) => o.uuid === uuid);
+    return option ? textIn(option.label, language) : uuid;
+  };
 
   const handle = (value: string | string[]) => {
     if (!multiple) {
@@ -62,7 +65,7 @@ export function SelectInput({
     >
       {question.answerList.map((option) => (
         <MenuItem key={option.uuid} value={option.uuid}>
-          {option.label[language]}
+          {textIn(option.label, language)}
         </MenuItem>
       ))}
     </TextField>
