@@ -22,10 +22,10 @@ const ENGLISH_MONTHS = [
   'Nov',
   'Dec',
 ];
-/** Month names by language, looked up like every other text. */
-const MONTHS: readonly LocalizedText[] = ENGLISH_MONTHS.map((en, index) => ({
-  en,
-  cn_traditional: `${index + 1}月`,
+/** A month of a year by language ('Mar {year}', '{year}年3月'), looked up like every other text. */
+const MONTHS_OF_YEAR: readonly LocalizedText[] = ENGLISH_MONTHS.map((en, index) => ({
+  en: `${en} {year}`,
+  cn_traditional: `{year}年${index + 1}月`,
 }));
 
 /** An exact ISO date as DD/MM/YYYY, a month-and-year one as 'Mar 2015' / '2015年3月'. */
@@ -33,9 +33,8 @@ export function dateText(iso: string, exact: boolean, language: Language): strin
   const [year, month, day] = iso.split('-');
   if (!year || !month) return iso;
   if (exact && day) return `${day.slice(0, 2)}/${month}/${year}`;
-  const monthText = MONTHS[Number(month) - 1];
-  const name = monthText ? textIn(monthText, language) : month;
-  return language === 'en' ? `${name} ${year}` : `${year}年${name}`;
+  const monthOfYear = MONTHS_OF_YEAR[Number(month) - 1];
+  return monthOfYear ? textIn(monthOfYear, language).replace('{year}', year) : `${month} ${year}`;
 }
 
 /** A birth date typed as DDMMYYYY, written DD/MM/YYYY; anything else as it is. */

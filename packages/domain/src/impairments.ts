@@ -5,6 +5,7 @@
  * self-defined conditions built from the Others template.
  */
 import { bmiDecision, isAbnormalBmi } from './bmi.ts';
+import { LANGUAGE_CODES, textIn } from './languages.ts';
 import { MAX_IMPAIRMENTS } from './model.ts';
 import type { Decision, Gender, Impairment, RuleAge } from './model.ts';
 
@@ -231,8 +232,8 @@ function comparableName(s: string): string {
 
 /**
  * The catalogue condition a typed text names, or undefined: the text, with the spaces around
- * it dropped, is a condition's name in English or Traditional Chinese, in any case ('gout',
- * ' 高血壓 '). Typed text that names one chooses it rather than becoming a self-defined
+ * it dropped, is a condition's name in any of the product's languages, in any case ('gout',
+ * ' 高血壓 ', '高血压'). Typed text that names one chooses it rather than becoming a self-defined
  * condition with the generic questions.
  */
 export function catalogueConditionNamed<T extends Pick<ImpairmentRef, 'name'>>(
@@ -241,8 +242,8 @@ export function catalogueConditionNamed<T extends Pick<ImpairmentRef, 'name'>>(
 ): T | undefined {
   const name = comparableName(typed);
   if (name === '') return undefined;
-  return entries.find(
-    (e) => comparableName(e.name.en) === name || comparableName(e.name.cn_traditional) === name,
+  return entries.find((e) =>
+    LANGUAGE_CODES.some((language) => comparableName(textIn(e.name, language)) === name),
   );
 }
 

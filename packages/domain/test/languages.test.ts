@@ -6,6 +6,8 @@ import {
   textIn,
   type LocalizedText,
 } from '../src/languages.ts';
+import { dateText } from '../src/answer-text.ts';
+import { catalogueConditionNamed } from '../src/impairments.ts';
 import { messageText } from '../src/messages.ts';
 import { toSimplified } from '../src/simplified.ts';
 import { unitLabel } from '../src/units.ts';
@@ -54,5 +56,19 @@ describe('languages as data', () => {
     expect(languageOfTag('zh-Hans-HK')).toBe('cn_simplified');
     expect(languageOfTag('cn_simplified')).toBe('cn_simplified');
     expect(languageOfTag('fr')).toBeUndefined();
+  });
+});
+
+describe('texts that are built, not written', () => {
+  it('L-30 a month and year reads in each language', () => {
+    expect(dateText('2015-03-01', false, 'en')).toBe('Mar 2015');
+    expect(dateText('2015-03-01', false, 'cn_traditional')).toBe('2015年3月');
+    expect(dateText('2015-03-01', false, 'cn_simplified')).toBe('2015年3月');
+  });
+
+  it('T-04 L-30 a condition typed by its Simplified Chinese name is the catalogue condition', () => {
+    const gallstones = { name: { en: 'Gallstones', cn_traditional: '膽石' } };
+    expect(catalogueConditionNamed([gallstones], ' 胆石 ')).toBe(gallstones);
+    expect(catalogueConditionNamed([gallstones], '膽石')).toBe(gallstones);
   });
 });
