@@ -2,12 +2,22 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
 
 /**
+ * Last in line: a call that no handler answered fails as if no server were there, and says
+ * so. (Handlers that record or answer only some calls let the rest fall through, and msw
+ * would send those on to the real network.)
+ */
+const nothingAnswers = http.all('*', ({ request }) => {
+  console.error(`mock API: no handler answers ${request.method} ${request.url}`);
+  return HttpResponse.error();
+});
+
+/**
  * The API of the component tests: a mock service worker (msw) intercepting the app's own fetch
  * calls, so each test runs the real client (api-client.ts, RTK Query, the session) and only the
- * network answers are made up. `src/test/setup.ts` starts it once per file, removes the
- * handlers a test added after it, and fails any call that no handler answers.
+ * network answers are made up. `src/test/setup.ts` starts it once per file and removes the
+ * handlers a test added after it.
  */
-export const mockServer = setupServer();
+export const mockServer = setupServer(nothingAnswers);
 
 /** One request the app sent, as a test inspects it (header names in lower case). */
 export interface ReceivedRequest {
@@ -78,7 +88,8 @@ export interface MockApi {
  */
 export function mockApi(...handlers: HttpHandler[]): MockApi {
   const requests: ReceivedRequest[] = [];
-  mockServer.events.on('request:start', ({ request }) => {
+  const reading = new Map<string, Promise<void>>();
+  mockServer.events.on('request:start', ({ request, requestId }) => {
     // Recorded in the order the calls go out; the body is read from a copy, so the handler
     // that answers can still read the original.
     const entry: ReceivedRequest = {
@@ -88,13 +99,23 @@ export function mockApi(...handlers: HttpHandler[]): MockApi {
       body: '',
     };
     requests.push(entry);
-    void request
-      .clone()
-      .text()
-      .then((body) => (entry.body = body));
+    reading.set(
+      requestId,
+      request
+        .clone()
+        .text()
+        .then((body) => void (entry.body = body)),
+    );
   });
-  const prepend = (...more: HttpHandler[]) => mockServer.use(...more);
-  if (handlers.length > 0) prepend(...handlers);
+  // Answers only once the request's body is recorded, so a test that has seen the answer
+  // always finds the body; it answers nothing itself and lets the next handler answer.
+  const recorded = http.all('*', async ({ requestId }) => {
+    await reading.get(requestId);
+    reading.delete(requestId);
+    return undefined;
+  });
+  const prepend = (...more: HttpHandler[]) => mockServer.use(recorded, ...more);
+  prepend(...handlers);
   return { requests, use: prepend, disconnect: () => prepend(unreachable()) };
 }
 

@@ -5,7 +5,7 @@ import { mockServer } from './mock-api.ts';
 // React's act() checks apply: state updates outside act are reported.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-// The API is a mock service worker: a call no handler answers fails the test.
+// The API is a mock service worker; a call no handler answers fails (see mock-api.ts).
 beforeAll(() => mockServer.listen({ onUnhandledFrame: 'error' }));
 
 afterEach(() => {
