@@ -1,11 +1,18 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import {
+  API_PREFIX,
+  routePath,
+  type Endpoint,
+  type PathParams,
+} from '@vmer/domain/api/endpoints';
+import { isEnvelope, type ApiFieldError } from '@vmer/domain/api/envelope';
 import { readInstance, storeInstance } from './instance-cookie.ts';
 import { storedAccessToken } from './oidc-session.ts';
 
-/** One call to the API, relative to /api/ on this origin (requirements §7). */
+/** One call to the API, its path relative to the API prefix on this origin (requirements §7). */
 export interface ApiRequest {
   url: string;
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: Endpoint['method'];
   body?: unknown;
   params?: Record<string, string | number | boolean | undefined>;
   /** A bearer token to use instead of the stored login token. */
@@ -18,10 +25,7 @@ export interface ApiRequest {
 }
 
 /** A field-level problem the server reported (design §5). */
-export interface ApiFieldError {
-  path: string;
-  message: string;
-}
+export type { ApiFieldError };
 
 /**
  * Why a call failed: no answer at all (network down, aborted, timed out), or an answer that is
@@ -40,13 +44,6 @@ export type ApiError =
       shownByCaller?: true;
     };
 
-interface Envelope {
-  code: number;
-  message?: string;
-  body?: unknown;
-  errors?: ApiFieldError[];
-}
-
 const REQUEST_TIMEOUT_MS = 60_000;
 let lastTimestamp = 0;
 
@@ -56,14 +53,8 @@ function dataTimestamp(): number {
   return lastTimestamp;
 }
 
-function isEnvelope(value: unknown): value is Envelope {
-  return (
-    typeof value === 'object' && value !== null && typeof (value as Envelope).code === 'number'
-  );
-}
-
 export function apiUrl(request: Pick<ApiRequest, 'url' | 'params'>): string {
-  const url = new URL(`/api/${request.url.replace(/^\/+/, '')}`, window.location.origin);
+  const url = new URL(`${API_PREFIX}/${request.url.replace(/^\/+/, '')}`, window.location.origin);
   for (const [name, value] of Object.entries(request.params ?? {})) {
     if (value !== undefined) url.searchParams.set(name, String(value));
   }
@@ -155,4 +146,22 @@ export function apiPut(url: string, body?: unknown): ApiRequest {
 }
 export function apiDelete(url: string, params?: ApiRequest['params']): ApiRequest {
   return { url, method: 'DELETE', params };
+}
+
+/**
+ * The request of an endpoint of the HTTP contract (`@vmer/domain/api`): its method and path,
+ * with the path's parameters filled in, the query and the body:
+ * `apiCall(endpoints.disclosureView, { params: { requestId } })`.
+ */
+export function apiCall<E extends Endpoint>(
+  endpoint: E,
+  request: { params?: PathParams<E>; query?: ApiRequest['params']; body?: unknown } = {},
+): ApiRequest {
+  const fill = routePath as (endpoint: Endpoint, params?: Record<string, string>) => string;
+  return {
+    url: fill(endpoint, request.params),
+    method: endpoint.method,
+    ...(request.body === undefined ? {} : { body: request.body }),
+    ...(request.query === undefined ? {} : { params: request.query }),
+  };
 }

@@ -4,14 +4,10 @@
  * so the library itself loads only when signing in, out or renewing (lib/oidc.ts).
  */
 
-/** What GET /api/auth/config answers: the sign-in provider of this deployment and who runs it. */
-export interface AuthConfig {
-  authority: string;
-  clientId: string;
-  scope: string;
-  companyName: string | null;
-  helpDeskEmail: string;
-}
+import type { ApiResponse, ApiRoutes } from '@vmer/domain/api';
+
+/** What the auth config call answers: the sign-in provider of this deployment and who runs it. */
+export type AuthConfig = ApiResponse<ApiRoutes['authConfig']>;
 
 /** Where the app goes back to after sign-in, carried through the provider in the OIDC state. */
 export interface SignInState {

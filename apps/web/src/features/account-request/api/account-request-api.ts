@@ -1,11 +1,16 @@
-import { api, apiPost } from '../../../lib/api-client.ts';
+import type { ApiResponse, ApiRoutes } from '@vmer/domain/api';
+import { endpoints } from '@vmer/domain/api/endpoints';
+import { api, apiCall } from '../../../lib/api-client.ts';
 import type { AccountRequest } from '../account-request.ts';
 
-/** POST /api/account-request (design §5): public, recorded for the administrators. */
+/** Asking for access (design §5): public, recorded for the administrators. */
 export const accountRequestApi = api.injectEndpoints({
   endpoints: (build) => ({
-    requestAccount: build.mutation<unknown, Partial<AccountRequest>>({
-      query: (request) => apiPost('account-request', request),
+    requestAccount: build.mutation<
+      ApiResponse<ApiRoutes['accountRequest']>,
+      Partial<AccountRequest>
+    >({
+      query: (request) => apiCall(endpoints.accountRequest, { body: request }),
     }),
   }),
 });

@@ -1,19 +1,14 @@
-import type { Bilingual, InsurerEntry } from '@vmer/domain/model';
-import { api, apiGet } from '../../../lib/api-client.ts';
+import type { ApiResponse, ApiRoutes } from '@vmer/domain/api';
+import { endpoints } from '@vmer/domain/api/endpoints';
+import { api, apiCall } from '../../../lib/api-client.ts';
 
-/** One insurer × channel × product the caller may work for (GET /api/insurer/list). */
-export interface InsurerListEntry extends InsurerEntry {
-  insurerName: Bilingual;
-  productName: Bilingual;
-  smokingList: 'A' | 'B';
-  lastAgeOption: boolean;
-  printCover: boolean;
-}
+/** One insurer × channel × product the caller may work for. */
+export type InsurerListEntry = ApiResponse<ApiRoutes['insurerList']>[number];
 
 export const insurerListApi = api.injectEndpoints({
   endpoints: (build) => ({
     getInsurerList: build.query<InsurerListEntry[], void>({
-      query: () => apiGet('insurer/list'),
+      query: () => apiCall(endpoints.insurerList),
     }),
   }),
 });

@@ -1,26 +1,18 @@
+import type { ApiResponse, ApiRoutes } from '@vmer/domain/api';
+import { endpoints } from '@vmer/domain/api/endpoints';
 import type {
-  DiseaseListEntry,
-  ExclusionWording,
-  Gender,
-  Impairment,
-  Indicator,
-  Question,
-  RsmScore,
-  RuleAge,
-} from '@vmer/domain/model';
-import type {
-  CatalogueUpdated,
-  CatalogueUpdateSummary,
-  DisclosureExport,
   DisclosurePayload,
   DisclosureReviewed,
   DisclosureSaved,
-  DisclosureView,
   RejectBody,
   SearchEvent,
   TrackingEvent,
 } from '@vmer/domain/lifecycle';
-import { api, apiGet, apiPost } from '../../../lib/api-client.ts';
+import type { Gender, RsmScore } from '@vmer/domain/model';
+import { api, apiCall } from '../../../lib/api-client.ts';
+
+/** The body of a call's success answer, by the contract's name of the call. */
+type Answer<Name extends keyof ApiRoutes> = ApiResponse<ApiRoutes[Name]>;
 
 /** The header selection and applicant a disease list is asked for (requirements §3). */
 export interface DiseaseListRequest {
@@ -40,24 +32,15 @@ export interface QuestionsRequest {
   catalogVersion?: string | null;
 }
 
-/** What the screen reads from a catalogue version (GET /api/questionnaire/get). */
-export interface QuestionnaireInfo {
-  version: string;
-  indicators: Indicator[];
-  exclusions: ExclusionWording[];
-  ruleAgeList: RuleAge[];
-}
+/** What the screen reads from a catalogue version. */
+export type QuestionnaireInfo = Answer<'questionnaire'>;
 
 /** `?catalogVersion=N` when a version is named: a disclosure reads the version it was answered on. */
 const versionParams = (catalogVersion: string | null | undefined) =>
   catalogVersion ? { catalogVersion } : undefined;
 
-/** The special conditions of a product (POST /api/disease/special/list). */
-export interface SpecialList {
-  highLowBmi: Impairment | null;
-  abnormalBmi: Impairment | null;
-  others: Impairment | null;
-}
+/** The special conditions of a product. */
+export type SpecialList = Answer<'specialList'>;
 
 /**
  * Of a save's or submit's answer, what the screen keeps: the id, status and version. The stored
@@ -70,7 +53,9 @@ const storedOnly = ({
 
 /** A save or submit; its 409 (changed by someone else) is explained on the screen itself. */
 const storeRequest = (kind: 'save' | 'submit', payload: DisclosurePayload) => ({
-  ...apiPost(`impairment/video_mer/disclosure/${kind}`, payload),
+  ...apiCall(kind === 'save' ? endpoints.disclosureSave : endpoints.disclosureSubmit, {
+    body: payload,
+  }),
   shownByCaller: [409],
 });
 
@@ -79,35 +64,37 @@ export const questionnaireApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The active version's summary, or a named version's. */
     questionnaireInfo: build.query<QuestionnaireInfo, string | void>({
-      query: (catalogVersion) => apiGet('questionnaire/get', versionParams(catalogVersion || null)),
+      query: (catalogVersion) =>
+        apiCall(endpoints.questionnaire, { query: versionParams(catalogVersion || null) }),
     }),
-    diseaseList: build.query<
-      { instance: string; diseaseList: DiseaseListEntry[] },
-      DiseaseListRequest
-    >({
-      query: ({ catalogVersion, ...request }) => ({
-        ...apiPost('disease/list', { ...request, flag: null }),
-        params: versionParams(catalogVersion),
-      }),
+    diseaseList: build.query<Answer<'diseaseList'>, DiseaseListRequest>({
+      query: ({ catalogVersion, ...request }) =>
+        apiCall(endpoints.diseaseList, {
+          body: { ...request, flag: null },
+          query: versionParams(catalogVersion),
+        }),
     }),
     specialList: build.query<SpecialList, DiseaseListRequest>({
-      query: ({ catalogVersion, ...request }) => ({
-        ...apiPost('disease/special/list', { ...request, param: null }),
-        params: versionParams(catalogVersion),
-      }),
+      query: ({ catalogVersion, ...request }) =>
+        apiCall(endpoints.specialList, {
+          body: { ...request, param: null },
+          query: versionParams(catalogVersion),
+        }),
     }),
-    questions: build.query<Question[], string | QuestionsRequest>({
+    questions: build.query<Answer<'questions'>, string | QuestionsRequest>({
       query: (request) => {
         const { uuid, catalogVersion } = typeof request === 'string' ? { uuid: request } : request;
-        return apiGet(`question/${encodeURIComponent(uuid)}`, versionParams(catalogVersion));
+        return apiCall(endpoints.questions, {
+          params: { uuid },
+          query: versionParams(catalogVersion),
+        });
       },
     }),
-    disclosure: build.query<DisclosureView, string>({
-      query: (requestId) =>
-        apiGet(`impairment/video_mer/disclosure/${encodeURIComponent(requestId)}`),
+    disclosure: build.query<Answer<'disclosureView'>, string>({
+      query: (requestId) => apiCall(endpoints.disclosureView, { params: { requestId } }),
     }),
-    analytics: build.query<unknown, string>({
-      query: (requestId) => apiGet(`analytics/web/${encodeURIComponent(requestId)}`),
+    analytics: build.query<Answer<'requestAnalytics'>, string>({
+      query: (requestId) => apiCall(endpoints.requestAnalytics, { params: { requestId } }),
     }),
     saveDisclosure: build.mutation<DisclosureReviewed, DisclosurePayload>({
       query: (payload) => storeRequest('save', payload),
@@ -117,33 +104,29 @@ export const questionnaireApi = api.injectEndpoints({
       query: (payload) => storeRequest('submit', payload),
       transformResponse: storedOnly,
     }),
-    exportDisclosure: build.mutation<DisclosureExport, DisclosurePayload>({
-      query: (payload) => apiPost('impairment/video_mer/disclosure/export', payload),
+    exportDisclosure: build.mutation<Answer<'disclosureExport'>, DisclosurePayload>({
+      query: (payload) => apiCall(endpoints.disclosureExport, { body: payload }),
     }),
-    validateDisclosure: build.mutation<DisclosureReviewed, string>({
-      query: (id) => apiPost(`impairment/video_mer/validate/${encodeURIComponent(id)}`),
+    validateDisclosure: build.mutation<Answer<'disclosureValidate'>, string>({
+      query: (id) => apiCall(endpoints.disclosureValidate, { params: { id } }),
     }),
-    rejectDisclosure: build.mutation<DisclosureReviewed, { id: string } & RejectBody>({
-      query: ({ id, ...body }) =>
-        apiPost(`impairment/video_mer/reject/${encodeURIComponent(id)}`, body),
+    rejectDisclosure: build.mutation<Answer<'disclosureReject'>, { id: string } & RejectBody>({
+      query: ({ id, ...body }) => apiCall(endpoints.disclosureReject, { params: { id }, body }),
     }),
     /** What updating a draft to the current catalogue would change; fetched afresh each time. */
-    catalogueUpdatePreview: build.query<CatalogueUpdateSummary, string>({
-      query: (id) =>
-        apiGet(`impairment/video_mer/disclosure/${encodeURIComponent(id)}/update-catalogue`),
+    catalogueUpdatePreview: build.query<Answer<'catalogueUpdatePreview'>, string>({
+      query: (id) => apiCall(endpoints.catalogueUpdatePreview, { params: { id } }),
       keepUnusedDataFor: 0,
     }),
-    updateCatalogue: build.mutation<CatalogueUpdated, { id: string; version: number }>({
+    updateCatalogue: build.mutation<Answer<'catalogueUpdate'>, { id: string; version: number }>({
       query: ({ id, version }) =>
-        apiPost(`impairment/video_mer/disclosure/${encodeURIComponent(id)}/update-catalogue`, {
-          version,
-        }),
+        apiCall(endpoints.catalogueUpdate, { params: { id }, body: { version } }),
     }),
-    trackEvent: build.mutation<unknown, TrackingEvent>({
-      query: (event) => apiPost('analytics/web/create', event),
+    trackEvent: build.mutation<Answer<'trackEvent'>, TrackingEvent>({
+      query: (event) => apiCall(endpoints.trackEvent, { body: event }),
     }),
-    logSearch: build.mutation<unknown, SearchEvent>({
-      query: (event) => apiPost('search/disease/create', event),
+    logSearch: build.mutation<Answer<'logSearch'>, SearchEvent>({
+      query: (event) => apiCall(endpoints.logSearch, { body: event }),
     }),
   }),
 });

@@ -1,16 +1,16 @@
-import type { SmokingList, UserInfo } from '@vmer/domain/model';
-import { api, apiGet } from '../../../lib/api-client.ts';
+import type { ApiResponse, ApiRoutes } from '@vmer/domain/api';
+import { endpoints } from '@vmer/domain/api/endpoints';
+import { api, apiCall } from '../../../lib/api-client.ts';
 
-/** GET /api/user/info/get: user info plus both smoking lists (contracts.md). */
-export type UserInfoResponse = Partial<UserInfo> &
-  Pick<UserInfo, 'userName' | 'role' | 'insurerCode'> & {
-    smokingLists?: SmokingList[];
-  };
+/** The user info call's answer: user info plus both smoking lists. */
+type UserInfoAnswer = ApiResponse<ApiRoutes['userInfo']>;
+export type UserInfoResponse = Partial<UserInfoAnswer> &
+  Pick<UserInfoAnswer, 'userName' | 'role' | 'insurerCode'>;
 
 export const userInfoApi = api.injectEndpoints({
   endpoints: (build) => ({
     getUserInfo: build.query<UserInfoResponse, void>({
-      query: () => apiGet('user/info/get'),
+      query: () => apiCall(endpoints.userInfo),
     }),
   }),
 });
