@@ -42,7 +42,7 @@ export function ok(body: unknown): Answer {
 }
 
 /** The HTTP response of an answer, sent once its `release` (if any) resolves. */
-export async function reply(answer: Answer): Promise<Response> {
+async function reply(answer: Answer): Promise<Response> {
   await answer.release;
   const init = { status: answer.status ?? 200 };
   return answer.text !== undefined
