@@ -11,6 +11,7 @@ import autocannon from 'autocannon';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import type { Catalog, DisclosureDocument } from '@vmer/domain';
+import { apiPath, endpoints } from '@vmer/domain/api';
 import { buildCatalogView } from '../../apps/server/src/catalog/catalog-view.ts';
 import { signIn } from '../../apps/server/src/cli/sign-in.ts';
 import {
@@ -101,7 +102,7 @@ async function exportRow(): Promise<Row> {
   };
   const exportOnce = async () => {
     const evaluated = evaluateDocument(parseDocument(payload.disclosureJson), view, basic, PRODUCT);
-    if (completionProblems(evaluated, basic, 'export').length > 0)
+    if (completionProblems(evaluated, 'export').length > 0)
       throw new Error('bench disclosure incomplete');
     return buildExportWorkbook({
       language: 'en',
@@ -256,13 +257,13 @@ async function throughputRows(): Promise<Row[]> {
     children.push(app);
     const bare = start(BARE_SERVER, { PORT: String(barePort), DATABASE_URL: database.url }, true);
     children.push(bare);
-    await waitFor(`${appUrl}/api/ready`, app);
+    await waitFor(`${appUrl}${apiPath(endpoints.ready)}`, app);
     await waitFor(`${bareUrl}/ready`, bare);
 
     const token = await signIn({ url: appUrl, user: 'interviewer1', password: 'demo' });
     const version = (
       (await (
-        await fetch(`${appUrl}/api/questionnaire/get`, {
+        await fetch(`${appUrl}${apiPath(endpoints.questionnaire)}`, {
           headers: { authorization: `Bearer ${token}` },
         })
       ).json()) as {
@@ -280,8 +281,8 @@ async function throughputRows(): Promise<Row[]> {
       cookie: 'instance=bench-instance-0001',
     };
     const appRequests: autocannon.Request[] = [
-      { method: 'POST', path: '/api/impairment/video_mer/disclosure/save', body },
-      { method: 'POST', path: '/api/impairment/video_mer/disclosure/submit', body },
+      { method: 'POST', path: apiPath(endpoints.disclosureSave), body },
+      { method: 'POST', path: apiPath(endpoints.disclosureSubmit), body },
     ];
     const bareRequests: autocannon.Request[] = [{ method: 'POST', path: '/bare', body }];
 
@@ -350,9 +351,9 @@ async function timeGet(url: string, token: string, runs = 30) {
  */
 async function worklistRows(appUrl: string, token: string, databaseUrl: string): Promise<Row[]> {
   const pages = [
-    ['status 3, newest first', '/api/impairment/video_mer/disclosures?status=3&page=1'],
-    ['all statuses, page 50', '/api/impairment/video_mer/disclosures?page=50'],
-    ['application number prefix', '/api/impairment/video_mer/disclosures?q=APP12345'],
+    ['status 3, newest first', `${apiPath(endpoints.worklist)}?status=3&page=1`],
+    ['all statuses, page 50', `${apiPath(endpoints.worklist)}?page=50`],
+    ['application number prefix', `${apiPath(endpoints.worklist)}?q=APP12345`],
   ] as const;
   const before = [];
   for (const [, path] of pages) before.push(await timeGet(`${appUrl}${path}`, token));

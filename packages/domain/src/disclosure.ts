@@ -1,31 +1,24 @@
 /**
  * The disclosure document (design §4, schemaVersion 1): written from the screen's state,
- * read back into it, checked against the catalogue, and recomputed by the server, which
- * trusts no decision the client sent. Also what enables Save, Submit, Export and Print
- * (requirements §4, §5, design §8).
+ * read back into it and checked against the catalogue (evaluation.ts recomputes it for the
+ * server, which trusts no decision the client sent). Also what enables Save, Submit, Export
+ * and Print (requirements §4, §5, design §8).
  */
-import { parseHeight, parseTextAnswer, parseWeight } from './answers.ts';
+import { parseTextAnswer } from './answers.ts';
 import { answerShapeIssue, questionType } from './question-types.ts';
 import type { AnswerMap } from './answers.ts';
-import { basicDataComplete, validateProfile } from './applicant.ts';
+import { basicDataComplete } from './applicant.ts';
 import type { BasicData } from './applicant.ts';
-import { bmiDecision, computeBmi } from './bmi.ts';
-import { decideImpairment, formatDecision } from './decision-engine.ts';
+import { formatDecision } from './decision-engine.ts';
 import type { ImpairmentDecision } from './decision-engine.ts';
-import { isAbnormalBmiImpairment, isSelfDefinedUuid, selfDefinedCondition } from './impairments.ts';
-import {
-  answerOf,
-  forEachVisibleQuestion,
-  questionnaireIndex,
-  unansweredMandatory,
-} from './questionnaire.ts';
+import { isSelfDefinedUuid, selfDefinedCondition } from './impairments.ts';
+import { answerOf, forEachVisibleQuestion, questionnaireIndex } from './questionnaire.ts';
 import type { ChosenImpairment } from './questionnaire.ts';
 import { needsSmokingStatus } from './smoking.ts';
 import { isAnswered } from './validation.ts';
 import type {
   AnswerValue,
   Catalog,
-  Decision,
   DisclosedImpairment,
   DisclosureDocument,
   Impairment,
@@ -56,7 +49,7 @@ function worthRecording(q: Question, raw: AnswerValue | undefined): raw is Answe
 }
 
 /** The answers of the shown questions, in questionnaire order, as the document lists them. */
-function recordedAnswers(impairment: Impairment, answers: AnswerMap): RecordedAnswer[] {
+export function recordedAnswers(impairment: Impairment, answers: AnswerMap): RecordedAnswer[] {
   const recorded: RecordedAnswer[] = [];
   forEachVisibleQuestion(impairment, answers, (q) => {
     const raw = answerOf(answers, q.uuid);
@@ -232,86 +225,6 @@ export function checkDocument(doc: DisclosureDocument, catalog: Catalog): Valida
     });
   });
   return { ok: issues.length === 0, issues };
-}
-
-/** The profile's BMI: from its height and weight when both read, else the BMI it carries. */
-export function profileBmi(profile: Profile): number | null {
-  const fromMeasures = computeBmi(parseHeight(profile.height ?? ''), parseWeight(profile.weight ?? ''));
-  return fromMeasures ?? profile.bmi ?? null;
-}
-
-/**
- * The document as the server stores it (design §4, §5): every decision recomputed from the
- * answers and the catalogue (client decisions ignored), as of `asOf` (YYYY-MM-DD); the BMI
- * from height and weight, its rule's decision joining the Abnormal BMI condition's; catalogue
- * names for catalogue impairments; answers to unknown or hidden questions dropped. Call
- * {@link checkDocument} first: an entry it would refuse is kept as sent, without a decision.
- */
-export function recomputeDocument(
-  doc: DisclosureDocument,
-  catalog: Catalog,
-  asOf: string,
-): DisclosureDocument {
-  const source = catalogSource(catalog);
-  const indicators = catalog.indicators.map((i) => i.code);
-  const bmi = profileBmi(doc.profile);
-  const bmiRule: Decision | null = bmiDecision(
-    catalog.ruleAgeList,
-    doc.profile.age,
-    doc.profile.gender,
-    bmi,
-  );
-  const abnormalName = catalog.settings.abnormalBmiImpairmentName;
-  const impairments = doc.impairments.map((entry): DisclosedImpairment => {
-    const impairment = resolveImpairment(entry, source);
-    if (!impairment) return { ...entry, decision: {} };
-    const answers = answerMapOf(impairment, entry.answers);
-    const decision = decideImpairment(impairment, answers, indicators, {
-      asOf,
-      extra: isAbnormalBmiImpairment(impairment, abnormalName) ? bmiRule : null,
-    });
-    return {
-      uuid: entry.uuid,
-      name: impairment.name.en,
-      selfDefined: impairment.selfDefined,
-      answers: recordedAnswers(impairment, answers),
-      decision: formatDecision(decision),
-    };
-  });
-  const profile: Profile = bmi === null ? doc.profile : { ...doc.profile, bmi };
-  return { ...doc, profile, impairments };
-}
-
-/**
- * What a submit still lacks (design §4: the server refuses it, listing them): the profile
- * checks of requirements §5 (application number, age 18 or over, gender, risk score, readable birth
- * date, height and weight, a smoking status when a condition needs one), at least one
- * condition ('please_choose_video_mer'), no unknown condition, and every shown mandatory
- * question answered ('disclosure_unanswered', one per question).
- */
-export function submitIssues(
-  applicationNumber: string | null | undefined,
-  doc: DisclosureDocument,
-  catalog: Catalog,
-): Issue[] {
-  const state = readDocument(doc, catalogSource(catalog));
-  const issues = [...state.issues];
-  const smokingRequired = needsSmokingStatus(state.chosen.map((c) => c.impairment));
-  issues.push(...validateProfile({ ...doc.profile, applicationNumber }, { smokingRequired }).issues);
-  if (doc.impairments.length === 0) {
-    issues.push({ code: 'please_choose_video_mer', path: 'impairments' });
-  }
-  state.chosen.forEach(({ impairment, answers }) => {
-    const i = doc.impairments.findIndex((d) => d.uuid === impairment.uuid);
-    for (const q of unansweredMandatory(impairment, answers)) {
-      issues.push({
-        code: 'disclosure_unanswered',
-        path: `impairments[${i}]`,
-        params: { impairment: impairment.uuid, question: q.uuid },
-      });
-    }
-  });
-  return issues;
 }
 
 /** What decides which actions are enabled. */

@@ -14,3 +14,4 @@ export * from './paging.ts';
 export * from './impairments.ts';
 export * from './smoking.ts';
 export * from './disclosure.ts';
+export * from './evaluation.ts';

@@ -10,12 +10,10 @@ import {
   checkDocument,
   enablement,
   impairmentsToLoad,
-  profileBmi,
   readDocument,
-  recomputeDocument,
   resolveImpairment,
-  submitIssues,
 } from '../src/disclosure.ts';
+import { profileBmi, recomputeDocument, submitIssues } from '../src/evaluation.ts';
 import type { DisclosureState, EnablementInput } from '../src/disclosure.ts';
 import { decideAll } from '../src/decision-engine.ts';
 import { createSelfDefined } from '../src/impairments.ts';

@@ -1,29 +1,21 @@
 import {
-  bmiDecision,
   disclosureDocumentSchema,
   issueText,
-  validateProfile,
   type Bilingual,
   type DisclosureDocument,
   type Issue,
   type Profile,
 } from '@vmer/domain';
 import {
-  consolidate,
-  decideAll,
   todayIso,
   type ConsolidatedDecision,
   type ImpairmentDecision,
 } from '@vmer/domain/decision-engine';
+import { catalogSource, checkDocument, resolveImpairment } from '@vmer/domain/disclosure';
 import {
-  catalogSource,
-  checkDocument,
-  profileBmi,
-  readDocument,
-  recomputeDocument,
-  resolveImpairment,
-  submitIssues,
-} from '@vmer/domain/disclosure';
+  evaluateDocument as evaluateAgainstCatalogue,
+  type DocumentEvaluation,
+} from '@vmer/domain/evaluation';
 import { matchesGender } from '@vmer/domain/impairments';
 import { inEveryLanguage, textIn, type LanguageCode } from '@vmer/domain/languages';
 import { questionnaireIndex, type ChosenImpairment } from '@vmer/domain/questionnaire';
@@ -50,6 +42,8 @@ export interface EvaluatedDocument {
   document: DisclosureDocument;
   /** The day D answers were measured to. */
   asOf: string;
+  /** Everything the domain derived from the document, computed once. */
+  evaluation: DocumentEvaluation;
 }
 
 /** The decisions behind an evaluated document, for the spreadsheet. */
@@ -146,25 +140,14 @@ export function evaluateDocument(
     }
   });
   if (errors.length > 0) throw new HttpError(400, 'disclosure_document_invalid', errors);
-  return { catalog: view, document: recomputeDocument(sent, catalog, asOf), asOf };
+  const evaluation = evaluateAgainstCatalogue(sent, catalog, asOf, basic.applicationNumber);
+  return { catalog: view, document: evaluation.document, asOf, evaluation };
 }
 
-/** The per-condition and consolidated decisions of an evaluated document. */
+/** The per-condition and consolidated decisions of an evaluated document, as evaluated. */
 export function documentDecisions(evaluated: EvaluatedDocument): DocumentDecisions {
-  const { catalog } = evaluated.catalog;
-  const { profile } = evaluated.document;
-  const { chosen } = readDocument(evaluated.document, catalogSource(catalog));
-  const indicators = catalog.indicators.map((indicator) => indicator.code);
-  const bmi = profileBmi(profile);
-  const decisions = decideAll(chosen, {
-    indicators,
-    asOf: evaluated.asOf,
-    bmi: {
-      impairmentName: catalog.settings.abnormalBmiImpairmentName,
-      decision: bmiDecision(catalog.ruleAgeList, profile.age, profile.gender, bmi),
-    },
-  });
-  return { chosen, decisions, consolidated: consolidate(decisions, indicators), bmi };
+  const { chosen, decisions, consolidated, bmi } = evaluated.evaluation;
+  return { chosen, decisions, consolidated, bmi };
 }
 
 /** Profile issues at their body paths: the basic fields beside the document, the rest in it. */
@@ -177,17 +160,13 @@ function profileProblems(issues: readonly Issue[]): FieldError[] {
 }
 
 /** What save needs (requirements §4, design §8): the basic data, and one condition with a decision. */
-export function saveProblems(evaluated: EvaluatedDocument, basic: PayloadProfile): FieldError[] {
-  const profile = validateProfile(
-    { ...evaluated.document.profile, applicationNumber: basic.applicationNumber },
-    { smokingRequired: false },
-  );
-  const errors = profileProblems(profile.issues);
-  const { impairments } = evaluated.document;
-  const decided = impairments.some((i) => Object.keys(i.decision ?? {}).length > 0);
-  if (impairments.length === 0) {
+export function saveProblems(evaluated: EvaluatedDocument): FieldError[] {
+  const { saveIssues } = evaluated.evaluation;
+  const conditionsOf = (code: string) => saveIssues.some((issue) => issue.code === code);
+  const errors = profileProblems(saveIssues.filter((issue) => issue.path !== 'impairments'));
+  if (conditionsOf('please_choose_video_mer')) {
     errors.push({ path: `${ROOT}.impairments`, message: 'disclosure_choose_condition' });
-  } else if (!decided) {
+  } else if (conditionsOf('please_choose_an_answer_and_decision')) {
     errors.push({ path: `${ROOT}.impairments`, message: 'disclosure_answer_a_condition' });
   }
   return errors;
@@ -218,12 +197,11 @@ export function saveRefused(problems: FieldError[]): HttpError {
  */
 export function completionProblems(
   evaluated: EvaluatedDocument,
-  basic: PayloadProfile,
   purpose: 'submit' | 'export',
 ): FieldError[] {
   const { catalog } = evaluated.catalog;
   const { document } = evaluated;
-  const issues = submitIssues(basic.applicationNumber, document, catalog).filter(
+  const issues = evaluated.evaluation.documentSubmitIssues.filter(
     (issue) =>
       purpose === 'submit' ||
       (issue.code !== 'smoking_required' && issue.code !== 'please_choose_video_mer'),

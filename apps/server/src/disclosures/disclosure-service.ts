@@ -113,9 +113,7 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
       const profile = payloadProfile(payload);
       const evaluated = evaluateDocument(document, view, profile, codes);
       const problems =
-        operation === 'save'
-          ? saveProblems(evaluated, profile)
-          : completionProblems(evaluated, profile, 'submit');
+        operation === 'save' ? saveProblems(evaluated) : completionProblems(evaluated, 'submit');
       if (problems.length > 0) {
         throw operation === 'save' ? saveRefused(problems) : incomplete(problems);
       }
@@ -367,7 +365,7 @@ export function disclosureService(deps: { db: Kysely<Database>; catalog: Catalog
       const codes = productCodes(row, product);
       const profile = payloadProfile(payload);
       const evaluated = evaluateDocument(document, view, profile, codes);
-      const problems = completionProblems(evaluated, profile, 'export');
+      const problems = completionProblems(evaluated, 'export');
       if (problems.length > 0) throw incomplete(problems);
       const workbook = await buildExportWorkbook({
         language: caller.language,

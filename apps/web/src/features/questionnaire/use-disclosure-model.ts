@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
-import { bmiDecision } from '@vmer/domain/bmi';
-import { consolidate, decideAll, todayIso } from '@vmer/domain/decision-engine';
-import { enablement } from '@vmer/domain/disclosure';
+import { todayIso } from '@vmer/domain/decision-engine';
+import { evaluateDisclosure } from '@vmer/domain/evaluation';
 import { buildPages, questionNumbers } from '@vmer/domain/paging';
 import { useAppSelector } from '../../app/hooks.ts';
 import { selectQuestionnaire } from './questionnaire-slice.ts';
@@ -9,8 +8,8 @@ import { useScreenContext } from './use-screen-context.ts';
 
 /**
  * What the disclosure card shows, computed by the domain from the screen's state: pages,
- * each condition's decision, the consolidated decision, question numbers and which actions
- * are enabled.
+ * question numbers, and the domain's evaluation (each condition's decision, the consolidated
+ * decision, what a submit lacks and which actions are enabled).
  */
 export function useDisclosureModel() {
   const context = useScreenContext();
@@ -21,31 +20,29 @@ export function useDisclosureModel() {
   const pages = useMemo(() => buildPages(chosen, language), [chosen, language]);
   const numbers = useMemo(() => questionNumbers(pages), [pages]);
   const codes = useMemo(() => indicators.map((i) => i.code), [indicators]);
-  const bmiRule = useMemo(
-    () => bmiDecision(ruleAgeList, profile.age, profile.gender, profile.bmi ?? null),
-    [ruleAgeList, profile.age, profile.gender, profile.bmi],
-  );
-  const decisions = useMemo(
+  const evaluation = useMemo(
     () =>
-      decideAll(chosen, {
-        indicators: codes,
-        asOf: todayIso(),
-        bmi: { impairmentName: names.abnormalBmiImpairmentName, decision: bmiRule },
-      }),
-    [chosen, codes, names.abnormalBmiImpairmentName, bmiRule],
+      evaluateDisclosure(
+        { profile, chosen, applicationNumber },
+        {
+          indicators: codes,
+          ruleAgeList,
+          abnormalBmiImpairmentName: names.abnormalBmiImpairmentName,
+          asOf: todayIso(),
+        },
+      ),
+    [profile, chosen, applicationNumber, codes, ruleAgeList, names.abnormalBmiImpairmentName],
   );
-  const consolidated = useMemo(() => consolidate(decisions, codes), [decisions, codes]);
-  const enabled = enablement({
-    basic: {
-      applicationNumber,
-      age: profile.age,
-      gender: profile.gender,
-      rsmScore: profile.rsmScore,
-    },
-    smokingStatus: profile.smokingStatus,
-    chosen,
-    decisions,
-  });
+  const { decisions, consolidated, enabled } = evaluation;
 
-  return { ...context, questionnaire, pages, numbers, decisions, consolidated, enabled };
+  return {
+    ...context,
+    questionnaire,
+    pages,
+    numbers,
+    evaluation,
+    decisions,
+    consolidated,
+    enabled,
+  };
 }

@@ -9,9 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { buildDocument } from '@vmer/domain/disclosure';
 import { reviewOffered, type DisclosurePayload } from '@vmer/domain/lifecycle';
-import { validateProfile } from '@vmer/domain/applicant';
 import { roleSchema, type DisclosureStatus, type Issue } from '@vmer/domain/model';
-import { needsSmokingStatus } from '@vmer/domain/smoking';
 import { incompleteSummary, type IncompleteSummary } from '@vmer/domain/paging';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { paths } from '../../../config/paths.ts';
@@ -143,11 +141,10 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
     if (kind === 'submit') {
       const summary = incompleteSummary(pages, chosen);
       // What the profile lacks is named too (a smoking status a chosen condition needs…).
-      const smokingRequired = needsSmokingStatus(chosen.map((c) => c.impairment));
-      const profileIssues = validateProfile(
-        { ...profile, applicationNumber },
-        { smokingRequired },
-      ).issues;
+      const profileIssues = model.evaluation.submitIssues.filter(
+        (issue) =>
+          issue.code !== 'disclosure_unanswered' && issue.code !== 'please_choose_video_mer',
+      );
       if (!summary.complete || profileIssues.length > 0) {
         track(
           'submit_incomplete',
