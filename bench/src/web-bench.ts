@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import type { Impairment } from '@vmer/domain';
+import { apiPath, endpoints, type Endpoint } from '@vmer/domain/api';
 import { signIn as signInApi } from '../../apps/server/src/cli/sign-in.ts';
 import {
   checkSourceTexts,
@@ -151,9 +152,15 @@ function thirtyQuestionCondition(): string {
   return `${lines.join('\n')}\n`;
 }
 
-async function apiCall<T>(baseUrl: string, path: string, token: string, body: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}/api/${path}`, {
-    method: 'POST',
+async function apiCall<T>(
+  baseUrl: string,
+  endpoint: Endpoint,
+  token: string,
+  body: unknown,
+): Promise<T> {
+  const path = apiPath(endpoint);
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: endpoint.method,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify(body),
   });
@@ -178,7 +185,7 @@ async function disclosureOfThirty(baseUrl: string): Promise<string> {
   const admin = await signInApi({ url: baseUrl, user: 'admin1', password: 'demo' });
   const imported = await apiCall<{ version: { version: string } }>(
     baseUrl,
-    'catalog/versions',
+    endpoints.catalogUpload,
     admin,
     { files, notes: 'bench: a page of 30 questions', activate: true },
   );
@@ -188,7 +195,7 @@ async function disclosureOfThirty(baseUrl: string): Promise<string> {
   ]);
   const saved = await apiCall<{ requestId: string }>(
     baseUrl,
-    'impairment/video_mer/disclosure/save',
+    endpoints.disclosureSave,
     interviewer,
     {
       applicationNumber: 'BENCH30',

@@ -1,4 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import { API_PREFIX } from '@vmer/domain/api';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** The widths the app is checked at (checklist L-10): a desktop and a phone. */
@@ -63,7 +64,7 @@ export async function signIn(page: Page, baseUrl: string, userName: string): Pro
 
 /** Whether a request went to the app's API. */
 export function isApiRequest(url: string): boolean {
-  return new URL(url).pathname.startsWith('/api/');
+  return new URL(url).pathname.startsWith(`${API_PREFIX}/`);
 }
 
 /** The app state, read through the debug getter (set localStorage 'vmer.debug' to '1' first). */

@@ -5,6 +5,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { apiPath, endpoints } from '@vmer/domain/api';
 import type { DisclosureRequest, DisclosureView } from '@vmer/domain/lifecycle';
 import type { Bilingual, Gender, Language } from '@vmer/domain/model';
 import { questionnaireTexts } from '../../apps/web/src/features/questionnaire/locales.ts';
@@ -72,29 +73,29 @@ export async function requestDisclosure(
   const token = await clientToken(baseUrl, 'demo-integration', 'demo-secret');
   const created = await body<{ requestId: string }>(
     baseUrl,
-    '/api/impairment/video_mer/request',
+    apiPath(endpoints.disclosureRequest),
     token,
     request,
   );
   return created.requestId;
 }
 
-/** Saves the user's language (PUT /api/user/language), which applies at their next sign-in. */
+/** Saves the user's language, which applies at their next sign-in. */
 export async function saveLanguage(
   baseUrl: string,
   token: string,
   language: Language,
 ): Promise<void> {
-  await body(baseUrl, '/api/user/language', token, { language }, 'PUT');
+  await body(baseUrl, apiPath(endpoints.userLanguage), token, { language }, 'PUT');
 }
 
-/** GET /api/impairment/video_mer/disclosure/{requestId} as the token's holder. */
+/** The disclosure of a request, as the token's holder reads it. */
 export const fetchDisclosure = (
   baseUrl: string,
   token: string,
   requestId: string,
 ): Promise<DisclosureView> =>
-  body<DisclosureView>(baseUrl, `/api/impairment/video_mer/disclosure/${requestId}`, token);
+  body<DisclosureView>(baseUrl, apiPath(endpoints.disclosureView, { requestId }), token);
 
 /**
  * A disclosure requested by the caller system and submitted (status 3) over HTTP by a demo
@@ -118,7 +119,7 @@ export async function submittedDisclosure(
   const token = await userToken(baseUrl, options.userName);
   const [view, active, catalog] = await Promise.all([
     fetchDisclosure(baseUrl, token, requestId),
-    body<{ version: string }>(baseUrl, '/api/questionnaire/get', token),
+    body<{ version: string }>(baseUrl, apiPath(endpoints.questionnaire), token),
     shippedCatalog(),
   ]);
   const doc = documentFor(
@@ -128,7 +129,7 @@ export async function submittedDisclosure(
       return { impairment, answers: answersFor(impairment) };
     }),
   );
-  await body(baseUrl, '/api/impairment/video_mer/disclosure/submit', token, {
+  await body(baseUrl, apiPath(endpoints.disclosureSubmit), token, {
     id: view.id,
     requestId,
     version: view.version,
@@ -201,7 +202,9 @@ export const screenState = async (page: Page): Promise<ScreenState> =>
  * and waits until the disclosure has filled the screen.
  */
 export async function openRequest(page: Page, baseUrl: string, requestId: string): Promise<void> {
-  const analytics = page.waitForRequest(isCall('GET', `/api/analytics/web/${requestId}`));
+  const analytics = page.waitForRequest(
+    isCall('GET', apiPath(endpoints.requestAnalytics, { requestId })),
+  );
   await page.goto(`${baseUrl}/questionnaire/${requestId}`);
   await analytics;
   await expect

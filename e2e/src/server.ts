@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiPath, endpoints } from '@vmer/domain/api';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const READY_TIMEOUT_MS = 90_000;
@@ -37,7 +38,7 @@ async function waitUntilReady(
     if (server.exitCode !== null)
       throw new Error(`The server exited with ${server.exitCode}:\n${output()}`);
     try {
-      const response = await fetch(`${baseUrl}/api/ready`);
+      const response = await fetch(`${baseUrl}${apiPath(endpoints.ready)}`);
       if (response.ok) return;
     } catch {
       // Not listening yet.

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { API_PREFIX } from '@vmer/domain/api';
 import { z } from 'zod';
 
 const WEB_DIST_DEFAULT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -206,7 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       embedded,
       issuer: e.OIDC_ISSUER ?? `${publicUrl}/oidc`,
       clientId: e.OIDC_CLIENT_ID ?? 'video-mer-web',
-      audience: e.OIDC_AUDIENCE ?? `${publicUrl}/api`,
+      audience: e.OIDC_AUDIENCE ?? `${publicUrl}${API_PREFIX}`,
       scope: e.OIDC_SCOPE ?? (embedded ? 'openid profile offline_access' : 'openid profile email'),
       accessTokenTtl: e.OIDC_ACCESS_TOKEN_TTL,
     },

@@ -6,6 +6,7 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { API_PREFIX, endpoints, routePath, type Endpoint, type Envelope } from '@vmer/domain/api';
 import { catalogSourceJsonSchema } from '@vmer/domain/catalog/source-schema';
 import {
   checkSourceTexts,
@@ -70,11 +71,11 @@ async function writeSchema(out: string): Promise<number> {
 async function api<T>(
   options: Options,
   token: string,
-  method: string,
+  { method }: Endpoint,
   path: string,
   body?: unknown,
 ): Promise<T> {
-  const response = await fetch(`${options.url}/api${path}`, {
+  const response = await fetch(`${options.url}${API_PREFIX}${path}`, {
     method,
     headers: {
       authorization: `Bearer ${token}`,
@@ -82,12 +83,7 @@ async function api<T>(
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  const envelope = (await response.json().catch(() => ({}))) as {
-    code?: number;
-    message?: string;
-    body?: T;
-    errors?: { path: string; message: string }[];
-  };
+  const envelope = (await response.json().catch(() => ({}))) as Partial<Envelope<T>>;
   if (envelope.code !== 200) {
     for (const error of envelope.errors ?? [])
       process.stdout.write(`${error.path}: ${error.message}\n`);
@@ -134,8 +130,8 @@ async function importCatalog(target: string, options: Options): Promise<number> 
   const result = await api<{ created: boolean; version: VersionSummary }>(
     options,
     token,
-    'POST',
-    '/catalog/versions',
+    endpoints.catalogUpload,
+    routePath(endpoints.catalogUpload),
     { files, ...(options.notes ? { notes: options.notes } : {}), activate: options.activate },
   );
   process.stderr.write(
@@ -150,8 +146,8 @@ async function exportCatalog(version: string, options: Options): Promise<number>
   const bundle = await api<{ files: SourceTexts }>(
     options,
     token,
-    'GET',
-    `/catalog/versions/${encodeURIComponent(version)}/export`,
+    endpoints.catalogExport,
+    routePath(endpoints.catalogExport, { version }),
   );
   const out = resolve(options.out ?? `catalog-${version}`);
   for (const [path, text] of Object.entries(bundle.files)) {
@@ -207,8 +203,8 @@ async function main(argv: string[]): Promise<number> {
       const version = await api<VersionSummary>(
         options,
         token,
-        'POST',
-        `/catalog/versions/${encodeURIComponent(argument)}/activate`,
+        endpoints.catalogActivate,
+        routePath(endpoints.catalogActivate, { version: argument }),
       );
       printVersion(version);
       return 0;
@@ -218,8 +214,8 @@ async function main(argv: string[]): Promise<number> {
       for (const version of await api<VersionSummary[]>(
         options,
         token,
-        'GET',
-        '/catalog/versions',
+        endpoints.catalogVersions,
+        routePath(endpoints.catalogVersions),
       )) {
         printVersion(version);
       }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { apiPath, endpoints } from '@vmer/domain/api';
 
 export interface SignInOptions {
   /** The server's address, e.g. http://localhost:3000. */
@@ -53,8 +54,8 @@ export async function beginAuthorization(url: string, extraParams: Record<string
     return (await response.json()) as T;
   };
   const config = (await json<{ body: { authority: string; clientId: string; scope: string } }>(
-    await fetch(`${base}/api/auth/config`),
-    'GET /api/auth/config',
+    await fetch(`${base}${apiPath(endpoints.authConfig)}`),
+    `GET ${apiPath(endpoints.authConfig)}`,
   )).body;
   const discovery = await json<{ authorization_endpoint: string; token_endpoint: string; end_session_endpoint: string }>(
     await fetch(`${config.authority}/.well-known/openid-configuration`),
