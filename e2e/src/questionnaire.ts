@@ -226,7 +226,7 @@ export interface BasicInformation {
 }
 
 /** Option labels and condition names of the shipped catalogue, by uuid, in both languages. */
-export async function catalogLabels(): Promise<Map<string, Bilingual>> {
+async function catalogLabels(): Promise<Map<string, Bilingual>> {
   const catalog = await shippedCatalog();
   const labels = new Map<string, Bilingual>();
   for (const impairment of catalog.impairments) {

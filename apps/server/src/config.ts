@@ -105,7 +105,7 @@ export interface PoolSettings {
 }
 
 /** Sign-in: the embedded provider mounted at /oidc, or an external OpenID Connect issuer. */
-export interface AuthConfig {
+interface AuthConfig {
   embedded: boolean;
   issuer: string;
   clientId: string;

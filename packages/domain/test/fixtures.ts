@@ -138,7 +138,7 @@ export function copyOf(source: Impairment, uuid: string): Impairment {
   };
 }
 
-export const SMOKING_VALUES = [
+const SMOKING_VALUES = [
   'current-over-1-pack',
   'current-under-1-pack',
   'quit-within-period',

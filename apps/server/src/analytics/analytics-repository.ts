@@ -6,7 +6,7 @@ import type { InsurerScope } from '../disclosures/disclosure-repository.ts';
 export type AnalyticsEventRow = Selectable<AnalyticsEventsTable>;
 
 /** The most events one request's query answers: the newest ones. */
-export const EVENTS_PER_REQUEST = 500;
+const EVENTS_PER_REQUEST = 500;
 
 /** Where a logged call belongs: the insurer (within the caller's) and who sent it. */
 export interface LogOwner {
@@ -71,5 +71,3 @@ export function analyticsRepository(db: Kysely<Database>) {
     },
   };
 }
-
-export type AnalyticsRepository = ReturnType<typeof analyticsRepository>;

@@ -13,7 +13,7 @@ export const DEMO_USERS: readonly { userName: string; displayName: string; role:
   { userName: 'admin1', displayName: 'Ada Admin', role: 'admin', insurers: ['phkl', 'slhk', 'demo'] },
 ];
 
-export const DEMO_PASSWORD = 'demo';
+const DEMO_PASSWORD = 'demo';
 
 /**
  * Adds the demo users missing from the database; existing ones are left as they are, and so is

@@ -8,10 +8,10 @@ import {
 } from 'jose';
 
 /** Asymmetric algorithms only: `none` and shared-secret HS* never verify an access token. */
-export const ACCEPTED_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
+const ACCEPTED_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 
 /** How far in the future a token's `iat` may lie: clocks of issuer and server differ a little. */
-export const MAX_CLOCK_SKEW_SECONDS = 60;
+const MAX_CLOCK_SKEW_SECONDS = 60;
 
 /** The token is not an acceptable access token (answer 401). */
 export class InvalidTokenError extends Error {}

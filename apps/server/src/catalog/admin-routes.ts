@@ -6,7 +6,7 @@ import { refuseBadText } from '../http/nul-guard.ts';
 import { diffCatalogs } from './catalog-diff.ts';
 
 /** Catalogue uploads: the source files of a whole catalogue can run to a few megabytes. */
-export const UPLOAD_BODY_LIMIT = 16 * 1024 * 1024;
+const UPLOAD_BODY_LIMIT = 16 * 1024 * 1024;
 const MAX_FILES = 2000;
 
 const notFound = () => new HttpError(404, 'not_found');

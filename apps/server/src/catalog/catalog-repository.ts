@@ -208,5 +208,3 @@ export function catalogRepository(db: Kysely<Database>) {
     },
   };
 }
-
-export type CatalogRepository = ReturnType<typeof catalogRepository>;

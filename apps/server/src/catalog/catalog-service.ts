@@ -57,7 +57,7 @@ function summary(row: VersionRow): VersionSummary {
 }
 
 /** A version number from text ("3"); undefined for anything else. */
-export function parseVersion(text: string): number | undefined {
+function parseVersion(text: string): number | undefined {
   return /^[1-9]\d{0,8}$/.test(text) ? Number(text) : undefined;
 }
 

@@ -9,7 +9,7 @@ export interface ProductView {
 }
 
 /** The conditions the app treats specially (catalog.yaml `settings`). */
-export interface SpecialImpairments {
+interface SpecialImpairments {
   highLowBmi: Impairment | null;
   abnormalBmi: Impairment | null;
   others: Impairment | null;

@@ -58,12 +58,12 @@ const YAML = /\.ya?ml$/;
  * brackets together). The deepest catalogue file is about a dozen levels; the YAML parser
  * recurses per level and takes seconds, then overflows the stack, at hundreds of thousands.
  */
-export const MAX_NESTING = 64;
+const MAX_NESTING = 64;
 /**
  * Aliases the parser resolves per file, weighted by the size of what they repeat (yaml's
  * maxAliasCount): a catalogue needs none, and an alias bomb stops at once.
  */
-export const MAX_ALIAS_COUNT = 50;
+const MAX_ALIAS_COUNT = 50;
 
 /** Tokens the YAML lexer emits that are not text of the source. */
 const CONTROL_TOKENS = new Set([CST.DOCUMENT, CST.FLOW_END, CST.SCALAR]);

@@ -79,7 +79,7 @@ function preparing(client: pg.PoolClient): void {
 /** How long a client waits for any answer beyond statement_timeout before giving the connection up. */
 const QUERY_TIMEOUT_MARGIN_MS = 2000;
 /** The readiness probe's bound: a database that does not answer in this time is not ready. */
-export const PING_TIMEOUT_MS = 2000;
+const PING_TIMEOUT_MS = 2000;
 const POOL_DEFAULTS: PoolSettings = { size: 20, connectTimeoutMs: 5000, statementTimeoutMs: 30_000 };
 
 export interface DatabaseHandle {

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { UNBOUNDED } from './database.ts';
 import type { Database } from './schema.ts';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.meta.url));
+const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.meta.url));
 
 const MIGRATION_FILE = /^\d{4}_[a-z0-9_]+\.sql$/;
 // Any constant: it only has to be the same for every server sharing one database.

@@ -24,7 +24,7 @@ export interface Database {
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 
-export interface SchemaMigrationsTable {
+interface SchemaMigrationsTable {
   name: string;
   applied_at: CreatedAt;
 }
@@ -50,7 +50,7 @@ export interface UsersTable {
 }
 
 /** Storage of the embedded OpenID Connect provider (sessions, grants, codes, tokens). */
-export interface OidcPayloadsTable {
+interface OidcPayloadsTable {
   model: string;
   id: string;
   payload: ColumnType<Record<string, unknown>, string, string>;
@@ -62,7 +62,7 @@ export interface OidcPayloadsTable {
 }
 
 /** Secrets generated once and kept (signing keys, cookie keys), so tokens survive a restart. */
-export interface PlatformSecretsTable {
+interface PlatformSecretsTable {
   name: string;
   value: ColumnType<unknown, string, string>;
   created_at: CreatedAt;
@@ -133,7 +133,7 @@ export interface AnalyticsEventsTable {
 }
 
 /** Condition searches of POST /api/search/disease/create (migration 0201). */
-export interface SearchEventsTable {
+interface SearchEventsTable {
   id: Generated<number>;
   insurer_code: string;
   subject: string;
@@ -144,7 +144,7 @@ export interface SearchEventsTable {
 }
 
 /** Conclusions of POST /api/conclusion/create (migration 0201). */
-export interface ConclusionsTable {
+interface ConclusionsTable {
   id: Generated<number>;
   insurer_code: string;
   request_id: string | null;

@@ -25,7 +25,7 @@ export type NewDisclosure = Insertable<DisclosuresTable>;
 export type AuditRow = Selectable<DisclosureAuditTable>;
 /** What a write answers about the row it wrote: never the document, which the caller has. */
 export type WrittenRow = Pick<DisclosureRow, 'id' | 'request_id' | 'status' | 'version'>;
-export type NewAuditEntry = Omit<Insertable<DisclosureAuditTable>, 'id' | 'at'>;
+type NewAuditEntry = Omit<Insertable<DisclosureAuditTable>, 'id' | 'at'>;
 
 /** The columns a worklist row shows: never the document, which can be a megabyte. */
 const WORKLIST_COLUMNS = [
@@ -272,5 +272,3 @@ export function disclosureRepository(db: Kysely<Database>) {
     },
   };
 }
-
-export type DisclosureRepository = ReturnType<typeof disclosureRepository>;

@@ -128,7 +128,7 @@ export async function buildExportWorkbook(input: ExportInput): Promise<Buffer> {
  * as OWASP recommends against formula injection: condition names and free-text answers are
  * typed by people, and the file is opened by others.
  */
-export function neutraliseFormula(text: string): string {
+function neutraliseFormula(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 

@@ -68,5 +68,3 @@ export function idempotencyRepository(db: Kysely<Database>) {
     },
   };
 }
-
-export type IdempotencyRepository = ReturnType<typeof idempotencyRepository>;

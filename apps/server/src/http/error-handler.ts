@@ -98,7 +98,7 @@ const VALIDATED_PARTS = {
 } as const;
 
 /** The HttpError for anything thrown: known errors keep their meaning, the rest is a 500 or 503. */
-export function toHttpError(error: unknown, request?: FastifyRequest): HttpError {
+function toHttpError(error: unknown, request?: FastifyRequest): HttpError {
   if (error instanceof HttpError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const part =

@@ -4,7 +4,7 @@ import '@vmer/domain/simplified';
 import { HTTP_MESSAGES, type HttpMessageKey } from './messages.ts';
 
 /** A value for a `{name}` placeholder: the same in both languages, or one per language. */
-export type PlaceholderValue = string | number | Bilingual;
+type PlaceholderValue = string | number | Bilingual;
 
 /**
  * A message: a key of HTTP_MESSAGES, that key with values for its `{name}` placeholders,

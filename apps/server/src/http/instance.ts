@@ -9,7 +9,7 @@ declare module 'fastify' {
   }
 }
 
-export const INSTANCE_COOKIE = 'instance';
+const INSTANCE_COOKIE = 'instance';
 const INSTANCE_MAX_AGE = 24 * 60 * 60;
 const INSTANCE_ID = /^[A-Za-z0-9_-]{8,64}$/;
 

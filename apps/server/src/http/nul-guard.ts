@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from './errors.ts';
 
 /** Why a text is refused: it holds U+0000, or half of a UTF-16 surrogate pair. */
-export type TextProblem = 'text_nul' | 'text_surrogate';
+type TextProblem = 'text_nul' | 'text_surrogate';
 
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 export const LONE_SURROGATE =
   /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** What is wrong with a text for the database, or null. */
-export function textProblem(text: string): TextProblem | null {
+function textProblem(text: string): TextProblem | null {
   if (text.includes('\u0000')) return 'text_nul';
   if (LONE_SURROGATE.test(text)) return 'text_surrogate';
   return null;
@@ -22,7 +22,7 @@ export function textProblem(text: string): TextProblem | null {
  * character instead of what was sent), so both must be refused before anything reaches the
  * database. Iterative: a body may nest far deeper than the stack.
  */
-export function badTextAt(
+function badTextAt(
   value: unknown,
   root = '',
 ): { path: string; problem: TextProblem } | null {

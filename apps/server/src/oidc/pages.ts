@@ -77,7 +77,7 @@ export interface PageBrand {
 }
 
 /** Escapes text for HTML content and attribute values. */
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 

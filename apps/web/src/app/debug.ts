@@ -8,7 +8,7 @@ declare global {
 }
 
 /** The localStorage switch that exposes the state getter, for tests and support. */
-export const DEBUG_STORAGE_KEY = 'vmer.debug';
+const DEBUG_STORAGE_KEY = 'vmer.debug';
 
 /**
  * Exposes a read-only getter of the app state as `window.__vmerState()` when localStorage

@@ -12,7 +12,7 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { PageLoading } from './layout/page-loading.tsx';
 
 /** What an unmatched path fails with: shown as its status and text. */
-export class RouteNotFound extends Error {
+class RouteNotFound extends Error {
   readonly status = 404;
   readonly statusText = 'Not Found';
 }
@@ -28,7 +28,7 @@ function describe(error: unknown): string {
  * script could not be loaded, otherwise 'Unexpected Application Error!' with the status or
  * message (an unmatched path shows 404 Not Found).
  */
-export function RouteError({ error }: { error: unknown }) {
+function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const chunkFailed = error instanceof ChunkLoadError;
   return (

@@ -24,9 +24,6 @@ export interface ApiRequest {
   shownByCaller?: readonly number[];
 }
 
-/** A field-level problem the server reported (design §5). */
-export type { ApiFieldError };
-
 /**
  * Why a call failed: no answer at all (network down, aborted, timed out), or an answer that is
  * not a success — an HTTP status outside 200-299 or an envelope code other than 200 (requirements §8).
@@ -53,7 +50,7 @@ function dataTimestamp(): number {
   return lastTimestamp;
 }
 
-export function apiUrl(request: Pick<ApiRequest, 'url' | 'params'>): string {
+function apiUrl(request: Pick<ApiRequest, 'url' | 'params'>): string {
   const url = new URL(`${API_PREFIX}/${request.url.replace(/^\/+/, '')}`, window.location.origin);
   for (const [name, value] of Object.entries(request.params ?? {})) {
     if (value !== undefined) url.searchParams.set(name, String(value));
@@ -63,7 +60,7 @@ export function apiUrl(request: Pick<ApiRequest, 'url' | 'params'>): string {
 }
 
 /** The headers every call carries (requirements §7). */
-export function apiHeaders(token?: string): Headers {
+function apiHeaders(token?: string): Headers {
   const headers = new Headers({
     'Content-Type': 'application/json',
     'X-Requested-With': 'XMLHttpRequest',

@@ -23,7 +23,7 @@ function fileNameIn(message: string): string | null {
 }
 
 /** The failure as a ChunkLoadError when it is one; any other error as it was. */
-export function asChunkLoadError(error: unknown, fallbackName: string): unknown {
+function asChunkLoadError(error: unknown, fallbackName: string): unknown {
   if (error instanceof ChunkLoadError) return error;
   if (!(error instanceof Error) || !IMPORT_FAILURE.test(error.message)) return error;
   return new ChunkLoadError(fileNameIn(error.message) ?? fallbackName, { cause: error });

@@ -3,7 +3,7 @@
  * the disease-list answer's `instance` refreshes it, and every API call sends it back in the
  * `Instance` header.
  */
-export const INSTANCE_COOKIE = 'instance';
+const INSTANCE_COOKIE = 'instance';
 const ONE_DAY_SECONDS = 24 * 60 * 60;
 
 export function readInstance(): string | null {

@@ -225,20 +225,20 @@ function freeFormImpairment(uuid: string, name: string, cn: string, questions: n
   };
 }
 
-export function othersYaml() {
+function othersYaml() {
   return freeFormImpairment('other-impairment', 'Others', '其他', 8);
 }
 
-export function highLowBmiYaml() {
+function highLowBmiYaml() {
   return freeFormImpairment('high-low-bmi', 'High / Low BMI', '過高/過低體重指數', 1);
 }
 
-export function abnormalBmiYaml() {
+function abnormalBmiYaml() {
   return freeFormImpairment('abnormal-bmi', 'Abnormal BMI', '體重指數異常', 1);
 }
 
 /** Female-only condition, for gender filtering. */
-export function ovarianCystYaml() {
+function ovarianCystYaml() {
   return { ...freeFormImpairment('ovarian-cyst', 'Ovarian cyst', '卵巢囊腫', 1), gender: 'Female' };
 }
 

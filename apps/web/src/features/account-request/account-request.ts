@@ -1,6 +1,6 @@
 /** The roles a person may ask for; admin rights are given by an administrator, never requested. */
 export const REQUESTABLE_ROLES = ['interviewer', 'agent', 'underwriter'] as const;
-export type RequestableRole = (typeof REQUESTABLE_ROLES)[number];
+type RequestableRole = (typeof REQUESTABLE_ROLES)[number];
 
 /** What POST /api/account-request records (design §5). */
 export interface AccountRequest {

@@ -6,9 +6,9 @@ import type { ApiError } from '../../lib/api-client.ts';
  * session was lost (the API refused the token, or it expired without renewal) and is being
  * cleared.
  */
-export type AuthStatus = 'unknown' | 'anonymous' | 'signedIn' | 'ending';
+type AuthStatus = 'unknown' | 'anonymous' | 'signedIn' | 'ending';
 
-export interface AuthState {
+interface AuthState {
   status: AuthStatus;
   /**
    * Where the user was when the session was lost: the landing page says the session has ended,

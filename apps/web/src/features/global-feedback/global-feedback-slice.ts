@@ -17,12 +17,12 @@ import {
  * arrives, Error when a request or the network fails. Idle before any request and after the
  * user dismisses the network-error banner.
  */
-export type LoadingStatus = 'Idle' | 'Start' | 'Finish' | 'Error';
+type LoadingStatus = 'Idle' | 'Start' | 'Finish' | 'Error';
 
 /** Whether the last failure had no answer at all (transport) or an unsuccessful answer. */
-export type ApiErrorKind = ApiError['kind'];
+type ApiErrorKind = ApiError['kind'];
 
-export interface ApiErrorState {
+interface ApiErrorState {
   open: boolean;
   message: string | null;
   kind: ApiErrorKind | null;
@@ -30,7 +30,7 @@ export interface ApiErrorState {
   status: number | null;
 }
 
-export interface GlobalFeedbackState {
+interface GlobalFeedbackState {
   loadingStatus: LoadingStatus;
   requestsInFlight: number;
   /** The global API-error flag and its message (requirements §3, §4). */

@@ -149,7 +149,7 @@ const en = {
   },
 };
 
-export type QuestionnaireTexts = typeof en;
+type QuestionnaireTexts = typeof en;
 
 const cnTraditional: QuestionnaireTexts = {
   video_popup_title: 'Video MER',

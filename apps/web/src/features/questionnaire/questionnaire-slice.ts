@@ -26,7 +26,7 @@ import { setAnswer, type ChosenImpairment } from '@vmer/domain/questionnaire';
 import { presetSmokingAnswers } from '@vmer/domain/smoking';
 
 /** The insurer, channel and product a disclosure belongs to. */
-export interface DisclosureProduct {
+interface DisclosureProduct {
   insurerCode: string;
   channel: string;
   productCode: string;

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useTrackEventMutation } from './api/questionnaire-api.ts';
 
 /** Where the screen's tracking events say they come from (requirements §3 "Tracking event"). */
-export const FROM_PAGE = 'questionnaire';
+const FROM_PAGE = 'questionnaire';
 
 /**
  * Records an outcome with POST /api/analytics/web/create (requirements §7). Tracking never stands in

@@ -8,7 +8,7 @@ import { selectQuestionnaire } from './questionnaire-slice.ts';
  * give a new session). Immer keeps untouched parts of the state the same objects, so comparing
  * them by identity is enough.
  */
-export function useUnsavedChanges(): boolean {
+function useUnsavedChanges(): boolean {
   const { session, applicationNumber, profile, chosen } = useAppSelector(selectQuestionnaire);
   const [baseline, setBaseline] = useState({ session, applicationNumber, profile, chosen });
   if (baseline.session !== session) {

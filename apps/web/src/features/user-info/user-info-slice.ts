@@ -16,7 +16,7 @@ import { userInfoApi, type UserInfoResponse } from './api/user-info-api.ts';
  * The signed-in user's info and the application-wide settings it carries (requirements §3: userInfo,
  * ruleAgeList, indicateList, exWordingList, smokingQuestion, consolidateList).
  */
-export interface UserInfoState {
+interface UserInfoState {
   status: 'idle' | 'loaded';
   userInfo: UserInfo;
   ruleAgeList: RuleAge[];

@@ -4,7 +4,7 @@ import { api, apiCall } from '../../../lib/api-client.ts';
 import type { AccountRequest } from '../account-request.ts';
 
 /** Asking for access (design §5): public, recorded for the administrators. */
-export const accountRequestApi = api.injectEndpoints({
+const accountRequestApi = api.injectEndpoints({
   endpoints: (build) => ({
     requestAccount: build.mutation<
       ApiResponse<ApiRoutes['accountRequest']>,

@@ -3,7 +3,7 @@ import { endpoints } from '@vmer/domain/api/endpoints';
 import type { Language } from '@vmer/domain/model';
 import { api, apiCall } from '../../../lib/api-client.ts';
 
-export const languageApi = api.injectEndpoints({
+const languageApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Saves the user's language, applied at their next sign-in. */
     saveLanguage: build.mutation<ApiResponse<ApiRoutes['userLanguage']>, Language>({

@@ -35,7 +35,7 @@ import { useTrack } from '../tracking.ts';
 import { useScreenContext } from '../use-screen-context.ts';
 
 /** Condition search starts at this many typed characters (design §8). */
-export const SEARCH_MIN_CHARS = 3;
+const SEARCH_MIN_CHARS = 3;
 const NO_MATCH_LOG_DELAY_MS = 1000;
 
 type Choice = DiseaseListEntry | string;

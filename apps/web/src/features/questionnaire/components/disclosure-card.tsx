@@ -27,7 +27,7 @@ import { IncompleteDialog } from './incomplete-dialog.tsx';
 import { QuestionField, type QuestionFieldProps } from './questions/question-field.tsx';
 
 /** Pagination keeps the first and last 3 page numbers in view (requirements §2, §9). */
-export const PAGINATION_BOUNDARY_COUNT = 3;
+const PAGINATION_BOUNDARY_COUNT = 3;
 
 type PageQuestionProps = Omit<QuestionFieldProps, 'onChange'> & { impairmentUuid: string };
 

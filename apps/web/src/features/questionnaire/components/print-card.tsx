@@ -9,7 +9,7 @@ import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The print action shows only on screens taller than this (requirements §2, §9). */
-export const PRINT_MIN_HEIGHT = 667;
+const PRINT_MIN_HEIGHT = 667;
 
 function subscribeToResize(onChange: () => void): () => void {
   window.addEventListener('resize', onChange);
