@@ -1,4 +1,4 @@
-import type { Catalog, DiseaseListEntry, Gender, Impairment, InsurerConfig } from '@vmer/domain';
+import type { Catalog, DiseaseListEntry, Impairment, InsurerConfig } from '@vmer/domain';
 
 /** One product of one insurer and channel, with the impairments it offers. */
 export interface ProductView {
@@ -35,11 +35,6 @@ export interface CatalogView {
 
 const productKey = (insurer: string, channel: string, product: string) =>
   [insurer, channel, product].map((code) => code.toLowerCase()).join('\0');
-
-/** Whether an impairment applies to an applicant of this gender (none given: every one). */
-export function matchesGender(impairment: Impairment, gender: Gender | null | undefined): boolean {
-  return !gender || impairment.gender === 'Both' || impairment.gender === gender;
-}
 
 export function buildCatalogView(version: string, catalog: Catalog): CatalogView {
   const byUuid = new Map(catalog.impairments.map((impairment) => [impairment.uuid, impairment]));

@@ -12,7 +12,8 @@ import type { z } from 'zod';
 import { fromContract } from '../http/contract-route.ts';
 import { HttpError } from '../http/errors.ts';
 import { catalogRepository } from './catalog-repository.ts';
-import { matchesGender, type CatalogView, type ProductView } from './catalog-view.ts';
+import { matchesGender } from '@vmer/domain/impairments';
+import type { CatalogView, ProductView } from './catalog-view.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -8,9 +8,9 @@ import { healthRoutes } from './platform/health.ts';
 import { userLanguageRoutes } from './user/language.ts';
 
 /**
- * Every /api route plugin, in one list (design §9.5). Each declares its paths under
- * /api and zod schemas for params, query, body and responses; all need a bearer token
- * unless a route says `config: { public: true }`.
+ * Every /api route plugin, in one list (design §9.5). Each registers its routes from the
+ * HTTP contract (`@vmer/domain/api`), which holds their paths and zod schemas for params,
+ * query, body and responses; all need a bearer token unless the contract marks a route public.
  */
 const routePlugins: FastifyPluginAsyncZod[] = [
   healthRoutes,

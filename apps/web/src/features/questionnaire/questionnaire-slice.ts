@@ -1,8 +1,7 @@
 import { createSelector, createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
 import { shallowEqual } from 'react-redux';
 import { sanitizeApplicationNumber } from '@vmer/domain/applicant';
-import { computeBmi } from '@vmer/domain/bmi';
-import { parseHeight, parseWeight } from '@vmer/domain/answers';
+import { measuredBmi } from '@vmer/domain/evaluation';
 import type {
   AnswerValue,
   Bilingual,
@@ -118,7 +117,7 @@ const initialState: QuestionnaireState = {
 };
 
 function withBmi(profile: Profile): Profile {
-  const bmi = computeBmi(parseHeight(profile.height ?? ''), parseWeight(profile.weight ?? ''));
+  const bmi = measuredBmi(profile);
   const { bmi: _old, ...rest } = profile;
   return bmi === null ? rest : { ...rest, bmi };
 }
