@@ -1,3 +1,4 @@
+import type { Envelope } from '@vmer/domain/api';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, schemaIssueMessage, translate, type FieldError } from './errors.ts';
@@ -141,7 +142,7 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   else if (!(error instanceof HttpError))
     request.log.info({ err: { message: (error as Error).message } }, 'request refused');
   const language = requestLanguage(request);
-  const body = {
+  const body: Envelope<never> = {
     code: httpError.status,
     message: translate(httpError.messageKey, language),
     ...(httpError.errors
@@ -166,5 +167,5 @@ export function notFound(request: FastifyRequest, reply: FastifyReply) {
   return reply
     .code(404)
     .type('application/json; charset=utf-8')
-    .send({ code: 404, message: translate('not_found', language) });
+    .send({ code: 404, message: translate('not_found', language) } satisfies Envelope<never>);
 }
