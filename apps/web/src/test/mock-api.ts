@@ -1,4 +1,5 @@
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import { API_PREFIX, type Endpoint } from '@vmer/domain/api/endpoints';
+import { http, HttpResponse, type HttpHandler, type HttpResponseResolver } from 'msw';
 import { setupServer } from 'msw/node';
 
 /**
@@ -60,11 +61,23 @@ async function received(request: Request): Promise<ReceivedRequest> {
 }
 
 /**
+ * A handler for one endpoint of the HTTP contract: its method and path (path parameters, such
+ * as `:uuid`, arrive in `params`), so a test names the endpoint instead of spelling its path.
+ */
+export function onEndpoint(endpoint: Endpoint, resolver: HttpResponseResolver): HttpHandler {
+  const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+  return http[method](`${API_PREFIX}${endpoint.path}`, resolver);
+}
+
+/** The envelope of a successful answer as an HTTP response, for handlers. */
+export const envelope = (body: unknown) => HttpResponse.json({ code: 200, body });
+
+/**
  * A handler for every /api/ call answered by `answer`; when it returns undefined the call goes
  * on to the next handler (the shared ones, or an earlier `answering`).
  */
 export function answering(answer: (request: ReceivedRequest) => Answer | undefined): HttpHandler {
-  return http.all('/api/*', async ({ request }) => {
+  return http.all(`${API_PREFIX}/*`, async ({ request }) => {
     const given = answer(await received(request));
     return given ? reply(given) : undefined;
   });

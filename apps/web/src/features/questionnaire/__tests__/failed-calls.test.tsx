@@ -2,11 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { RootState } from '../../../app/store.ts';
-import { http, HttpResponse } from 'msw';
+import { endpoints, type Endpoint } from '@vmer/domain/api/endpoints';
+import { HttpResponse } from 'msw';
+import { onEndpoint } from '../../../test/mock-api.ts';
 import { renderScreen } from './screen-fixtures.tsx';
 
-const failing = (path: string) => [
-  http.all(`/api/${path}`, () =>
+const failing = (endpoint: Endpoint) => [
+  onEndpoint(endpoint, () =>
     HttpResponse.json({ code: 503, message: 'Catalogue unavailable' }, { status: 503 }),
   ),
 ];
@@ -31,7 +33,7 @@ async function chooseAsthma() {
 
 describe('Failed catalogue calls', { timeout: 20_000 }, () => {
   it('X-17 a failed questionnaire call stores its error in the state, and the snackbar has it', async () => {
-    const view = await renderScreen({ handlers: failing('questionnaire/get') });
+    const view = await renderScreen({ handlers: failing(endpoints.questionnaire) });
     await waitFor(() =>
       expect(errorsOf(view.store.getState(), 'questionnaireInfo')).toEqual([CATALOGUE_UNAVAILABLE]),
     );
@@ -42,7 +44,7 @@ describe('Failed catalogue calls', { timeout: 20_000 }, () => {
   });
 
   it('X-18 a failed disease call stores its error in the state', async () => {
-    const view = await renderScreen({ handlers: failing('disease/list') });
+    const view = await renderScreen({ handlers: failing(endpoints.diseaseList) });
     await chooseAsthma();
     await waitFor(() =>
       expect(errorsOf(view.store.getState(), 'diseaseList')).toContainEqual(CATALOGUE_UNAVAILABLE),
@@ -51,7 +53,7 @@ describe('Failed catalogue calls', { timeout: 20_000 }, () => {
   });
 
   it('X-19 a failed question call stores its error in the state and adds no condition', async () => {
-    const view = await renderScreen({ handlers: failing('question/asthma') });
+    const view = await renderScreen({ handlers: failing(endpoints.questions) });
     await chooseAsthma();
     await userEvent.click(await screen.findByRole('option', { name: 'Asthma' }));
     await waitFor(() =>

@@ -1,3 +1,4 @@
+import { API_PREFIX, endpoints } from '@vmer/domain/api/endpoints';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type {
   ExclusionWording,
@@ -15,7 +16,14 @@ import {
   insurerListLoaded,
   smokingListsReceived,
 } from '../../header-selection/header-selection-slice.ts';
-import { answering, mockApi, type Answer, type ReceivedRequest } from '../../../test/mock-api.ts';
+import {
+  answering,
+  envelope,
+  mockApi,
+  onEndpoint,
+  type Answer,
+  type ReceivedRequest,
+} from '../../../test/mock-api.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { QuestionnaireScreen } from '../components/questionnaire-screen.tsx';
 import { disclosureLoaded, type DisclosureSession } from '../questionnaire-slice.ts';
@@ -103,15 +111,13 @@ export const USER_INFO: UserInfo = {
   indicateList: [{ code: 'LIFE', label: { en: 'Life', cn_traditional: '人壽' } }],
 };
 
-const envelope = (body: unknown) => HttpResponse.json({ code: 200, body });
-
 /**
  * The API the screen talks to, answering from the small catalogue above: the condition list
  * (filtered by the applicant's gender), the special conditions, each condition's questions and
  * the catalogue version; every other call succeeds with an empty body.
  */
 export const screenHandlers = [
-  http.post('/api/disease/list', async ({ request }) => {
+  onEndpoint(endpoints.diseaseList, async ({ request }) => {
     const { gender } = (await request.json()) as { gender: string | null };
     const list = [ASTHMA, OVARIAN_CYST].filter(
       (i) => gender === null || i.gender === 'Both' || i.gender === gender,
@@ -121,17 +127,17 @@ export const screenHandlers = [
       diseaseList: list.map(entry),
     });
   }),
-  http.post('/api/disease/special/list', () =>
+  onEndpoint(endpoints.specialList, () =>
     envelope({ highLowBmi: null, abnormalBmi: ABNORMAL_BMI, others: OTHERS }),
   ),
-  http.get('/api/question/:uuid', ({ params }) => {
+  onEndpoint(endpoints.questions, ({ params }) => {
     const found = CATALOGUE.find((i) => i.uuid === params.uuid);
     return found
       ? envelope(found.questionList)
       : HttpResponse.json({ code: 404, message: 'Not found' }, { status: 404 });
   }),
-  http.get('/api/questionnaire/get', () => envelope({ version: '7' })),
-  http.all('/api/*', () => envelope(null)),
+  onEndpoint(endpoints.questionnaire, () => envelope({ version: '7' })),
+  http.all(`${API_PREFIX}/*`, () => envelope(null)),
 ];
 
 interface ScreenOptions {
