@@ -10,5 +10,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/__tests__/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // A form typed key by key in jsdom takes a few seconds on a busy two-core machine; the
+    // default 5 s bound failed such tests for load alone. Still bounded, never a timed assertion.
+    testTimeout: 30_000,
   },
 });
