@@ -25,6 +25,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { backgroundJobs } from './jobs/jobs-plugin.ts';
 import { createEmbeddedProvider } from './oidc/provider.ts';
 import { oidcRoutes } from './oidc/routes.ts';
+import { repositories } from './repositories.ts';
 import { apiRoutes } from './routes/api.ts';
 
 declare module 'fastify' {
@@ -131,6 +132,7 @@ export async function buildApp(
     app.decorate('config', config);
     app.decorate('database', database);
     app.decorate('db', database.db);
+    app.decorate('repositories', repositories(database.db));
     app.decorate('users', new UserDirectory(database.db, { embedded: config.auth.embedded }));
     app.addHook('onClose', async () => database.close());
 

@@ -6,7 +6,6 @@ import { fromContract } from '../http/contract-route.ts';
 import { translate } from '../http/errors.ts';
 import { requestLanguage } from '../http/language.ts';
 import { pageOf, pageWindow } from '../http/paging.ts';
-import { accountRequestRepository } from './account-request-repository.ts';
 
 /** Requests one address may send in RATE_WINDOW: enough for a few corrections, not for a flood. */
 const RATE_MAX = 5;
@@ -18,7 +17,7 @@ const PAGE_SIZE = 20;
  * rate limited per address; administrators page through their insurers' requests.
  */
 export const accountRequestRoutes: FastifyPluginAsyncZod = async (app) => {
-  const requests = accountRequestRepository(app.db);
+  const requests = app.repositories.accountRequests;
 
   app.route({
     ...fromContract(apiRoutes.accountRequest, {

@@ -3,10 +3,9 @@ import type { disclosureStatusSchema } from '@vmer/domain/lifecycle';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AuthUser } from '../auth/authenticate.ts';
-import { disclosureRepository } from '../disclosures/disclosure-repository.ts';
 import { fromContract } from '../http/contract-route.ts';
 import { HttpError } from '../http/errors.ts';
-import { analyticsRepository, type LogOwner } from './analytics-repository.ts';
+import type { LogOwner } from './analytics-repository.ts';
 
 /**
  * The logging calls of requirements §7 (design §5): tracking events, condition searches and
@@ -14,8 +13,7 @@ import { analyticsRepository, type LogOwner } from './analytics-repository.ts';
  * request are read back within the caller's insurers.
  */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const analytics = analyticsRepository(app.db);
-  const disclosures = disclosureRepository(app.db);
+  const { analytics, disclosures } = app.repositories;
 
   /**
    * Whose record it is: the insurer of the disclosure request it names (404 when the caller may

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Executor } from './disclosure-repository.ts';
-import { idempotencyRepository } from './idempotency-repository.ts';
+import type { idempotencyRepository } from './idempotency-repository.ts';
 
 /** Thrown inside a transaction whose Idempotency-Key another request holds. */
 class KeyTaken extends Error {}
@@ -19,8 +19,7 @@ export const requestSha256 = (request: unknown) =>
  * Without a key the change needs no transaction of its own: its one write statement carries
  * the audit entry and the version check.
  */
-export function onceByKey(db: Kysely<Database>) {
-  const keys = idempotencyRepository(db);
+export function onceByKey(db: Kysely<Database>, keys: ReturnType<typeof idempotencyRepository>) {
   return async function once<T>(
     caller: { subject: string },
     key: string | undefined,

@@ -25,7 +25,11 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
  * the disclosure query, save, submit, validate, reject, export, the worklist and the audit trail.
  */
 export const disclosureRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = disclosureService({ db: app.db, catalog: app.catalog });
+  const service = disclosureService({
+    db: app.db,
+    catalog: app.catalog,
+    repositories: app.repositories,
+  });
 
   app.route({
     ...fromContract(apiRoutes.disclosureRequest, { config: { clientScope: REQUEST_SCOPE } }),

@@ -54,8 +54,8 @@ import {
   worklistItem,
 } from './disclosure-mapping.ts';
 import { catalogFor, keepCatalogVersion, productCodes, productFor } from './disclosure-product.ts';
+import type { Repositories } from '../repositories.ts';
 import {
-  disclosureRepository,
   type AuditOf,
   type DisclosureRow,
   type InsurerScope,
@@ -78,10 +78,14 @@ function incomplete(errors: FieldError[]): HttpError {
  * disclosure-product.ts, the keys in disclosure-idempotency.ts and the row-to-API shapes in
  * disclosure-mapping.ts.
  */
-export function disclosureService(deps: { db: Kysely<Database>; catalog: CatalogService }) {
+export function disclosureService(deps: {
+  db: Kysely<Database>;
+  catalog: CatalogService;
+  repositories: Pick<Repositories, 'disclosures' | 'idempotency'>;
+}) {
   const { db, catalog } = deps;
-  const disclosures = disclosureRepository(db);
-  const once = onceByKey(db);
+  const { disclosures } = deps.repositories;
+  const once = onceByKey(db, deps.repositories.idempotency);
 
   async function store(
     caller: Caller,

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { LOCKS, underAdvisoryLock } from '../db/advisory-lock.ts';
 import { sweepRetained } from '../db/retention.ts';
-import { idempotencyRepository } from '../disclosures/idempotency-repository.ts';
 import { sweepExpired } from '../oidc/adapter.ts';
 
 /** Work the server repeats on a schedule while it runs. */
@@ -37,7 +36,7 @@ function jobsOf(app: FastifyInstance): Job[] {
       failure: 'sweeping idempotency keys failed',
       everyMs: IDEMPOTENCY_SWEEP_INTERVAL_MS,
       run: async () => {
-        await idempotencyRepository(app.db).sweep(IDEMPOTENCY_KEY_HOURS);
+        await app.repositories.idempotency.sweep(IDEMPOTENCY_KEY_HOURS);
       },
     },
   ];

@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import { accountRequestRepository } from './accounts/account-request-repository.ts';
+import { analyticsRepository } from './analytics/analytics-repository.ts';
+import { catalogRepository } from './catalog/catalog-repository.ts';
+import type { Database } from './db/schema.ts';
+import { disclosureRepository } from './disclosures/disclosure-repository.ts';
+import { idempotencyRepository } from './disclosures/idempotency-repository.ts';
+
+/** Every repository over the app's database, made once when the app is built. */
+export function repositories(db: Kysely<Database>) {
+  return {
+    accountRequests: accountRequestRepository(db),
+    analytics: analyticsRepository(db),
+    catalog: catalogRepository(db),
+    disclosures: disclosureRepository(db),
+    idempotency: idempotencyRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof repositories>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The repositories over `db`, decorated once in app.ts; route plugins and jobs take them from here. */
+    repositories: Repositories;
+  }
+}
