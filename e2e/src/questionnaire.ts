@@ -7,7 +7,10 @@ import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright
 import { afterAll, beforeAll, expect } from 'vitest';
 import { apiPath, endpoints } from '@vmer/domain/api';
 import type { DisclosureRequest, DisclosureView } from '@vmer/domain/lifecycle';
+import { textIn, textsIn } from '@vmer/domain/languages';
 import type { Bilingual, Gender, Language } from '@vmer/domain/model';
+// Simplified Chinese texts are converted from the Traditional ones, as the app converts them.
+import '@vmer/domain/simplified';
 import { questionnaireTexts } from '../../apps/web/src/features/questionnaire/locales.ts';
 import { signIn as tokenFor } from '../../apps/server/src/cli/sign-in.ts';
 import {
@@ -41,7 +44,7 @@ export const PHKL_PRODUCT = { insurerCode: 'phkl', channel: 'agency', productCod
 export const SLHK_PRODUCT = { insurerCode: 'slhk', channel: 'broker', productCode: 'SAV05' };
 
 /** The screen's texts in a language, as the app shows them. */
-const screenTexts = (language: Language) => questionnaireTexts[language].mer;
+const screenTexts = (language: Language) => textsIn(questionnaireTexts, language).mer;
 type ScreenTexts = ReturnType<typeof screenTexts>;
 
 async function body<T>(
@@ -258,7 +261,7 @@ export class QuestionnaireScreen {
   label(uuid: string): string {
     const label = this.labels.get(uuid);
     if (!label) throw new Error(`no option or condition ${uuid} in the catalogue`);
-    return label[this.language];
+    return textIn(label, this.language);
   }
 
   private card(title: string): Locator {

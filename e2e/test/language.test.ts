@@ -31,7 +31,7 @@ describe('language', () => {
     await context.close();
   });
 
-  it('L-08 L-18 L-19 the language icon opens a dialog with English and Traditional Chinese; the choice applies at once and at the next sign-in', async () => {
+  it('L-08 L-18 L-19 L-29 the language icon opens a dialog with English, Traditional Chinese and Simplified Chinese; the choice applies at once and at the next sign-in', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await signIn(page, baseUrl, 'agent1');
@@ -43,6 +43,7 @@ describe('language', () => {
     expect(await dialog.getByRole('button').allTextContents()).toEqual([
       'English',
       'Traditional Chinese',
+      'Simplified Chinese',
       'Cancel',
     ]);
     const saved = page.waitForResponse(

@@ -1,5 +1,4 @@
 import { describe, expect, inject, it } from 'vitest';
-import type { Language } from '@vmer/domain/model';
 import { newContext, seriousViolations, signIn, type ViewportName } from '../src/browser.ts';
 import {
   journeySuite,
@@ -27,7 +26,7 @@ const SHOWN = {
     guidance: '如膽囊已切除，可略過此題',
     saved: '問卷已儲存，尚未完成。',
   },
-} as const satisfies Record<Language, Record<string, string>>;
+} as const satisfies Record<'en' | 'cn_traditional', Record<string, string>>;
 
 for (const viewport of ['desktop', 'phone'] as const satisfies readonly ViewportName[]) {
   for (const language of ['en', 'cn_traditional'] as const) {

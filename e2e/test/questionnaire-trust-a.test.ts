@@ -29,7 +29,7 @@ const SHOWN = {
     unanswered: '請回答此問題',
     pageTwo: '哮喘 - 第 2 頁 - 治療及肺功能',
   },
-} as const satisfies Record<Language, Record<string, string>>;
+} as const satisfies Record<'en' | 'cn_traditional', Record<string, string>>;
 
 /** Switches the signed-in page to Traditional Chinese through the header. */
 async function toChinese(page: Page) {
