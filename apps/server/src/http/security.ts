@@ -30,7 +30,7 @@ function credentialChecked(url: string): boolean {
 
 /**
  * Security headers on every answer (pages, static files, API, provider pages) and the API
- * rate limit (DESIGN.md §7). The CSP allows no inline script anywhere.
+ * rate limit (design §7). The CSP allows no inline script anywhere.
  */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const https = config.publicUrl.startsWith('https:');
