@@ -92,13 +92,14 @@ export interface Evaluation {
   enabled: { save: boolean; submit: boolean; export: boolean; print: boolean };
 }
 
+/** The BMI of the profile's height and weight; null unless both read. */
+export function measuredBmi(profile: Pick<Profile, 'height' | 'weight'>): number | null {
+  return computeBmi(parseHeight(profile.height ?? ''), parseWeight(profile.weight ?? ''));
+}
+
 /** The profile's BMI: from its height and weight when both read, else the BMI it carries. */
 export function profileBmi(profile: Profile): number | null {
-  const fromMeasures = computeBmi(
-    parseHeight(profile.height ?? ''),
-    parseWeight(profile.weight ?? ''),
-  );
-  return fromMeasures ?? profile.bmi ?? null;
+  return measuredBmi(profile) ?? profile.bmi ?? null;
 }
 
 /** Evaluates a disclosure: see {@link Evaluation}. */

@@ -171,12 +171,15 @@ export function removeImpairment<T extends ImpairmentRef>(
   };
 }
 
-/** Whether an impairment applies to an applicant of this gender ('Both' always does). */
+/**
+ * Whether an impairment applies to an applicant of this gender ('Both' always does; with no
+ * gender given, every one does).
+ */
 export function matchesGender(
   impairment: Pick<ImpairmentRef, 'gender'>,
-  gender: Gender | null,
+  gender: Gender | null | undefined,
 ): boolean {
-  return gender === null || impairment.gender === 'Both' || impairment.gender === gender;
+  return gender == null || impairment.gender === 'Both' || impairment.gender === gender;
 }
 
 /** The outcome of a gender change. */

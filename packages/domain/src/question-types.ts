@@ -27,6 +27,7 @@ import {
 import { dateText, heightText, weightText } from './answer-text.ts';
 import {
   QUESTION_TYPES,
+  WEIGHT_UNITS,
   dateAnswerSchema,
   textAnswerSchema,
   type AnswerValue,
@@ -53,6 +54,8 @@ export interface QuestionTypeDefinition {
   lines: boolean;
   /** The catalogue may give it units. */
   units: boolean;
+  /** The only units the catalogue may give it, named for a message; null: any. */
+  unitChoices: { name: string; list: readonly string[] } | null;
   /** The catalogue may give it bands: on a number, or on whole months (D); null: no bands. */
   bands: 'number' | 'months' | null;
   /** The catalogue may mark its options `unique` (the older spelling of exclusive). */
@@ -124,6 +127,7 @@ function choiceType(type: QuestionType, options: 'single' | 'multiple'): Questio
     options,
     lines: false,
     units: false,
+    unitChoices: null,
     bands: null,
     uniqueOptions: type === 'C',
     exclusiveOptions: options === 'multiple',
@@ -166,6 +170,7 @@ function linesType(type: 'T' | 'N'): QuestionTypeDefinition {
     options: null,
     lines: true,
     units: true,
+    unitChoices: null,
     bands: numeric ? 'number' : null,
     uniqueOptions: false,
     exclusiveOptions: false,
@@ -222,6 +227,7 @@ const dateType: QuestionTypeDefinition = {
   options: null,
   lines: false,
   units: false,
+  unitChoices: null,
   bands: 'months',
   uniqueOptions: false,
   exclusiveOptions: false,
@@ -264,6 +270,7 @@ function measureType(type: 'H' | 'W'): QuestionTypeDefinition {
     options: null,
     lines: false,
     units: !height,
+    unitChoices: height ? null : { name: 'weight', list: WEIGHT_UNITS },
     bands: 'number',
     uniqueOptions: false,
     exclusiveOptions: false,

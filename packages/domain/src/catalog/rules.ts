@@ -8,7 +8,6 @@ import {
   DEFAULT_HIGH_LOW_BMI_NAME,
   OTHERS_TEMPLATE_UUID,
   QUESTION_TYPES,
-  WEIGHT_UNITS,
   type Decision,
   type QuestionType,
 } from '../model.ts';
@@ -414,10 +413,14 @@ function checkImpairment(
           [...path, 'units'],
           `units apply to ${typesWith((t) => t.units)} questions only, not ${question.type}`,
         );
-      } else if (question.type === 'W') {
+      } else {
+        const { unitChoices } = questionType(question.type);
         question.units.forEach((unit, index) => {
-          if (!(WEIGHT_UNITS as readonly string[]).includes(unit)) {
-            report([...path, 'units', index], `a weight unit is ${WEIGHT_UNITS.join(' or ')}`);
+          if (unitChoices && !unitChoices.list.includes(unit)) {
+            report(
+              [...path, 'units', index],
+              `a ${unitChoices.name} unit is ${unitChoices.list.join(' or ')}`,
+            );
           }
         });
       }
