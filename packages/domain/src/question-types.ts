@@ -26,7 +26,6 @@ import {
 } from './answers.ts';
 import { dateText, heightText, weightText } from './answer-text.ts';
 import {
-  QUESTION_TYPES,
   WEIGHT_UNITS,
   dateAnswerSchema,
   textAnswerSchema,
@@ -320,11 +319,6 @@ export function isChoiceType(type: QuestionType): boolean {
 /** The definition of a question type. */
 export function questionType(type: QuestionType): QuestionTypeDefinition {
   return QUESTION_TYPE_REGISTRY[type];
-}
-
-/** The question types the registry declares, in the model's order. */
-export function registeredQuestionTypes(): QuestionType[] {
-  return QUESTION_TYPES.filter((type) => Object.hasOwn(QUESTION_TYPE_REGISTRY, type));
 }
 
 /**
