@@ -11,6 +11,7 @@ import {
   type Decision,
   type QuestionType,
 } from '../model.ts';
+import { LANGUAGE_CODES } from '../languages.ts';
 import { isChoiceType, questionType, type QuestionTypeDefinition } from '../question-types.ts';
 import { checkQuestionHtml } from './html.ts';
 import type {
@@ -97,7 +98,10 @@ function isChoice(type: QuestionType): boolean {
   return isChoiceType(type);
 }
 
-/** Every text given in both languages must be written in both. */
+/**
+ * Every text given in both languages must be written in both, and a text written by hand in
+ * another language (cn_simplified) must not be empty either.
+ */
 function checkLanguages(data: unknown, path: SourcePath, report: Report): void {
   if (Array.isArray(data)) {
     data.forEach((item, index) => checkLanguages(item, [...path, index], report));
@@ -106,7 +110,7 @@ function checkLanguages(data: unknown, path: SourcePath, report: Report): void {
   if (data === null || typeof data !== 'object') return;
   const record = data as Record<string, unknown>;
   if ('en' in record && 'cn_traditional' in record) {
-    for (const language of ['en', 'cn_traditional']) {
+    for (const language of LANGUAGE_CODES.filter((code) => code in record)) {
       const text = record[language];
       if (typeof text !== 'string' || text.trim() === '') {
         report([...path, language], `the ${language} text is empty`);
@@ -402,8 +406,8 @@ function checkImpairment(
     }
     const group = question.group ?? inheritedGroup ?? '';
 
-    for (const language of ['en', 'cn_traditional'] as const) {
-      for (const message of checkQuestionHtml(question.question[language])) {
+    for (const language of LANGUAGE_CODES.filter((code) => question.question[code] !== undefined)) {
+      for (const message of checkQuestionHtml(question.question[language] ?? '')) {
         report([...path, 'question', language], message);
       }
     }

@@ -441,6 +441,30 @@ describe('lint: duplicates and ranges', () => {
 });
 
 describe('lint: languages and HTML', () => {
+  it('L-30 a Simplified Chinese text written by hand is kept, and checked like the others', () => {
+    const written = checkCatalog(
+      filesWith<Hypertension>(HTN, (data) => {
+        (data as Loose).groups[0].header.cn_simplified = '手写的病史';
+        return data;
+      }),
+    );
+    expect(written.problems).toEqual([]);
+    const hypertension = written.catalog!.impairments.find((i) => i.uuid === 'hypertension')!;
+    expect(hypertension.questionList.map((q) => q.group.header.cn_simplified)).toContain(
+      '手写的病史',
+    );
+    const found = htn((d) => {
+      d.groups[0].header.cn_simplified = ' ';
+      d.questions[0].question.cn_simplified = '<script>alert(1)</script>';
+    });
+    expect(found.map((p) => p.path)).toEqual(
+      expect.arrayContaining([
+        ['groups', 0, 'header', 'cn_simplified'],
+        ['questions', 0, 'question', 'cn_simplified'],
+      ]),
+    );
+  });
+
   it('E-18 an empty text in either language is reported', () => {
     const found = htn((d) => {
       d.questions[1].placeholder.cn_traditional = ' ';
