@@ -11,7 +11,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { fromContract } from '../http/contract-route.ts';
 import { HttpError } from '../http/errors.ts';
-import { catalogRepository } from './catalog-repository.ts';
 import { matchesGender } from '@vmer/domain/impairments';
 import type { CatalogView, ProductView } from './catalog-view.ts';
 
@@ -38,7 +37,7 @@ function forApplicant(impairment: Impairment | null, selection: z.infer<typeof s
  * insurers, from the active version held in memory or from the version a disclosure names.
  */
 export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repository = catalogRepository(app.db);
+  const repository = app.repositories.catalog;
 
   /** The version asked for, or the active one; 404 naming the version when there is none. */
   async function viewFor(query: z.infer<typeof versionQuerySchema>): Promise<CatalogView> {
