@@ -30,8 +30,8 @@ function linesMatching(dirs: readonly string[], pattern: RegExp, except: readonl
 }
 
 /**
- * The rules the domain's evaluation owns (decisions, the BMI rule, the smoking and profile
- * checks, what enables Save and Submit): the web app and the server read an evaluation
+ * The rules the domain's evaluation owns (decisions, the BMI rule, the profile checks, what
+ * enables Save and Submit): the web app and the server read an evaluation
  * (`evaluateDisclosure`, `evaluateDocument`) instead of putting them together again.
  */
 const EVALUATION_PARTS = [
@@ -40,7 +40,6 @@ const EVALUATION_PARTS = [
   'decideAll',
   'decideImpairment',
   'consolidate',
-  'needsSmokingStatus',
   'validateProfile',
   'canSave',
   'canSubmit',
@@ -53,6 +52,10 @@ describe('one owner for every rule', () => {
   it('the web app and the server take decisions, the BMI rule and the save and submit checks from the evaluation, not from its parts', () => {
     const named = new RegExp(`\\b(${EVALUATION_PARTS.join('|')})\\s*\\(`);
     expect(linesMatching(['apps/web/src', 'apps/server/src'], named)).toEqual([]);
+  });
+
+  it("whether the smoking status is needed is the domain's rule: no web or server code reads the flag itself", () => {
+    expect(linesMatching(['apps/web/src', 'apps/server/src'], /\.needsSmoking\b/)).toEqual([]);
   });
 
   it('nothing but the two question type registries asks what type a question is', () => {

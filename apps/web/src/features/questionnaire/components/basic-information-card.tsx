@@ -27,7 +27,7 @@ import {
 } from '@vmer/domain/applicant';
 import { textIn } from '@vmer/domain/languages';
 import { GENDERS, RSM_SCORES, type Gender, type RsmScore } from '@vmer/domain/model';
-import { presetSmokingAnswers, smokingStatusIssue } from '@vmer/domain/smoking';
+import { needsSmokingStatus, presetSmokingAnswers, smokingStatusIssue } from '@vmer/domain/smoking';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import {
   ageBasisChosen,
@@ -267,9 +267,7 @@ export function BasicInformationCard() {
               label={t('mer.basic.smokingStatus')}
               value={profile.smokingStatus ?? ''}
               disabled={readOnly}
-              required={
-                smokingIssue !== null || chosen.some((impairment) => impairment.needsSmoking)
-              }
+              required={needsSmokingStatus(chosen)}
               error={smokingIssue !== null}
               helperText={smokingIssue ? t(smokingIssue.code) : undefined}
               onChange={(e) => {
