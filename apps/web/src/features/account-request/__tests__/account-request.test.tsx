@@ -43,7 +43,7 @@ function description(element: HTMLElement): string {
     .trim();
 }
 
-describe('account request', () => {
+describe('account request', { timeout: 20_000 }, () => {
   it('checks the server limits: required fields, a valid e-mail, bounded lengths', () => {
     expect(validateAccountRequest(COMPLETE)).toEqual({});
     expect(
