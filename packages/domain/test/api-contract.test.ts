@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { apiPath, apiRoutes, endpoints, isEnvelope, ok, routePath, type ApiRoute } from '../src/api/index.ts';
+import {
+  apiPath,
+  apiRoutes,
+  endpoints,
+  isEnvelope,
+  ok,
+  routePath,
+  type ApiRoute,
+} from '../src/api/index.ts';
 
 const routes: ApiRoute[] = Object.values(apiRoutes);
 

@@ -56,7 +56,8 @@ export const endpoints = {
   conclusion: { method: 'POST', path: '/conclusion/create' },
   requestAnalytics: { method: 'GET', path: '/analytics/web/:requestId' },
   accountRequest: { method: 'POST', path: '/account-request' },
-  accountRequests: { method: 'GET', path: '/admin/account-requests' },} as const satisfies Record<string, Endpoint>;
+  accountRequests: { method: 'GET', path: '/admin/account-requests' },
+} as const satisfies Record<string, Endpoint>;
 
 /** The names of a path's `:name` parameters. */
 type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

@@ -67,7 +67,10 @@ export interface ApiRoute extends Endpoint {
 }
 
 type RouteDetails = Omit<ApiRoute, keyof Endpoint>;
-const route = <const E extends Endpoint, const D extends RouteDetails>(endpoint: E, details: D) => ({
+const route = <const E extends Endpoint, const D extends RouteDetails>(
+  endpoint: E,
+  details: D,
+) => ({
   ...endpoint,
   ...details,
 });
