@@ -58,6 +58,10 @@ describe('one owner for every rule', () => {
     expect(linesMatching(['apps/web/src', 'apps/server/src'], /\.needsSmoking\b/)).toEqual([]);
   });
 
+  it("the minimum age is the domain's rule: no web or server code compares an age with MIN_AGE", () => {
+    expect(linesMatching(['apps/web/src', 'apps/server/src'], /\bMIN_AGE\b/)).toEqual([]);
+  });
+
   it('nothing but the two question type registries asks what type a question is', () => {
     // `q.type === 'N'`, `switch (question.type)`: the registries answer instead.
     const typeCheck = /\btype\s*[!=]==?\s*'[A-Z]'|switch\s*\(\s*[\w.]*\.type\s*\)/;

@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo } from 'react';
-import { MIN_AGE } from '@vmer/domain/model';
+import { isUnderAge } from '@vmer/domain/applicant';
 import { useAppSelector } from '../../app/hooks.ts';
 import {
   useQuestionnaireInfoQuery,
@@ -37,7 +37,7 @@ export function useScreenContext() {
           productCode: selection.productCode,
           gender: profile.gender,
           // The server refuses a list for an applicant under 18 (requirements §5).
-          age: profile.age !== null && profile.age >= MIN_AGE ? profile.age : null,
+          age: isUnderAge(profile.age) ? null : profile.age,
           rsmScore: profile.rsmScore,
           ...(session.catalogVersion ? { catalogVersion: session.catalogVersion } : {}),
         }

@@ -11,7 +11,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textIn } from '@vmer/domain/languages';
 import { catalogueConditionNamed, createSelfDefined } from '@vmer/domain/impairments';
-import { MIN_AGE, type DiseaseListEntry, type Impairment } from '@vmer/domain/model';
+import { isUnderAge } from '@vmer/domain/applicant';
+import type { DiseaseListEntry, Impairment } from '@vmer/domain/model';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import {
@@ -57,7 +58,7 @@ export function ConditionsCard() {
   const { genderChangeRemoved, productChangeRemoved, abnormalBmiReadded, refusal } =
     useAppSelector(selectAlerts);
   const track = useTrack(session.requestId);
-  const underAge = profile.age !== null && profile.age < MIN_AGE;
+  const underAge = isUnderAge(profile.age);
   const list = useDiseaseListQuery(listRequest && !underAge && !readOnly ? listRequest : skipToken);
   const [loadQuestions] = useLazyQuestionsQuery();
   const [logSearch] = useLogSearchMutation();
