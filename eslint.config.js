@@ -11,17 +11,30 @@ import { readdirSync } from 'node:fs';
  * shell, only its typed store hooks (app/hooks.ts) and the store's types. Tests assemble the app
  * from its parts, so they may reach across.
  */
-const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const NOT_SERVER = { group: ['@vmer/server', '@vmer/server/*', '**/apps/server/**', '**/server/src/**'], message: 'The web app never imports the server: they share only @vmer/domain.' };
-const NOT_WEB = { group: ['@vmer/web', '@vmer/web/*', '**/apps/web/**', '**/web/src/**'], message: 'The server never imports the web app: they share only @vmer/domain.' };
+const NOT_SERVER = {
+  group: ['@vmer/server', '@vmer/server/*', '**/apps/server/**', '**/server/src/**'],
+  message: 'The web app never imports the server: they share only @vmer/domain.',
+};
+const NOT_WEB = {
+  group: ['@vmer/web', '@vmer/web/*', '**/apps/web/**', '**/web/src/**'],
+  message: 'The server never imports the web app: they share only @vmer/domain.',
+};
 const NOT_APP_SHELL = {
   group: ['**/app/*', '!**/app/hooks.ts'],
   allowTypeImports: true,
-  message: 'Dependencies flow shared → features → app: a feature takes only the typed hooks (app/hooks.ts) and the store types from the app shell.',
+  message:
+    'Dependencies flow shared → features → app: a feature takes only the typed hooks (app/hooks.ts) and the store types from the app shell.',
 };
-const WEB_TESTS = ['apps/web/src/**/__tests__/**', 'apps/web/src/test/**', 'apps/web/src/**/*.test.{ts,tsx}'];
+const WEB_TESTS = [
+  'apps/web/src/**/__tests__/**',
+  'apps/web/src/test/**',
+  'apps/web/src/**/*.test.{ts,tsx}',
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'coverage/**', 'data/**'] },
@@ -30,7 +43,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -57,7 +73,11 @@ export default tseslint.config(
         {
           patterns: [
             NOT_SERVER,
-            { group: ['**/features/**', '**/app/**'], message: 'Shared code imports no feature and not the app shell (dependencies flow shared → features → app).' },
+            {
+              group: ['**/features/**', '**/app/**'],
+              message:
+                'Shared code imports no feature and not the app shell (dependencies flow shared → features → app).',
+            },
           ],
         },
       ],
@@ -74,7 +94,12 @@ export default tseslint.config(
             NOT_SERVER,
             NOT_APP_SHELL,
             {
-              group: WEB_FEATURES.filter((other) => other !== feature).flatMap((other) => [`**/features/${other}/**`, `../${other}/**`, `../../${other}/**`, `../../../${other}/**`]),
+              group: WEB_FEATURES.filter((other) => other !== feature).flatMap((other) => [
+                `**/features/${other}/**`,
+                `../${other}/**`,
+                `../../${other}/**`,
+                `../../../${other}/**`,
+              ]),
               message: `A feature imports no other feature: move what ${feature} shares into components/ or lib/, or compose them in app/.`,
             },
           ],
@@ -92,12 +117,35 @@ export default tseslint.config(
           patterns: [
             {
               group: [
-                'react', 'react-*', 'react/*', '@mui/*', '@emotion/*', '@reduxjs/*', 'redux',
-                'fastify', 'fastify-*', '@fastify/*', 'kysely', 'kysely-*', 'pg', '@electric-sql/*',
-                'i18next', 'react-i18next', 'node:*', 'fs', 'path', 'http', 'exceljs', 'jose', 'oidc-*',
-                '@vmer/server', '@vmer/web', '**/apps/**',
+                'react',
+                'react-*',
+                'react/*',
+                '@mui/*',
+                '@emotion/*',
+                '@reduxjs/*',
+                'redux',
+                'fastify',
+                'fastify-*',
+                '@fastify/*',
+                'kysely',
+                'kysely-*',
+                'pg',
+                '@electric-sql/*',
+                'i18next',
+                'react-i18next',
+                'node:*',
+                'fs',
+                'path',
+                'http',
+                'exceljs',
+                'jose',
+                'oidc-*',
+                '@vmer/server',
+                '@vmer/web',
+                '**/apps/**',
               ],
-              message: 'packages/domain stays free of UI, server, database, I/O and i18n libraries.',
+              message:
+                'packages/domain stays free of UI, server, database, I/O and i18n libraries.',
             },
           ],
         },

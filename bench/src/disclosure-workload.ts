@@ -47,15 +47,13 @@ function buildImpairment(k: number): { impairment: Impairment; answers: AnswerMa
       uuidPath: uuid,
       level: parentUuid === uuid ? 1 : 2,
       group: groups[index % 3]!,
-      answerList: options.map(
-        (o, i): AnswerOption => ({
-          uuid: `${uuid}-q${index}-o${i}`,
-          label: text(`Option ${i}`),
-          decision: o.decision,
-          hasDecision: o.decision !== null,
-          parentUuid: `${uuid}-q${index}`,
-        }),
-      ),
+      answerList: options.map((o, i): AnswerOption => ({
+        uuid: `${uuid}-q${index}-o${i}`,
+        label: text(`Option ${i}`),
+        decision: o.decision,
+        hasDecision: o.decision !== null,
+        parentUuid: `${uuid}-q${index}`,
+      })),
       answer: null,
       choiceList: [],
       decision: null,
@@ -70,7 +68,10 @@ function buildImpairment(k: number): { impairment: Impairment; answers: AnswerMa
   };
 
   for (let i = 0; i < 9; i++) {
-    choose(add('R', uuid, [{ decision: same(i % 4 === 0 ? '25' : '0') }, { decision: same('U') }]), 0);
+    choose(
+      add('R', uuid, [{ decision: same(i % 4 === 0 ? '25' : '0') }, { decision: same('U') }]),
+      0,
+    );
   }
   for (let i = 0; i < 5; i++) {
     const parent = add('R', uuid, [{ decision: null }, { decision: same('0') }]);
@@ -82,14 +83,31 @@ function buildImpairment(k: number): { impairment: Impairment; answers: AnswerMa
     choose(child, 0);
   }
   for (let i = 0; i < 3; i++) {
-    choose(add('C', uuid, [0, 1, 2, 3].map(() => ({ decision: same('0') }))), 1, 2);
+    choose(
+      add(
+        'C',
+        uuid,
+        [0, 1, 2, 3].map(() => ({ decision: same('0') })),
+      ),
+      1,
+      2,
+    );
   }
-  choose(add('M', uuid, [{ decision: same('25') }, { decision: same('0') }, { decision: same('P') }]), 0, 1);
+  choose(
+    add('M', uuid, [{ decision: same('25') }, { decision: same('0') }, { decision: same('P') }]),
+    0,
+    1,
+  );
   for (let i = 0; i < 2; i++) {
     const q = add('N', uuid, [], [{ below: 140, decision: same('0') }, { decision: same('50') }]);
     answers[q.uuid] = [{ value: String(120 + i * 30), unit: 'mmHg' }];
   }
-  const diagnosed = add('D', uuid, [], [{ maxMonths: 6, decision: same('P') }, { decision: same('0') }]);
+  const diagnosed = add(
+    'D',
+    uuid,
+    [],
+    [{ maxMonths: 6, decision: same('P') }, { decision: same('0') }],
+  );
   answers[diagnosed.uuid] = { value: '2019-03-01', exact: true, zoneId: 'Asia/Hong_Kong' };
   const lastSeen = add('D', uuid);
   answers[lastSeen.uuid] = { value: '2025-11-01', exact: false, zoneId: 'Asia/Hong_Kong' };

@@ -27,7 +27,11 @@ export interface MeasureOptions {
 let sink: unknown;
 
 /** Times `fn`: `runs` timed runs of `batch` calls each, after `warmup` untimed runs. */
-export function measure(name: string, fn: () => unknown, options: MeasureOptions = {}): Measurement {
+export function measure(
+  name: string,
+  fn: () => unknown,
+  options: MeasureOptions = {},
+): Measurement {
   const runs = options.runs ?? 1000;
   const warmup = options.warmup ?? Math.ceil(runs / 10);
   const batch = options.batch ?? 1;
@@ -98,6 +102,9 @@ export function formatTable(rows: readonly Row[]): string {
     Math.max(c.length, ...cells.map((line) => [...line[i]!].length)),
   );
   const line = (values: readonly string[]): string =>
-    values.map((v, i) => v + ' '.repeat(widths[i]! - [...v].length)).join('  ').trimEnd();
+    values
+      .map((v, i) => v + ' '.repeat(widths[i]! - [...v].length))
+      .join('  ')
+      .trimEnd();
   return [line(COLUMNS), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
 }

@@ -47,7 +47,10 @@ const trustProxySetting = z
     return z.NEVER;
   });
 
-const positiveInt = z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more');
+const positiveInt = z.coerce
+  .number({ message: 'must be a number' })
+  .int('must be a whole number')
+  .min(0, 'must be 0 or more');
 
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
@@ -58,7 +61,10 @@ const envSchema = z.object({
     .url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// URL' })
     .optional(),
   // Start-up and the retention sweep hold one connection for their advisory lock while they work on another.
-  DB_POOL_SIZE: positiveInt.min(2, 'must be at least 2').max(1000, 'must be at most 1000').default(20),
+  DB_POOL_SIZE: positiveInt
+    .min(2, 'must be at least 2')
+    .max(1000, 'must be at most 1000')
+    .default(20),
   DB_CONNECT_TIMEOUT_MS: positiveInt.min(100, 'must be at least 100 (ms)').default(5000),
   DB_STATEMENT_TIMEOUT_MS: positiveInt.min(100, 'must be at least 100 (ms)').default(30_000),
   PUBLIC_URL: httpUrl.optional(),
@@ -75,7 +81,9 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySetting.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   COMPANY_NAME: z.string().min(1).optional(),
-  HELP_DESK_EMAIL: z.email({ message: 'must be an e-mail address' }).default('helpdesk@example.com'),
+  HELP_DESK_EMAIL: z
+    .email({ message: 'must be an e-mail address' })
+    .default('helpdesk@example.com'),
   API_RATE_LIMIT: positiveInt.default(1200),
   SIGN_IN_RATE_LIMIT: positiveInt.default(30),
   AUTH_FAILURE_RATE_LIMIT: positiveInt.default(60),
@@ -89,7 +97,8 @@ const envSchema = z.object({
 });
 
 /** Where the data lives: embedded PGlite in a directory (or `memory://`), or a PostgreSQL server. */
-export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; pool?: PoolSettings };
+export type DatabaseConfig =
+  { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; pool?: PoolSettings };
 
 /** How the PostgreSQL pool connects and how long it lets a statement run. */
 export interface PoolSettings {

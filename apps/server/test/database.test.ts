@@ -6,7 +6,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREPARED } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { api, buildTestApp, createPostgresDatabase, DATABASES, tokenFor, type TestApp } from './helpers.ts';
+import {
+  api,
+  buildTestApp,
+  createPostgresDatabase,
+  DATABASES,
+  tokenFor,
+  type TestApp,
+} from './helpers.ts';
 
 describe.each(DATABASES)('database on %s', (database) => {
   let t: TestApp;
@@ -16,7 +23,11 @@ describe.each(DATABASES)('database on %s', (database) => {
   afterAll(async () => t?.close());
 
   it('migrations ran at start-up, in order, each once', async () => {
-    const applied = await t.app.db.selectFrom('schema_migrations').select('name').orderBy('name').execute();
+    const applied = await t.app.db
+      .selectFrom('schema_migrations')
+      .select('name')
+      .orderBy('name')
+      .execute();
     const names = applied.map((row) => row.name);
     expect(names[0]).toBe('0001_platform');
     expect(names).toEqual([...names].sort());
@@ -27,12 +38,20 @@ describe.each(DATABASES)('database on %s', (database) => {
     const dir = await mkdtemp(join(tmpdir(), 'vmer-migrations-'));
     try {
       await writeFile(join(dir, '9002_second.sql'), 'insert into probe (step) values (2);');
-      await writeFile(join(dir, '9001_first.sql'), 'create table probe (step int not null);\ninsert into probe (step) values (1);');
+      await writeFile(
+        join(dir, '9001_first.sql'),
+        'create table probe (step int not null);\ninsert into probe (step) values (1);',
+      );
       await writeFile(join(dir, 'notes.txt'), 'not a migration');
       expect(await migrate(t.app.db, dir)).toEqual(['9001_first.sql', '9002_second.sql']);
-      await writeFile(join(dir, '9003_broken.sql'), 'insert into probe (step) values (3);\ninsert into no_such_table values (1);');
+      await writeFile(
+        join(dir, '9003_broken.sql'),
+        'insert into probe (step) values (3);\ninsert into no_such_table values (1);',
+      );
       await expect(migrate(t.app.db, dir)).rejects.toThrow(/Migration 9003_broken.sql failed/);
-      const steps = await sql<{ step: number }>`select step from probe order by step`.execute(t.app.db);
+      const steps = await sql<{ step: number }>`select step from probe order by step`.execute(
+        t.app.db,
+      );
       expect(steps.rows.map((row) => row.step)).toEqual([1, 2]);
       await sql`drop table probe`.execute(t.app.db);
     } finally {
@@ -49,23 +68,38 @@ describe.each(DATABASES)('database on %s', (database) => {
         await new Promise((resolve) => setTimeout(resolve, 20));
         if (fail) throw new Error('rolled back');
       });
-    const outcomes = await Promise.allSettled([slow('tx-a', false), slow('tx-b', true), slow('tx-c', false)]);
+    const outcomes = await Promise.allSettled([
+      slow('tx-a', false),
+      slow('tx-b', true),
+      slow('tx-c', false),
+    ]);
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    const rows = await sql<{ name: string }>`select name from concurrent_probe order by name`.execute(t.app.db);
+    const rows = await sql<{
+      name: string;
+    }>`select name from concurrent_probe order by name`.execute(t.app.db);
     expect(rows.rows.map((row) => row.name)).toEqual(['tx-a', 'tx-c']);
     await sql`drop table concurrent_probe`.execute(t.app.db);
   });
 
   it('both databases answer the same JavaScript types (bigint as number, date as text, jsonb parsed, text[] as array)', async () => {
     const result = await sql<{ n: number; d: string; j: { a: number }; a: string[]; ts: Date }>`
-      select count(*) as n, date '2024-02-29' as d, '{"a":1}'::jsonb as j, array['phkl','slhk'] as a, now() as ts`.execute(t.app.db);
-    expect(result.rows[0]).toMatchObject({ n: 1, d: '2024-02-29', j: { a: 1 }, a: ['phkl', 'slhk'] });
+      select count(*) as n, date '2024-02-29' as d, '{"a":1}'::jsonb as j, array['phkl','slhk'] as a, now() as ts`.execute(
+      t.app.db,
+    );
+    expect(result.rows[0]).toMatchObject({
+      n: 1,
+      d: '2024-02-29',
+      j: { a: 1 },
+      a: ['phkl', 'slhk'],
+    });
     expect(result.rows[0]?.ts).toBeInstanceOf(Date);
   });
 });
 
 /** A TCP proxy in front of PostgreSQL that can be cut and restored, to play a database outage. */
-async function outageProxy(target: URL): Promise<{ port: number; cut(): Promise<void>; restore(): Promise<void> }> {
+async function outageProxy(
+  target: URL,
+): Promise<{ port: number; cut(): Promise<void>; restore(): Promise<void> }> {
   const targetPort = Number(target.port || 5432);
   const targetHost = target.hostname;
   const sockets = new Set<Socket>();
@@ -110,9 +144,14 @@ describe.runIf(DATABASES.includes('postgres'))('prepared statements on PostgreSQ
   it('a statement marked PREPARED is prepared once on its connection and answers as before; others are not prepared', async () => {
     const prepared = await t.app.db.transaction().execute(async (trx) => {
       const answers = [];
-      for (const n of [1, 2]) answers.push((await sql<{ n: number }>`${sql.raw(PREPARED)}select ${n}::int as n`.execute(trx)).rows);
+      for (const n of [1, 2])
+        answers.push(
+          (await sql<{ n: number }>`${sql.raw(PREPARED)}select ${n}::int as n`.execute(trx)).rows,
+        );
       await sql`select ${3}::int as n`.execute(trx);
-      const statements = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx);
+      const statements = await sql<{
+        statement: string;
+      }>`select statement from pg_prepared_statements`.execute(trx);
       return { answers, statements: statements.rows.map((row) => row.statement) };
     });
     expect(prepared.answers).toEqual([[{ n: 1 }], [{ n: 2 }]]);
@@ -135,15 +174,26 @@ describe.runIf(DATABASES.includes('postgres'))('a PostgreSQL outage', () => {
       await proxy.cut();
       const ready = await api(t.baseUrl, '/api/ready');
       expect(ready.status).toBe(503);
-      expect(ready.body).toEqual({ code: 503, message: 'The service is temporarily unavailable. Please try again shortly.' });
+      expect(ready.body).toEqual({
+        code: 503,
+        message: 'The service is temporarily unavailable. Please try again shortly.',
+      });
       expect((await api(t.baseUrl, '/api/health')).status).toBe(200);
-      const write = await api(t.baseUrl, '/api/user/language', { token, method: 'PUT', body: { language: 'cn_traditional' } });
+      const write = await api(t.baseUrl, '/api/user/language', {
+        token,
+        method: 'PUT',
+        body: { language: 'cn_traditional' },
+      });
       expect(write.status).toBe(503);
       expect(write.body.code).toBe(503);
 
       await proxy.restore();
       expect((await api(t.baseUrl, '/api/ready')).status).toBe(200);
-      const after = await api(t.baseUrl, '/api/user/language', { token, method: 'PUT', body: { language: 'en' } });
+      const after = await api(t.baseUrl, '/api/user/language', {
+        token,
+        method: 'PUT',
+        body: { language: 'en' },
+      });
       expect(after.status).toBe(200);
     } finally {
       await t.close();

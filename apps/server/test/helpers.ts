@@ -28,7 +28,11 @@ export interface TestApp {
  * `logStream` receives the log lines (LOG_LEVEL is silent unless `env` says otherwise).
  */
 export async function buildTestApp(
-  options: { database?: TestDatabase; env?: Record<string, string>; logStream?: { write(line: string): void } } = {},
+  options: {
+    database?: TestDatabase;
+    env?: Record<string, string>;
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
   const database = options.database ?? 'pglite';
   for (let attempt = 1; ; attempt += 1) {
@@ -80,7 +84,12 @@ export interface ApiEnvelope<T> {
 export async function api<T = unknown>(
   baseUrl: string,
   path: string,
-  options: { token?: string; method?: string; body?: unknown; headers?: Record<string, string> } = {},
+  options: {
+    token?: string;
+    method?: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<{ status: number; headers: Headers; body: ApiEnvelope<T> }> {
   const response = await fetch(`${baseUrl}${path}`, {
     method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
@@ -91,7 +100,11 @@ export async function api<T = unknown>(
     },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as ApiEnvelope<T> };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as ApiEnvelope<T>,
+  };
 }
 
 /** A port nothing listens on right now. */
@@ -102,13 +115,21 @@ export function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }
 
 /** A new, empty PostgreSQL database on the configured server; `drop` removes it. */
-export async function createPostgresDatabase(): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}> {
   if (!POSTGRES_URL) throw new Error('Set DATABASE_URL or TEST_DATABASE_URL to test on PostgreSQL');
   const name = `vmer_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });

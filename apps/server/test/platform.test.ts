@@ -14,9 +14,11 @@ const SECURITY_HEADERS = {
 function expectSecurityHeaders(headers: Headers) {
   const csp = headers.get('content-security-policy') ?? '';
   expect(csp).toContain("frame-ancestors 'none'");
-  expect(csp).not.toContain('unsafe-inline\' ; script');
+  expect(csp).not.toContain("unsafe-inline' ; script");
   expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-  expect(Object.fromEntries(Object.keys(SECURITY_HEADERS).map((name) => [name, headers.get(name)]))).toEqual(SECURITY_HEADERS);
+  expect(
+    Object.fromEntries(Object.keys(SECURITY_HEADERS).map((name) => [name, headers.get(name)])),
+  ).toEqual(SECURITY_HEADERS);
 }
 
 describe.each(DATABASES)('HTTP platform on %s', (database) => {
@@ -52,19 +54,36 @@ describe.each(DATABASES)('HTTP platform on %s', (database) => {
 
   it('A-02 A-03 A-04 PUT /api/user/language with JSON, the XMLHttpRequest marker and a bearer token persists the language', async () => {
     const headers = { 'x-requested-with': 'XMLHttpRequest' };
-    const changed = await api(t.baseUrl, '/api/user/language', { token, method: 'PUT', body: { language: 'cn_traditional' }, headers });
+    const changed = await api(t.baseUrl, '/api/user/language', {
+      token,
+      method: 'PUT',
+      body: { language: 'cn_traditional' },
+      headers,
+    });
     expect(changed.status).toBe(200);
     expect(changed.headers.get('content-type')).toContain('application/json');
     expect(changed.body).toEqual({ code: 200, body: { language: 'cn_traditional' } });
-    const row = await t.app.db.selectFrom('users').select('language').where('subject', '=', 'uw1').executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('users')
+      .select('language')
+      .where('subject', '=', 'uw1')
+      .executeTakeFirstOrThrow();
     expect(row.language).toBe('cn_traditional');
 
     // Errors now speak the user's language.
-    const bad = await api(t.baseUrl, '/api/user/language', { token, method: 'PUT', body: { language: 'fr' } });
+    const bad = await api(t.baseUrl, '/api/user/language', {
+      token,
+      method: 'PUT',
+      body: { language: 'fr' },
+    });
     expect(bad.body.message).toBe('請求無效。');
 
     await api(t.baseUrl, '/api/user/language', { token, method: 'PUT', body: { language: 'en' } });
-    const back = await t.app.db.selectFrom('users').select('language').where('subject', '=', 'uw1').executeTakeFirstOrThrow();
+    const back = await t.app.db
+      .selectFrom('users')
+      .select('language')
+      .where('subject', '=', 'uw1')
+      .executeTakeFirstOrThrow();
     expect(back.language).toBe('en');
   });
 
@@ -93,14 +112,28 @@ describe.each(DATABASES)('HTTP platform on %s', (database) => {
     const send = () =>
       fetch(`${t.baseUrl}/api/user/language`, {
         method: 'PUT',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': 'zh-HK' },
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'accept-language': 'zh-HK',
+        },
         body: '{"language": "en",',
       });
     const english = await send();
     expect(english.status).toBe(400);
-    expect(await english.json()).toEqual({ code: 400, message: 'The request body is not valid JSON.' });
-    await api(t.baseUrl, '/api/user/language', { token, method: 'PUT', body: { language: 'cn_traditional' } });
-    expect(await (await send()).json()).toEqual({ code: 400, message: '請求內容不是有效的 JSON。' });
+    expect(await english.json()).toEqual({
+      code: 400,
+      message: 'The request body is not valid JSON.',
+    });
+    await api(t.baseUrl, '/api/user/language', {
+      token,
+      method: 'PUT',
+      body: { language: 'cn_traditional' },
+    });
+    expect(await (await send()).json()).toEqual({
+      code: 400,
+      message: '請求內容不是有效的 JSON。',
+    });
     await api(t.baseUrl, '/api/user/language', { token, method: 'PUT', body: { language: 'en' } });
   });
 
@@ -110,7 +143,9 @@ describe.each(DATABASES)('HTTP platform on %s', (database) => {
       ['zh-HK,zh;q=0.9,en;q=0.5', '找不到。'],
       ['fr-FR', 'Not found.'],
     ]) {
-      const response = await fetch(`${t.baseUrl}/api/nothing/here`, { headers: { 'accept-language': language ?? '' } });
+      const response = await fetch(`${t.baseUrl}/api/nothing/here`, {
+        headers: { 'accept-language': language ?? '' },
+      });
       expect(await response.json()).toEqual({ code: 404, message });
     }
   });
@@ -146,7 +181,9 @@ describe.each(DATABASES)('HTTP platform on %s', (database) => {
     expect(stampedPut.status).toBe(200);
     const unknown = await api(t.baseUrl, '/api/auth/config?colour=blue');
     expect(unknown.status).toBe(400);
-    expect(unknown.body.errors).toEqual([{ path: 'query.colour', message: 'This field is not allowed.' }]);
+    expect(unknown.body.errors).toEqual([
+      { path: 'query.colour', message: 'This field is not allowed.' },
+    ]);
   });
 
   it('P-13 C-21 a request without the instance cookie gets one for 1 day (SameSite=Lax), and keeps it afterwards', async () => {
@@ -159,21 +196,31 @@ describe.each(DATABASES)('HTTP platform on %s', (database) => {
     expect(cookie).toContain('SameSite=Lax');
     expect(cookie).not.toContain('Secure');
     const id = /^instance=([^;]+)/.exec(cookie ?? '')?.[1];
-    const second = await fetch(`${t.baseUrl}/api/health`, { headers: { cookie: `instance=${id}`, instance: id ?? '' } });
+    const second = await fetch(`${t.baseUrl}/api/health`, {
+      headers: { cookie: `instance=${id}`, instance: id ?? '' },
+    });
     expect(second.headers.getSetCookie().some((c) => c.startsWith('instance='))).toBe(false);
   });
 
   it('P-14 A-05 an Instance header without the cookie is kept as the instance identifier', async () => {
-    const response = await fetch(`${t.baseUrl}/api/health`, { headers: { instance: 'browser-instance-1234' } });
-    expect(response.headers.getSetCookie().find((c) => c.startsWith('instance='))).toMatch(/^instance=browser-instance-1234;/);
+    const response = await fetch(`${t.baseUrl}/api/health`, {
+      headers: { instance: 'browser-instance-1234' },
+    });
+    expect(response.headers.getSetCookie().find((c) => c.startsWith('instance='))).toMatch(
+      /^instance=browser-instance-1234;/,
+    );
   });
 
   it('security headers are on API answers, errors, pages and provider pages', async () => {
     expectSecurityHeaders((await fetch(`${t.baseUrl}/api/health`)).headers);
     expectSecurityHeaders((await fetch(`${t.baseUrl}/api/no-such`)).headers);
-    expectSecurityHeaders((await fetch(`${t.baseUrl}/api/user/language`, { method: 'PUT' })).headers);
+    expectSecurityHeaders(
+      (await fetch(`${t.baseUrl}/api/user/language`, { method: 'PUT' })).headers,
+    );
     expectSecurityHeaders((await fetch(`${t.baseUrl}/home`)).headers);
-    expectSecurityHeaders((await fetch(`${t.baseUrl}/oidc/.well-known/openid-configuration`)).headers);
+    expectSecurityHeaders(
+      (await fetch(`${t.baseUrl}/oidc/.well-known/openid-configuration`)).headers,
+    );
     expectSecurityHeaders((await fetch(`${t.baseUrl}/oidc/assets/sign-in.css`)).headers);
     expectSecurityHeaders((await fetch(`${t.baseUrl}/metrics`)).headers);
   });
@@ -186,7 +233,9 @@ describe.each(DATABASES)('HTTP platform on %s', (database) => {
     const text = await response.text();
     expect(text).toContain('process_cpu_user_seconds_total');
     expect(text).toContain('nodejs_eventloop_lag_seconds');
-    expect(text).toMatch(/http_request_duration_seconds_bucket\{[^}]*method="GET",route="\/api\/health",status_code="200"/);
+    expect(text).toMatch(
+      /http_request_duration_seconds_bucket\{[^}]*method="GET",route="\/api\/health",status_code="200"/,
+    );
   });
 
   it('the OpenAPI document is generated from the zod schemas and the docs page is served', async () => {
@@ -194,12 +243,24 @@ describe.each(DATABASES)('HTTP platform on %s', (database) => {
     expect(response.status).toBe(200);
     const document = (await response.json()) as {
       openapi: string;
-      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>>;
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>
+      >;
       components: { securitySchemes: Record<string, unknown> };
     };
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/ready', '/api/auth/config', '/api/user/language']));
-    expect(document.paths['/api/user/language']?.put?.requestBody?.content['application/json']?.schema).toMatchObject({
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/health',
+        '/api/ready',
+        '/api/auth/config',
+        '/api/user/language',
+      ]),
+    );
+    expect(
+      document.paths['/api/user/language']?.put?.requestBody?.content['application/json']?.schema,
+    ).toMatchObject({
       type: 'object',
       properties: { language: { enum: ['en', 'cn_traditional', 'cn_simplified'] } },
       additionalProperties: false,
@@ -214,17 +275,40 @@ describe.each(DATABASES)('HTTP platform on %s', (database) => {
 describe('logs', () => {
   it('never hold tokens, codes, cookies or passwords', async () => {
     const lines: string[] = [];
-    const t = await buildTestApp({ env: { LOG_LEVEL: 'trace' }, logStream: { write: (line: string) => lines.push(line) } });
+    const t = await buildTestApp({
+      env: { LOG_LEVEL: 'trace' },
+      logStream: { write: (line: string) => lines.push(line) },
+    });
     try {
       const token = await tokenFor(t.baseUrl, 'uw1', 'demo');
-      await fetch(`${t.baseUrl}/login/callback?code=SECRET-CODE-1&state=SECRET-STATE-1`, { headers: { cookie: 'instance=abcdefgh12' } });
-      await api(t.baseUrl, '/api/user/language', { token, method: 'PUT', body: { language: 'en' } });
-      await api(t.baseUrl, '/api/user/language', { token: `${token}x`, method: 'PUT', body: { language: 'en' } });
-      t.app.log.info({ password: 'hunter2', authorization: `Bearer ${token}`, applicationNumber: 'APP-SECRET' }, 'handler log');
+      await fetch(`${t.baseUrl}/login/callback?code=SECRET-CODE-1&state=SECRET-STATE-1`, {
+        headers: { cookie: 'instance=abcdefgh12' },
+      });
+      await api(t.baseUrl, '/api/user/language', {
+        token,
+        method: 'PUT',
+        body: { language: 'en' },
+      });
+      await api(t.baseUrl, '/api/user/language', {
+        token: `${token}x`,
+        method: 'PUT',
+        body: { language: 'en' },
+      });
+      t.app.log.info(
+        { password: 'hunter2', authorization: `Bearer ${token}`, applicationNumber: 'APP-SECRET' },
+        'handler log',
+      );
       const log = lines.join('');
       expect(log).toContain('incoming request');
       expect(log).toContain('handler log');
-      for (const secret of [token.split('.')[2] ?? token, 'SECRET-CODE-1', 'SECRET-STATE-1', 'hunter2', 'APP-SECRET', 'abcdefgh12']) {
+      for (const secret of [
+        token.split('.')[2] ?? token,
+        'SECRET-CODE-1',
+        'SECRET-STATE-1',
+        'hunter2',
+        'APP-SECRET',
+        'abcdefgh12',
+      ]) {
         expect(log).not.toContain(secret);
       }
       expect(log).not.toMatch(/"password":"demo"/);
@@ -241,15 +325,38 @@ describe('rate limits', () => {
       const token = await tokenFor(t.baseUrl, 'agent1');
       const statuses: number[] = [];
       for (let i = 0; i < 4; i += 1) {
-        statuses.push((await api(t.baseUrl, '/api/user/language', { token, method: 'PUT', body: { language: 'en' } })).status);
+        statuses.push(
+          (
+            await api(t.baseUrl, '/api/user/language', {
+              token,
+              method: 'PUT',
+              body: { language: 'en' },
+            })
+          ).status,
+        );
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
-      const limited = await api(t.baseUrl, '/api/user/language', { token, method: 'PUT', body: { language: 'en' } });
-      expect(limited.body).toEqual({ code: 429, message: 'Too many requests. Please wait a moment and try again.' });
+      const limited = await api(t.baseUrl, '/api/user/language', {
+        token,
+        method: 'PUT',
+        body: { language: 'en' },
+      });
+      expect(limited.body).toEqual({
+        code: 429,
+        message: 'Too many requests. Please wait a moment and try again.',
+      });
       expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
       // Another caller has its own budget.
       const other = await tokenFor(t.baseUrl, 'uw2');
-      expect((await api(t.baseUrl, '/api/user/language', { token: other, method: 'PUT', body: { language: 'en' } })).status).toBe(200);
+      expect(
+        (
+          await api(t.baseUrl, '/api/user/language', {
+            token: other,
+            method: 'PUT',
+            body: { language: 'en' },
+          })
+        ).status,
+      ).toBe(200);
       for (let i = 0; i < 5; i += 1) expect((await api(t.baseUrl, '/api/health')).status).toBe(200);
     } finally {
       await t.close();

@@ -16,7 +16,12 @@ interface Finished {
 }
 
 /** Runs one of the server's scripts with Node, as `npm start` / `npm run …` do. */
-function run(script: string, args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<Finished> {
+function run(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<Finished> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [script, ...args], {
       cwd: SERVER_DIR,
@@ -37,7 +42,11 @@ function run(script: string, args: string[], env: Record<string, string>, timeou
 
 describe('configuration', () => {
   it('a bad variable stops the start with a message naming it', async () => {
-    const result = await run('src/main.ts', [], { PORT: 'abc', LOG_LEVEL: 'loud', DATA_DIR: 'memory://' });
+    const result = await run('src/main.ts', [], {
+      PORT: 'abc',
+      LOG_LEVEL: 'loud',
+      DATA_DIR: 'memory://',
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('Invalid configuration');
     expect(result.stderr).toContain('PORT: must be a number');
@@ -52,7 +61,10 @@ describe('configuration', () => {
   });
 
   it('an external issuer needs its client id and audience', async () => {
-    const result = await run('src/main.ts', [], { OIDC_ISSUER: 'https://login.example.com', DATA_DIR: 'memory://' });
+    const result = await run('src/main.ts', [], {
+      OIDC_ISSUER: 'https://login.example.com',
+      DATA_DIR: 'memory://',
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('OIDC_CLIENT_ID: required when OIDC_ISSUER is set');
     expect(result.stderr).toContain('OIDC_AUDIENCE: required when OIDC_ISSUER is set');
@@ -64,9 +76,14 @@ describe('the data directory', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'vmer-lock-'));
     const t = await buildTestApp({ env: { DATA_DIR: dataDir } });
     try {
-      const second = await run('src/main.ts', [], { DATA_DIR: dataDir, PORT: String(await freePort()) });
+      const second = await run('src/main.ts', [], {
+        DATA_DIR: dataDir,
+        PORT: String(await freePort()),
+      });
       expect(second.code).toBe(1);
-      expect(second.stderr).toContain(`The data directory ${dataDir} is in use by another Video MER server (process ${process.pid}`);
+      expect(second.stderr).toContain(
+        `The data directory ${dataDir} is in use by another Video MER server (process ${process.pid}`,
+      );
       expect(second.stderr).toContain('DATABASE_URL');
       const migrate = await run('src/cli/migrate.ts', [], { DATA_DIR: dataDir });
       expect(migrate.code).toBe(1);
@@ -93,13 +110,23 @@ describe('npm start, npm run token and npm run db:migrate', () => {
     baseUrl = `http://127.0.0.1:${port}`;
     server = spawn(process.execPath, ['src/main.ts'], {
       cwd: SERVER_DIR,
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, LOG_LEVEL: 'info' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseUrl,
+        LOG_LEVEL: 'info',
+      },
     });
     server.stdout?.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()));
     server.stderr?.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()));
     exited = new Promise((resolve) => server.on('close', resolve));
     for (let i = 0; i < 240; i += 1) {
-      const ready = await fetch(`${baseUrl}/api/ready`).then((r) => r.status === 200, () => false);
+      const ready = await fetch(`${baseUrl}/api/ready`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ready) return;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -121,12 +148,20 @@ describe('npm start, npm run token and npm run db:migrate', () => {
     const token = result.stdout.trim();
     expect(result.stdout).toBe(`${token}\n`);
     expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-    const call = await api(baseUrl, '/api/user/language', { token, method: 'PUT', body: { language: 'en' } });
+    const call = await api(baseUrl, '/api/user/language', {
+      token,
+      method: 'PUT',
+      body: { language: 'en' },
+    });
     expect(call.status).toBe(200);
   });
 
   it('the token CLI refuses a wrong password with the message, printing no token', async () => {
-    const result = await run('src/cli/token.ts', ['--user', 'uw1', '--password', 'nope', '--url', baseUrl], {});
+    const result = await run(
+      'src/cli/token.ts',
+      ['--user', 'uw1', '--password', 'nope', '--url', baseUrl],
+      {},
+    );
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('Incorrect user name or password.');

@@ -5,12 +5,22 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { DEMO_USERS } from '../src/auth/demo-users.ts';
-import { beginAuthorization, cookieFetch, finishAuthorization, signInForTokens, type CookieFetch } from '../src/cli/sign-in.ts';
+import {
+  beginAuthorization,
+  cookieFetch,
+  finishAuthorization,
+  signInForTokens,
+  type CookieFetch,
+} from '../src/cli/sign-in.ts';
 import { loadConfig } from '../src/config.ts';
 import { api, buildTestApp, DATABASES, tokenFor, type TestApp } from './helpers.ts';
 
 /** Walks the browser's way to the sign-in page; answers the page and where its form posts. */
-async function openSignInPage(baseUrl: string, browser: CookieFetch, extraParams: Record<string, string> = {}) {
+async function openSignInPage(
+  baseUrl: string,
+  browser: CookieFetch,
+  extraParams: Record<string, string> = {},
+) {
   const authorization = await beginAuthorization(baseUrl, extraParams);
   const first = await browser(authorization.authorizeUrl);
   expect(first.status).toBe(303);
@@ -49,7 +59,10 @@ describe.each(DATABASES)('embedded sign-in on %s', (database) => {
       expect(callback.startsWith(`${t.baseUrl}/login/callback?`)).toBe(true);
       const tokens = await finishAuthorization(authorization, callback);
 
-      expect(decodeProtectedHeader(tokens.access_token)).toMatchObject({ typ: 'at+jwt', alg: 'RS256' });
+      expect(decodeProtectedHeader(tokens.access_token)).toMatchObject({
+        typ: 'at+jwt',
+        alg: 'RS256',
+      });
       expect(decodeJwt(tokens.access_token)).toMatchObject({
         sub: user.userName,
         name: user.displayName,
@@ -115,8 +128,12 @@ describe.each(DATABASES)('embedded sign-in on %s', (database) => {
       const refused = await postForm(browser, action, { username, password });
       expect(refused.status).toBe(401);
       const html = await refused.text();
-      expect(html).toContain('<p id="sign-in-error" class="error" role="alert">Incorrect user name or password.</p>');
-      expect(html).toMatch(/<input id="username"[^>]*aria-invalid="true" aria-describedby="sign-in-error"/);
+      expect(html).toContain(
+        '<p id="sign-in-error" class="error" role="alert">Incorrect user name or password.</p>',
+      );
+      expect(html).toMatch(
+        /<input id="username"[^>]*aria-invalid="true" aria-describedby="sign-in-error"/,
+      );
       expect(html).toContain(`value="${username}"`);
       // The form still works after an error.
       const retry = await postForm(browser, action, { username: 'uw1', password: 'demo' });
@@ -138,7 +155,9 @@ describe.each(DATABASES)('embedded sign-in on %s', (database) => {
     expect(switched).toContain('<html lang="zh-Hant">');
 
     const { action } = await openSignInPage(t.baseUrl, browser, { ui_locales: 'zh-Hant' });
-    const refused = await (await postForm(browser, action, { username: 'uw1', password: 'x', lang: 'cn_traditional' })).text();
+    const refused = await (
+      await postForm(browser, action, { username: 'uw1', password: 'x', lang: 'cn_traditional' })
+    ).text();
     expect(refused).toContain('role="alert">用戶名稱或密碼不正確。</p>');
   });
 
@@ -166,14 +185,25 @@ describe.each(DATABASES)('embedded sign-in on %s', (database) => {
     });
     expect(response.status).toBe(200);
     const renewed = (await response.json()) as { access_token: string };
-    expect(decodeJwt(renewed.access_token)).toMatchObject({ sub: 'agent1', role: 'agent', aud: `${t.baseUrl}/api` });
-    const call = await api(t.baseUrl, '/api/user/language', { token: renewed.access_token, method: 'PUT', body: { language: 'en' } });
+    expect(decodeJwt(renewed.access_token)).toMatchObject({
+      sub: 'agent1',
+      role: 'agent',
+      aud: `${t.baseUrl}/api`,
+    });
+    const call = await api(t.baseUrl, '/api/user/language', {
+      token: renewed.access_token,
+      method: 'PUT',
+      body: { language: 'en' },
+    });
     expect(call.status).toBe(200);
   });
 
   it('P-04 A-33 RP-initiated sign-out returns to /logout/callback', async () => {
     const browser = cookieFetch();
-    const tokens = await signInForTokens({ url: t.baseUrl, user: 'uw2', password: 'demo' }, browser);
+    const tokens = await signInForTokens(
+      { url: t.baseUrl, user: 'uw2', password: 'demo' },
+      browser,
+    );
     const authorization = await beginAuthorization(t.baseUrl);
     const end = new URL(authorization.endSessionEndpoint);
     end.search = new URLSearchParams({
@@ -209,10 +239,20 @@ describe.each(DATABASES)('embedded sign-in on %s', (database) => {
       body: 'grant_type=client_credentials&scope=disclosure%3Arequest',
     });
     expect(response.status).toBe(200);
-    const { access_token: token, scope } = (await response.json()) as { access_token: string; scope: string };
+    const { access_token: token, scope } = (await response.json()) as {
+      access_token: string;
+      scope: string;
+    };
     expect(scope).toBe('disclosure:request');
-    expect(decodeJwt(token)).toMatchObject({ client_id: 'demo-integration', aud: `${t.baseUrl}/api` });
-    const call = await api(t.baseUrl, '/api/user/language', { token, method: 'PUT', body: { language: 'en' } });
+    expect(decodeJwt(token)).toMatchObject({
+      client_id: 'demo-integration',
+      aud: `${t.baseUrl}/api`,
+    });
+    const call = await api(t.baseUrl, '/api/user/language', {
+      token,
+      method: 'PUT',
+      body: { language: 'en' },
+    });
     expect(call.status).toBe(403);
     expect(call.body.code).toBe(403);
 
@@ -234,8 +274,12 @@ describe('sign-in limits and production', () => {
     try {
       const browser = cookieFetch();
       const { action } = await openSignInPage(t.baseUrl, browser);
-      expect((await postForm(browser, action, { username: 'uw1', password: 'x' })).status).toBe(401);
-      expect((await postForm(browser, action, { username: 'uw1', password: 'y' })).status).toBe(401);
+      expect((await postForm(browser, action, { username: 'uw1', password: 'x' })).status).toBe(
+        401,
+      );
+      expect((await postForm(browser, action, { username: 'uw1', password: 'y' })).status).toBe(
+        401,
+      );
       const limited = await postForm(browser, action, { username: 'uw1', password: 'demo' });
       expect(limited.status).toBe(429);
       expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
@@ -274,11 +318,21 @@ describe('sign-in limits and production', () => {
       const token = await tokenFor(first.baseUrl, 'interviewer1');
       const port = new URL(first.baseUrl).port;
       await first.close();
-      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: port, PUBLIC_URL: first.baseUrl, LOG_LEVEL: 'silent' });
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: dataDir,
+        PORT: port,
+        PUBLIC_URL: first.baseUrl,
+        LOG_LEVEL: 'silent',
+      });
       const second = await buildApp(config);
       try {
         await second.listen({ port: Number(port), host: '127.0.0.1' });
-        const call = await api(first.baseUrl, '/api/user/language', { token, method: 'PUT', body: { language: 'en' } });
+        const call = await api(first.baseUrl, '/api/user/language', {
+          token,
+          method: 'PUT',
+          body: { language: 'en' },
+        });
         expect(call.status).toBe(200);
       } finally {
         await second.close();

@@ -3,20 +3,8 @@
  * arrives in and writing H and W answers. What each question type makes of them is in
  * question-types.ts.
  */
-import {
-  dateAnswerSchema,
-  heightSchema,
-  textAnswerSchema,
-  weightSchema,
-} from './model.ts';
-import type {
-  AnswerOption,
-  AnswerValue,
-  DateAnswer,
-  Height,
-  TextAnswer,
-  Weight,
-} from './model.ts';
+import { dateAnswerSchema, heightSchema, textAnswerSchema, weightSchema } from './model.ts';
+import type { AnswerOption, AnswerValue, DateAnswer, Height, TextAnswer, Weight } from './model.ts';
 
 /** The answers of one impairment, by question uuid. */
 export type AnswerMap = Record<string, AnswerValue>;

@@ -141,7 +141,8 @@ function answerMapOf(impairment: Impairment, answers: readonly RecordedAnswer[])
   const questions = questionnaireIndex(impairment).questions;
   const map: AnswerMap = {};
   for (const { questionUuid, answer } of answers) {
-    if (questions.has(questionUuid) && !Object.hasOwn(map, questionUuid)) map[questionUuid] = answer;
+    if (questions.has(questionUuid) && !Object.hasOwn(map, questionUuid))
+      map[questionUuid] = answer;
   }
   return map;
 }

@@ -14,7 +14,10 @@ const LIST_B_INSURER = 'phkl';
  * The id of the smoking list an insurer uses: its catalogue setting (InsurerConfig.smokingList);
  * for an insurer the catalogue does not list, B for phkl and A for every other (design §8).
  */
-export function smokingListIdFor(insurerCode: string, insurers: readonly InsurerConfig[]): 'A' | 'B' {
+export function smokingListIdFor(
+  insurerCode: string,
+  insurers: readonly InsurerConfig[],
+): 'A' | 'B' {
   const code = insurerCode.toLowerCase();
   const insurer = insurers.find((i) => i.code === code);
   if (insurer) return insurer.smokingList;
@@ -79,10 +82,12 @@ export function presetSmokingAnswer(
   if (status === '') return { status: 'no-status', answers };
   const questions = questionnaireIndex(impairment).questions;
   const question =
-    questions.get(impairment.smokingQuestionUuid ?? '') ?? questions.get(fallbackQuestionUuid ?? '');
+    questions.get(impairment.smokingQuestionUuid ?? '') ??
+    questions.get(fallbackQuestionUuid ?? '');
   if (!question) return { status: 'no-question', answers };
   const option = question.answerList.find((o) => o.smokingValue === status);
-  if (!option) return { status: 'no-match', answers, questionUuid: question.uuid, smokingStatus: status };
+  if (!option)
+    return { status: 'no-match', answers, questionUuid: question.uuid, smokingStatus: status };
   const current = answerOf(answers, question.uuid);
   const already = Array.isArray(current) && current.length === 1 && current[0] === option.uuid;
   return {
@@ -111,7 +116,12 @@ export function presetSmokingAnswers(
 ): { chosen: ChosenImpairment[]; misses: SmokingMiss[] } {
   const misses: SmokingMiss[] = [];
   const next = chosen.map((c) => {
-    const preset = presetSmokingAnswer(c.impairment, c.answers, smokingStatus, fallbackQuestionUuid);
+    const preset = presetSmokingAnswer(
+      c.impairment,
+      c.answers,
+      smokingStatus,
+      fallbackQuestionUuid,
+    );
     if (preset.status === 'no-match') {
       misses.push({
         impairmentUuid: c.impairment.uuid,

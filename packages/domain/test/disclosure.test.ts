@@ -21,7 +21,15 @@ import { chooseOption } from '../src/questionnaire.ts';
 import type { ChosenImpairment } from '../src/questionnaire.ts';
 import { disclosureDocumentSchema } from '../src/model.ts';
 import type { DisclosureDocument, Profile } from '../src/model.ts';
-import { abnormalBmi, asthma, catalog, hypertension, INDICATORS, others, thyroid } from './fixtures.ts';
+import {
+  abnormalBmi,
+  asthma,
+  catalog,
+  hypertension,
+  INDICATORS,
+  others,
+  thyroid,
+} from './fixtures.ts';
 
 const asOf = '2026-01-01';
 const date = (value: string) => ({ value, exact: true, zoneId: 'Asia/Hong_Kong' });
@@ -32,7 +40,9 @@ const htnAnswers = {
   'htn-smoking': ['htn-smoking-never'],
 };
 const gout = createSelfDefined(others, 'Gout', 1_700_000_000_000)!;
-const goutAnswers = Object.fromEntries(others.questionList.map((q) => [q.uuid, [{ value: 'none', unit: '' }]]));
+const goutAnswers = Object.fromEntries(
+  others.questionList.map((q) => [q.uuid, [{ value: 'none', unit: '' }]]),
+);
 
 const state = (): DisclosureState => ({
   profile,
@@ -62,8 +72,15 @@ describe('building the document', () => {
 
   it('lists only answered shown questions, children under their own uuid, in order', () => {
     let answers = chooseOption(hypertension, htnAnswers, 'htn-controlled', 'htn-controlled-no');
-    answers = { ...answers, 'htn-systolic': [{ value: '150', unit: 'mmHg' }], 'stale-hidden': ['x'] };
-    const built = buildDocument({ profile, chosen: [{ impairment: hypertension, answers }] }, { catalogVersion: 'v1' });
+    answers = {
+      ...answers,
+      'htn-systolic': [{ value: '150', unit: 'mmHg' }],
+      'stale-hidden': ['x'],
+    };
+    const built = buildDocument(
+      { profile, chosen: [{ impairment: hypertension, answers }] },
+      { catalogVersion: 'v1' },
+    );
     expect(built.impairments[0]!.answers.map((a) => a.questionUuid)).toEqual([
       'htn-diagnosed',
       'htn-controlled',
@@ -80,7 +97,10 @@ describe('building the document', () => {
       'htn-notes': [{ value: ' ', unit: '' }],
       'htn-medication': [],
     };
-    const built = buildDocument({ profile, chosen: [{ impairment: hypertension, answers }] }, { catalogVersion: 'v1' });
+    const built = buildDocument(
+      { profile, chosen: [{ impairment: hypertension, answers }] },
+      { catalogVersion: 'v1' },
+    );
     const listed = built.impairments[0]!.answers.map((a) => a.questionUuid);
     expect(listed).toContain('htn-systolic');
     expect(listed).not.toContain('htn-notes');
@@ -89,12 +109,21 @@ describe('building the document', () => {
 
   it('writes the decisions it is given, exclusions as "EX1,EX3", empty while incomplete', () => {
     const chosen: ChosenImpairment[] = [
-      { impairment: thyroid, answers: { 'thy-symptoms': ['thy-sym-goitre', 'thy-sym-weight'], 'thy-treatment': ['thy-treat-tablets'] } },
+      {
+        impairment: thyroid,
+        answers: {
+          'thy-symptoms': ['thy-sym-goitre', 'thy-sym-weight'],
+          'thy-treatment': ['thy-treat-tablets'],
+        },
+      },
       { impairment: asthma, answers: {} },
     ];
     const decisions = decideAll(chosen, { indicators: INDICATORS, asOf });
     const built = buildDocument({ profile, chosen }, { catalogVersion: 'v1', decisions });
-    expect(built.impairments.map((i) => i.decision)).toEqual([{ LIFE: '50', CI: 'EX1,EX3', MED: 'EX1' }, {}]);
+    expect(built.impairments.map((i) => i.decision)).toEqual([
+      { LIFE: '50', CI: 'EX1,EX3', MED: 'EX1' },
+      {},
+    ]);
   });
 });
 
@@ -112,26 +141,50 @@ describe('reading the document back', () => {
   it('E-45 a self-defined condition comes back with its typed name and the Others questions', () => {
     const restored = readDocument(doc(), catalogSource(catalog)).chosen[1]!.impairment;
     expect(restored).toMatchObject({ uuid: gout.uuid, selfDefined: true, name: { en: 'Gout' } });
-    expect(restored.questionList.map((q) => q.uuid)).toEqual(others.questionList.map((q) => q.uuid));
+    expect(restored.questionList.map((q) => q.uuid)).toEqual(
+      others.questionList.map((q) => q.uuid),
+    );
   });
 
   it('leaves out and reports impairments it does not know', () => {
-    const bad = doc({ impairments: [{ uuid: 'nope', name: 'x', selfDefined: false, answers: [] }] });
+    const bad = doc({
+      impairments: [{ uuid: 'nope', name: 'x', selfDefined: false, answers: [] }],
+    });
     const read = readDocument(bad, catalogSource(catalog));
     expect(read.chosen).toEqual([]);
-    expect(read.issues).toEqual([{ code: 'disclosure_unknown_impairment', path: 'impairments[0].uuid', params: { impairment: 'nope' } }]);
+    expect(read.issues).toEqual([
+      {
+        code: 'disclosure_unknown_impairment',
+        path: 'impairments[0].uuid',
+        params: { impairment: 'nope' },
+      },
+    ]);
   });
 
   it('names the impairments whose questions a reader must load', () => {
-    expect(impairmentsToLoad(doc(), 'other-impairment')).toEqual(['hypertension', 'other-impairment']);
+    expect(impairmentsToLoad(doc(), 'other-impairment')).toEqual([
+      'hypertension',
+      'other-impairment',
+    ]);
   });
 
   it('resolves self-defined entries only from a template-made uuid', () => {
     const source = catalogSource(catalog);
-    expect(resolveImpairment({ uuid: 'hypertension-12', name: 'x', selfDefined: true }, source)).toBeUndefined();
-    expect(resolveImpairment({ uuid: 'other-impairment-12', name: 'x', selfDefined: false }, source)).toBeUndefined();
-    expect(resolveImpairment({ uuid: 'other-impairment', name: 'Others', selfDefined: false }, source)).toBe(others);
-    expect(resolveImpairment({ uuid: gout.uuid, name: 'Gout', selfDefined: true }, { ...source, impairment: () => undefined })).toBeUndefined();
+    expect(
+      resolveImpairment({ uuid: 'hypertension-12', name: 'x', selfDefined: true }, source),
+    ).toBeUndefined();
+    expect(
+      resolveImpairment({ uuid: 'other-impairment-12', name: 'x', selfDefined: false }, source),
+    ).toBeUndefined();
+    expect(
+      resolveImpairment({ uuid: 'other-impairment', name: 'Others', selfDefined: false }, source),
+    ).toBe(others);
+    expect(
+      resolveImpairment(
+        { uuid: gout.uuid, name: 'Gout', selfDefined: true },
+        { ...source, impairment: () => undefined },
+      ),
+    ).toBeUndefined();
   });
 
   it('round-trips any mix of answers to shown questions', () => {
@@ -141,7 +194,10 @@ describe('reading the document back', () => {
         let answers = {};
         for (const o of clicks) answers = chooseOption(thyroid, answers, 'thy-symptoms', o);
         const chosen = [{ impairment: thyroid, answers }];
-        const read = readDocument(buildDocument({ profile, chosen }, { catalogVersion: 'v' }), catalogSource(catalog));
+        const read = readDocument(
+          buildDocument({ profile, chosen }, { catalogVersion: 'v' }),
+          catalogSource(catalog),
+        );
         expect(read.chosen[0]!.answers).toEqual(answers);
       }),
     );
@@ -154,9 +210,15 @@ describe('checking the document', () => {
   });
 
   it('names an unknown impairment uuid', () => {
-    const bad = doc({ impairments: [{ uuid: 'flu', name: 'Flu', selfDefined: false, answers: [] }] });
+    const bad = doc({
+      impairments: [{ uuid: 'flu', name: 'Flu', selfDefined: false, answers: [] }],
+    });
     expect(checkDocument(bad, catalog).issues).toEqual([
-      { code: 'disclosure_unknown_impairment', path: 'impairments[0].uuid', params: { impairment: 'flu' } },
+      {
+        code: 'disclosure_unknown_impairment',
+        path: 'impairments[0].uuid',
+        params: { impairment: 'flu' },
+      },
     ]);
   });
 
@@ -202,7 +264,10 @@ describe('checking the document', () => {
             { questionUuid: 'htn-controlled', answer: ['htn-controlled-maybe'] },
             { questionUuid: 'htn-controlled', answer: ['htn-controlled-yes'] },
             { questionUuid: 'htn-diagnosed', answer: '2015-03-01' },
-            { questionUuid: 'htn-smoking', answer: ['htn-smoking-never', 'htn-smoking-quit-within-period'] },
+            {
+              questionUuid: 'htn-smoking',
+              answer: ['htn-smoking-never', 'htn-smoking-quit-within-period'],
+            },
           ],
         },
         { uuid: 'hypertension', name: 'Hypertension', selfDefined: false, answers: [] },
@@ -218,7 +283,10 @@ describe('checking the document', () => {
       ['answer_single_choice', 'impairments[0].answers[4].answer'],
       ['disclosure_duplicate_impairment', 'impairments[1].uuid'],
     ]);
-    expect(result.issues[1]!.params).toMatchObject({ question: 'htn-controlled', option: 'htn-controlled-maybe' });
+    expect(result.issues[1]!.params).toMatchObject({
+      question: 'htn-controlled',
+      option: 'htn-controlled-maybe',
+    });
   });
 });
 
@@ -239,12 +307,20 @@ describe('recomputing on the server', () => {
     sent.impairments[0] = {
       ...sent.impairments[0]!,
       name: 'Something else',
-      answers: [...sent.impairments[0]!.answers, { questionUuid: 'htn-systolic', answer: [{ value: '200', unit: 'mmHg' }] }, { questionUuid: 'zzz', answer: [] }],
+      answers: [
+        ...sent.impairments[0]!.answers,
+        { questionUuid: 'htn-systolic', answer: [{ value: '200', unit: 'mmHg' }] },
+        { questionUuid: 'zzz', answer: [] },
+      ],
     };
     const stored = recomputeDocument(sent, catalog, asOf);
     expect(stored.impairments[0]!.name).toBe('Hypertension');
     expect(stored.impairments[1]!.name).toBe('Gout');
-    expect(stored.impairments[0]!.answers.map((a) => a.questionUuid)).toEqual(['htn-diagnosed', 'htn-controlled', 'htn-smoking']);
+    expect(stored.impairments[0]!.answers.map((a) => a.questionUuid)).toEqual([
+      'htn-diagnosed',
+      'htn-controlled',
+      'htn-smoking',
+    ]);
   });
 
   it('S-49 leaves an incomplete impairment with an empty decision', () => {
@@ -263,7 +339,14 @@ describe('recomputing on the server', () => {
         weight: '{"kg":95,"lb":209.44}',
         bmi: 20,
       },
-      impairments: [{ uuid: 'abnormal-bmi', name: 'Abnormal BMI', selfDefined: false, answers: [{ questionUuid: 'bmi-stable', answer: ['bmi-stable-no'] }] }],
+      impairments: [
+        {
+          uuid: 'abnormal-bmi',
+          name: 'Abnormal BMI',
+          selfDefined: false,
+          answers: [{ questionUuid: 'bmi-stable', answer: ['bmi-stable-no'] }],
+        },
+      ],
     };
     const stored = recomputeDocument(sent, catalog, asOf);
     expect(stored.profile.bmi).toBe(32.9);
@@ -278,8 +361,18 @@ describe('recomputing on the server', () => {
   });
 
   it('keeps an entry it cannot resolve, without a decision', () => {
-    const sent = doc({ impairments: [{ uuid: 'flu', name: 'Flu', selfDefined: false, answers: [], decision: { LIFE: '0' } }] });
-    expect(recomputeDocument(sent, catalog, asOf).impairments[0]).toEqual({ uuid: 'flu', name: 'Flu', selfDefined: false, answers: [], decision: {} });
+    const sent = doc({
+      impairments: [
+        { uuid: 'flu', name: 'Flu', selfDefined: false, answers: [], decision: { LIFE: '0' } },
+      ],
+    });
+    expect(recomputeDocument(sent, catalog, asOf).impairments[0]).toEqual({
+      uuid: 'flu',
+      name: 'Flu',
+      selfDefined: false,
+      answers: [],
+      decision: {},
+    });
   });
 });
 
@@ -302,21 +395,35 @@ describe('submit issues', () => {
       'disclosure_unanswered',
       'disclosure_unanswered',
     ]);
-    expect(submitIssues('A1', doc({ impairments: [] }), catalog).map((i) => i.code)).toEqual(['please_choose_video_mer']);
+    expect(submitIssues('A1', doc({ impairments: [] }), catalog).map((i) => i.code)).toEqual([
+      'please_choose_video_mer',
+    ]);
   });
 
   it('names the unanswered question and its condition', () => {
     const sent = doc();
     sent.impairments[1]!.answers = sent.impairments[1]!.answers.slice(1);
     expect(submitIssues('A1', sent, catalog)).toEqual([
-      { code: 'disclosure_unanswered', path: 'impairments[1]', params: { impairment: gout.uuid, question: 'other-diagnosis' } },
+      {
+        code: 'disclosure_unanswered',
+        path: 'impairments[1]',
+        params: { impairment: gout.uuid, question: 'other-diagnosis' },
+      },
     ]);
   });
 });
 
 describe('enabling Save, Submit, Export and Print', () => {
-  const basic = { applicationNumber: 'A1', age: 45, gender: 'Male' as const, rsmScore: 'A' as const };
-  const input = (chosen: ChosenImpairment[], overrides: Partial<EnablementInput> = {}): EnablementInput => ({
+  const basic = {
+    applicationNumber: 'A1',
+    age: 45,
+    gender: 'Male' as const,
+    rsmScore: 'A' as const,
+  };
+  const input = (
+    chosen: ChosenImpairment[],
+    overrides: Partial<EnablementInput> = {},
+  ): EnablementInput => ({
     basic,
     smokingStatus: 'never',
     chosen,
@@ -327,12 +434,21 @@ describe('enabling Save, Submit, Export and Print', () => {
   const incomplete: ChosenImpairment = { impairment: thyroid, answers: {} };
 
   it('S-52 Save and Submit are enabled with the four fields and a decided condition', () => {
-    expect(enablement(input([complete]))).toEqual({ save: true, submit: true, export: true, print: true });
+    expect(enablement(input([complete]))).toEqual({
+      save: true,
+      submit: true,
+      export: true,
+      print: true,
+    });
   });
 
   it('S-50 V-01 V-06 V-13 V-14 Save and Submit stay disabled while a basic field is empty', () => {
     for (const missing of ['applicationNumber', 'age', 'gender', 'rsmScore'] as const) {
-      const e = enablement(input([complete], { basic: { ...basic, [missing]: missing === 'applicationNumber' ? ' ' : null } }));
+      const e = enablement(
+        input([complete], {
+          basic: { ...basic, [missing]: missing === 'applicationNumber' ? ' ' : null },
+        }),
+      );
       expect([missing, e.save, e.submit, e.export]).toEqual([missing, false, false, false]);
     }
   });
@@ -358,7 +474,10 @@ describe('enabling Save, Submit, Export and Print', () => {
   it('V-15 Submit needs a smoking status when a condition needs one', () => {
     expect(canSubmit(input([complete], { smokingStatus: '' }))).toBe(false);
     expect(canSave(input([complete], { smokingStatus: '' }))).toBe(true);
-    const noSmoking: ChosenImpairment = { impairment: abnormalBmi, answers: { 'bmi-stable': ['bmi-stable-yes'] } };
+    const noSmoking: ChosenImpairment = {
+      impairment: abnormalBmi,
+      answers: { 'bmi-stable': ['bmi-stable-yes'] },
+    };
     expect(canSubmit(input([noSmoking], { smokingStatus: null }))).toBe(true);
   });
 

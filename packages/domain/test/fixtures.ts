@@ -63,10 +63,7 @@ export function all(value: string): Decision {
 /** Builds an impairment from a nested definition, flattening its questions. */
 export function impairment(def: ImpairmentDef): Impairment {
   const groups = new Map<string, QuestionGroup>(
-    def.groups.map((g, i) => [
-      g.uuid,
-      { uuid: g.uuid, index: i + 1, header: bi(g.header, g.cn) },
-    ]),
+    def.groups.map((g, i) => [g.uuid, { uuid: g.uuid, index: i + 1, header: bi(g.header, g.cn) }]),
   );
   const questionList: Question[] = [];
   let index = 0;
@@ -259,7 +256,10 @@ export const thyroid = impairment({
       uuid: 'thy-weight',
       type: 'W',
       mandatory: 'N',
-      bands: [{ below: 40, decision: all('D') }, { below: 100, decision: all('0') }],
+      bands: [
+        { below: 40, decision: all('D') },
+        { below: 100, decision: all('0') },
+      ],
     },
     { uuid: 'thy-dose', type: 'N', mandatory: 'N', units: ['mcg'] },
   ],
@@ -294,7 +294,11 @@ export const prostate = impairment({
       uuid: 'pr-psa',
       type: 'N',
       units: ['ng/mL'],
-      bands: [{ below: 4, decision: all('0') }, { below: 10, decision: all('U') }, { decision: all('D') }],
+      bands: [
+        { below: 4, decision: all('0') },
+        { below: 10, decision: all('U') },
+        { decision: all('D') },
+      ],
     },
   ],
 });
@@ -446,7 +450,10 @@ function smokingList(id: 'A' | 'B', months: number): SmokingList {
 export const catalog: Catalog = {
   notes: 'test fixture',
   indicators: INDICATORS.map((code) => ({ code, label: bi(code) })),
-  exclusions: ['EX1', 'EX2', 'EX3', 'EX4'].map((code) => ({ code, wording: bi(`wording ${code}`) })),
+  exclusions: ['EX1', 'EX2', 'EX3', 'EX4'].map((code) => ({
+    code,
+    wording: bi(`wording ${code}`),
+  })),
   ruleAgeList: [
     {
       lower: 18,
@@ -472,7 +479,12 @@ export const catalog: Catalog = {
       smokingList: 'B',
       lastAgeOption: true,
       printCover: false,
-      channels: [{ code: 'agency', products: [{ code: 'WL01', name: bi('Whole life'), impairments: 'all' }] }],
+      channels: [
+        {
+          code: 'agency',
+          products: [{ code: 'WL01', name: bi('Whole life'), impairments: 'all' }],
+        },
+      ],
     },
     {
       code: 'slhk',
@@ -480,7 +492,9 @@ export const catalog: Catalog = {
       smokingList: 'A',
       lastAgeOption: false,
       printCover: true,
-      channels: [{ code: 'broker', products: [{ code: 'TL01', name: bi('Term life'), impairments: 'all' }] }],
+      channels: [
+        { code: 'broker', products: [{ code: 'TL01', name: bi('Term life'), impairments: 'all' }] },
+      ],
     },
   ],
   impairments: [

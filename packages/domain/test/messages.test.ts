@@ -107,16 +107,26 @@ describe('keys emitted', () => {
     };
     // Representative answers of every shape, so the bound below never rests on chance…
     const samples: unknown[] = [
-      [], '', 'x', 7, ['no-such-option'], ['a', 'a'],
-      [{ value: '1', unit: '' }], [{ value: '', unit: 'kg' }], [{ value: 'abc', unit: 'kg' }],
-      [{ value: '1', unit: 'zz' }], { value: '', exact: true, zoneId: '' },
+      [],
+      '',
+      'x',
+      7,
+      ['no-such-option'],
+      ['a', 'a'],
+      [{ value: '1', unit: '' }],
+      [{ value: '', unit: 'kg' }],
+      [{ value: 'abc', unit: 'kg' }],
+      [{ value: '1', unit: 'zz' }],
+      { value: '', exact: true, zoneId: '' },
       { value: '1800-01-01', exact: true, zoneId: '' },
     ];
     for (const type of QUESTION_TYPES) {
       for (const raw of samples) for (const optional of [true, false]) collect(type, raw, optional);
     }
     // …and arbitrary values on top.
-    fc.assert(fc.property(fc.constantFrom(...QUESTION_TYPES), fc.anything(), fc.boolean(), collect));
+    fc.assert(
+      fc.property(fc.constantFrom(...QUESTION_TYPES), fc.anything(), fc.boolean(), collect),
+    );
     const profile = validateProfile(
       {
         applicationNumber: '-',

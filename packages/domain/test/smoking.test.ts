@@ -27,7 +27,10 @@ describe('smoking lists', () => {
   });
 
   it('E-48 reads the list from the insurer setting, not the code', () => {
-    const swapped = catalog.insurers.map((i) => ({ ...i, smokingList: i.smokingList === 'A' ? ('B' as const) : ('A' as const) }));
+    const swapped = catalog.insurers.map((i) => ({
+      ...i,
+      smokingList: i.smokingList === 'A' ? ('B' as const) : ('A' as const),
+    }));
     expect(smokingListIdFor('phkl', swapped)).toBe('A');
   });
 
@@ -40,7 +43,10 @@ describe('smoking status required', () => {
   it('V-15 asthma or hypertension need a smoking status', () => {
     expect(needsSmokingStatus([thyroid, asthma])).toBe(true);
     expect(needsSmokingStatus([thyroid, others])).toBe(false);
-    expect(smokingStatusIssue('', [hypertension])).toEqual({ code: 'smoking_required', path: 'smokingStatus' });
+    expect(smokingStatusIssue('', [hypertension])).toEqual({
+      code: 'smoking_required',
+      path: 'smokingStatus',
+    });
     expect(smokingStatusIssue(undefined, [hypertension])?.code).toBe('smoking_required');
     expect(smokingStatusIssue('never', [hypertension])).toBeNull();
     expect(smokingStatusIssue('', [thyroid])).toBeNull();
@@ -69,7 +75,12 @@ describe('smoking answer preset', () => {
   it('S-65 without a matching option the answers stay and the miss is reported', () => {
     const answers = { 'ast-attacks': ['ast-attacks-rare'] };
     const preset = presetSmokingAnswer(asthma, answers, 'never');
-    expect(preset).toEqual({ status: 'no-match', answers, questionUuid: 'ast-smoking', smokingStatus: 'never' });
+    expect(preset).toEqual({
+      status: 'no-match',
+      answers,
+      questionUuid: 'ast-smoking',
+      smokingStatus: 'never',
+    });
     expect(preset.answers).toBe(answers);
   });
 
@@ -87,11 +98,17 @@ describe('smoking answer preset', () => {
   it('S-64 S-65 presets every chosen condition and lists the misses', () => {
     const thyroidEntry = { impairment: thyroid, answers: {} };
     const { chosen, misses } = presetSmokingAnswers(
-      [{ impairment: hypertension, answers: {} }, { impairment: asthma, answers: {} }, thyroidEntry],
+      [
+        { impairment: hypertension, answers: {} },
+        { impairment: asthma, answers: {} },
+        thyroidEntry,
+      ],
       'never',
     );
     expect(chosen[0]!.answers).toEqual({ 'htn-smoking': ['htn-smoking-never'] });
     expect(chosen[2]).toBe(thyroidEntry);
-    expect(misses).toEqual([{ impairmentUuid: 'asthma', questionUuid: 'ast-smoking', smokingStatus: 'never' }]);
+    expect(misses).toEqual([
+      { impairmentUuid: 'asthma', questionUuid: 'ast-smoking', smokingStatus: 'never' },
+    ]);
   });
 });

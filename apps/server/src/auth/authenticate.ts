@@ -68,21 +68,31 @@ export const authenticate = fp(
     app.decorateRequest('client', undefined);
     const verify = cachedVerifier(options.verify, { max: TOKEN_CACHE_MAX });
     const challenge = (error?: string) =>
-      error ? `Bearer realm="${options.realm}", error="${error}"` : `Bearer realm="${options.realm}"`;
+      error
+        ? `Bearer realm="${options.realm}", error="${error}"`
+        : `Bearer realm="${options.realm}"`;
 
     app.addHook('onRequest', async (request: FastifyRequest) => {
       const route = request.routeOptions;
-      if (!route.url?.startsWith(`${API_PREFIX}/`) || route.config.public || route.url.startsWith(API_DOCS_PATH)) return;
+      if (
+        !route.url?.startsWith(`${API_PREFIX}/`) ||
+        route.config.public ||
+        route.url.startsWith(API_DOCS_PATH)
+      )
+        return;
 
       const match = BEARER.exec(request.headers.authorization ?? '');
-      if (!match?.[1]) throw new HttpError(401, 'unauthorized', undefined, { 'www-authenticate': challenge() });
+      if (!match?.[1])
+        throw new HttpError(401, 'unauthorized', undefined, { 'www-authenticate': challenge() });
       let payload;
       try {
         payload = await verify(match[1]);
       } catch (error) {
         if (error instanceof InvalidTokenError) {
           request.log.info({ reason: error.message }, 'access token refused');
-          throw new HttpError(401, 'unauthorized', undefined, { 'www-authenticate': challenge('invalid_token') });
+          throw new HttpError(401, 'unauthorized', undefined, {
+            'www-authenticate': challenge('invalid_token'),
+          });
         }
         if (error instanceof KeysUnavailableError) {
           request.log.error({ err: error }, 'issuer keys unavailable');
@@ -92,7 +102,8 @@ export const authenticate = fp(
       }
       if (isClientToken(payload)) {
         const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
-        if (!route.config.clientScope || !scopes.includes(route.config.clientScope)) throw new HttpError(403, 'forbidden');
+        if (!route.config.clientScope || !scopes.includes(route.config.clientScope))
+          throw new HttpError(403, 'forbidden');
         request.client = {
           clientId: payload.client_id as string,
           scopes,
@@ -104,7 +115,9 @@ export const authenticate = fp(
       const row = await options.users.resolve(identityFromClaims(payload));
       if (!row) {
         request.log.info({ reason: 'user deleted or deactivated' }, 'access token refused');
-        throw new HttpError(401, 'unauthorized', undefined, { 'www-authenticate': challenge('invalid_token') });
+        throw new HttpError(401, 'unauthorized', undefined, {
+          'www-authenticate': challenge('invalid_token'),
+        });
       }
       const role = row.role as Role | null;
       if (!role) throw new HttpError(403, 'no_role');
@@ -123,7 +136,10 @@ export const authenticate = fp(
 
 /** Client-credentials tokens name the client as subject (RFC 9068 §2.2); Entra ID marks them idtyp=app. */
 function isClientToken(payload: JWTPayload): boolean {
-  return (typeof payload.client_id === 'string' && payload.sub === payload.client_id) || payload.idtyp === 'app';
+  return (
+    (typeof payload.client_id === 'string' && payload.sub === payload.client_id) ||
+    payload.idtyp === 'app'
+  );
 }
 
 /**

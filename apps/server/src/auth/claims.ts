@@ -8,7 +8,8 @@ import type { TokenIdentity } from './users-repository.ts';
  * space- or comma-separated string. Unknown role values count as absent.
  */
 export function identityFromClaims(payload: JWTPayload & { sub: string }): TokenIdentity {
-  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+  const text = (value: unknown) =>
+    typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
   const userName = text(payload.preferred_username) ?? text(payload.email) ?? payload.sub;
   return {
     subject: payload.sub,
@@ -29,7 +30,15 @@ function roleClaim(payload: JWTPayload): Role | undefined {
 }
 
 function insurersClaim(value: unknown): string[] | undefined {
-  const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[\s,]+/) : undefined;
+  const list = Array.isArray(value)
+    ? value
+    : typeof value === 'string'
+      ? value.split(/[\s,]+/)
+      : undefined;
   if (!list) return undefined;
-  return [...new Set(list.filter((code): code is string => typeof code === 'string' && /^[a-z0-9]+$/.test(code)))];
+  return [
+    ...new Set(
+      list.filter((code): code is string => typeof code === 'string' && /^[a-z0-9]+$/.test(code)),
+    ),
+  ];
 }

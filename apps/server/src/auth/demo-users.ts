@@ -5,12 +5,32 @@ import { hashPassword } from './password.ts';
 import { insertLocalUsers } from './users-repository.ts';
 
 /** The demo users of design §3, password `demo`, for scripts, tests and trying the product. */
-export const DEMO_USERS: readonly { userName: string; displayName: string; role: Role; insurers: string[] }[] = [
-  { userName: 'interviewer1', displayName: 'Iris Interviewer', role: 'interviewer', insurers: ['phkl'] },
+export const DEMO_USERS: readonly {
+  userName: string;
+  displayName: string;
+  role: Role;
+  insurers: string[];
+}[] = [
+  {
+    userName: 'interviewer1',
+    displayName: 'Iris Interviewer',
+    role: 'interviewer',
+    insurers: ['phkl'],
+  },
   { userName: 'agent1', displayName: 'Alex Agent', role: 'agent', insurers: ['slhk'] },
-  { userName: 'uw1', displayName: 'Una Underwriter', role: 'underwriter', insurers: ['phkl', 'slhk'] },
+  {
+    userName: 'uw1',
+    displayName: 'Una Underwriter',
+    role: 'underwriter',
+    insurers: ['phkl', 'slhk'],
+  },
   { userName: 'uw2', displayName: 'Victor Underwriter', role: 'underwriter', insurers: ['demo'] },
-  { userName: 'admin1', displayName: 'Ada Admin', role: 'admin', insurers: ['phkl', 'slhk', 'demo'] },
+  {
+    userName: 'admin1',
+    displayName: 'Ada Admin',
+    role: 'admin',
+    insurers: ['phkl', 'slhk', 'demo'],
+  },
 ];
 
 const DEMO_PASSWORD = 'demo';
@@ -28,16 +48,28 @@ export async function seedDemoUsers(db: Kysely<Database>): Promise<void> {
     .where((eb) =>
       eb.or([
         eb('subject', 'in', names),
-        eb.and([eb('password_hash', 'is not', null), eb(sql<string>`lower(user_name)`, 'in', names)]),
+        eb.and([
+          eb('password_hash', 'is not', null),
+          eb(sql<string>`lower(user_name)`, 'in', names),
+        ]),
       ]),
     )
     .execute();
-  const present = new Set(taken.flatMap((row) => [row.subject, ...(row.password_hash ? [row.user_name.toLowerCase()] : [])]));
+  const present = new Set(
+    taken.flatMap((row) => [
+      row.subject,
+      ...(row.password_hash ? [row.user_name.toLowerCase()] : []),
+    ]),
+  );
   const missing = DEMO_USERS.filter((user) => !present.has(user.userName));
   await insertLocalUsers(
     db,
     await Promise.all(
-      missing.map(async (user) => ({ ...user, passwordHash: await hashPassword(DEMO_PASSWORD), demo: true })),
+      missing.map(async (user) => ({
+        ...user,
+        passwordHash: await hashPassword(DEMO_PASSWORD),
+        demo: true,
+      })),
     ),
   );
 }

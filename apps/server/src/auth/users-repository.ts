@@ -13,12 +13,18 @@ export interface TokenIdentity {
   insurers: string[] | undefined;
 }
 
-export function findUserBySubject(db: Kysely<Database>, subject: string): Promise<UserRow | undefined> {
+export function findUserBySubject(
+  db: Kysely<Database>,
+  subject: string,
+): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('subject', '=', subject).executeTakeFirst();
 }
 
 /** A user of the embedded provider, by the name typed on the sign-in page (any case). */
-export function findLocalUser(db: Kysely<Database>, userName: string): Promise<UserRow | undefined> {
+export function findLocalUser(
+  db: Kysely<Database>,
+  userName: string,
+): Promise<UserRow | undefined> {
   return db
     .selectFrom('users')
     .selectAll()
@@ -33,7 +39,10 @@ export function findLocalUser(db: Kysely<Database>, userName: string): Promise<U
  * write role or insurers back (see UserDirectory). A concurrent first sight finds the row
  * the other request wrote.
  */
-export async function insertUserFromClaims(db: Kysely<Database>, identity: TokenIdentity): Promise<UserRow> {
+export async function insertUserFromClaims(
+  db: Kysely<Database>,
+  identity: TokenIdentity,
+): Promise<UserRow> {
   const inserted = await db
     .insertInto('users')
     .values({
@@ -46,7 +55,14 @@ export async function insertUserFromClaims(db: Kysely<Database>, identity: Token
     .onConflict((oc) => oc.column('subject').doNothing())
     .returningAll()
     .executeTakeFirst();
-  return inserted ?? (await db.selectFrom('users').selectAll().where('subject', '=', identity.subject).executeTakeFirstOrThrow());
+  return (
+    inserted ??
+    (await db
+      .selectFrom('users')
+      .selectAll()
+      .where('subject', '=', identity.subject)
+      .executeTakeFirstOrThrow())
+  );
 }
 
 /** Keeps an external user's names as their issuer gives them now; role and insurers are left alone. */
@@ -63,7 +79,11 @@ export async function updateUserNames(
     .executeTakeFirst();
 }
 
-export async function setUserLanguage(db: Kysely<Database>, subject: string, language: Language): Promise<boolean> {
+export async function setUserLanguage(
+  db: Kysely<Database>,
+  subject: string,
+  language: Language,
+): Promise<boolean> {
   const result = await db
     .updateTable('users')
     .set({ language, updated_at: new Date() })

@@ -8,7 +8,18 @@ import {
 } from 'jose';
 
 /** Asymmetric algorithms only: `none` and shared-secret HS* never verify an access token. */
-const ACCEPTED_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
+const ACCEPTED_ALGORITHMS = [
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+];
 
 /** How far in the future a token's `iat` may lie: clocks of issuer and server differ a little. */
 const MAX_CLOCK_SKEW_SECONDS = 60;
@@ -52,41 +63,63 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       if (error instanceof joseErrors.JWKSTimeout || error instanceof KeysUnavailableError) {
         throw new KeysUnavailableError('The issuer keys cannot be fetched', { cause: error });
       }
-      if (error instanceof joseErrors.JOSEError) throw new InvalidTokenError(error.code, { cause: error });
+      if (error instanceof joseErrors.JOSEError)
+        throw new InvalidTokenError(error.code, { cause: error });
       throw new KeysUnavailableError('The issuer keys cannot be fetched', { cause: error });
     }
-    if (!isAccessToken(header, payload, options.strictType)) throw new InvalidTokenError('not an access token');
+    if (!isAccessToken(header, payload, options.strictType))
+      throw new InvalidTokenError('not an access token');
     // jose checks iat only against a maximum age: a token issued in the future is a forgery or a broken clock.
-    if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000 + MAX_CLOCK_SKEW_SECONDS) {
+    if (
+      typeof payload.iat === 'number' &&
+      payload.iat > Date.now() / 1000 + MAX_CLOCK_SKEW_SECONDS
+    ) {
       throw new InvalidTokenError('issued in the future');
     }
     return payload as JWTPayload & { sub: string };
   };
 }
 
-function isAccessToken(header: ProtectedHeaderParameters, payload: JWTPayload, strict: boolean): boolean {
+function isAccessToken(
+  header: ProtectedHeaderParameters,
+  payload: JWTPayload,
+  strict: boolean,
+): boolean {
   const typ = header.typ?.toLowerCase().replace(/^application\//, '');
   if (typ === 'at+jwt') return true;
   if (strict || (typ !== undefined && typ !== 'jwt')) return false;
   // Plain JWTs: refuse what only ID tokens carry (OIDC Core §2, §3.1.3.6; Keycloak's typ claim).
-  return !('nonce' in payload) && !('at_hash' in payload) && !('c_hash' in payload) && payload.typ !== 'ID';
+  return (
+    !('nonce' in payload) &&
+    !('at_hash' in payload) &&
+    !('c_hash' in payload) &&
+    payload.typ !== 'ID'
+  );
 }
 
 /** The issuer's JWKS, its address read from the issuer's discovery document on first use. */
 function discoveredKeys(issuer: string): JWTVerifyGetKey {
   let keys: Promise<JWTVerifyGetKey> | undefined;
   const load = async (): Promise<JWTVerifyGetKey> => {
-    const response = await fetch(`${issuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(5000) });
+    const response = await fetch(`${issuer}/.well-known/openid-configuration`, {
+      signal: AbortSignal.timeout(5000),
+    });
     if (!response.ok) throw new KeysUnavailableError(`discovery answered ${response.status}`);
     const { jwks_uri: jwksUri } = (await response.json()) as { jwks_uri?: string };
     if (!jwksUri) throw new KeysUnavailableError('discovery has no jwks_uri');
-    return createRemoteJWKSet(new URL(jwksUri), { timeoutDuration: 5000, cooldownDuration: 30_000, cacheMaxAge: 600_000 });
+    return createRemoteJWKSet(new URL(jwksUri), {
+      timeoutDuration: 5000,
+      cooldownDuration: 30_000,
+      cacheMaxAge: 600_000,
+    });
   };
   return async (header, token) => {
     keys ??= load().catch((error: unknown) => {
       // Try the discovery again on the next token rather than failing forever.
       keys = undefined;
-      throw error instanceof KeysUnavailableError ? error : new KeysUnavailableError('discovery failed', { cause: error });
+      throw error instanceof KeysUnavailableError
+        ? error
+        : new KeysUnavailableError('discovery failed', { cause: error });
     });
     return (await keys)(header, token);
   };

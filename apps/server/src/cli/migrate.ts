@@ -11,7 +11,9 @@ async function main(): Promise<void> {
   const database = await openDatabase(config.database);
   try {
     const applied = await migrate(database.db);
-    process.stdout.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'The database is up to date.\n');
+    process.stdout.write(
+      applied.length ? `Applied: ${applied.join(', ')}\n` : 'The database is up to date.\n',
+    );
   } finally {
     await database.close();
   }

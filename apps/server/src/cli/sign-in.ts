@@ -21,13 +21,18 @@ export function cookieFetch(): CookieFetch {
     const response = await fetch(url, {
       ...init,
       redirect: 'manual',
-      headers: { ...(init.headers as Record<string, string> | undefined), ...(cookie ? { cookie } : {}) },
+      headers: {
+        ...(init.headers as Record<string, string> | undefined),
+        ...(cookie ? { cookie } : {}),
+      },
     });
     for (const setCookie of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = setCookie.split(';');
       const index = pair.indexOf('=');
       const name = pair.slice(0, index).trim();
-      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || /^\s*expires=.*1970/i.test(a));
+      const expired = attributes.some(
+        (a) => /^\s*max-age=0\s*$/i.test(a) || /^\s*expires=.*1970/i.test(a),
+      );
       if (expired) jar.delete(name);
       else jar.set(name, pair.slice(index + 1).trim());
     }
@@ -47,20 +52,26 @@ export interface Authorization {
 }
 
 /** Reads the server's sign-in settings and builds a code + PKCE authorization request. */
-export async function beginAuthorization(url: string, extraParams: Record<string, string> = {}): Promise<Authorization> {
+export async function beginAuthorization(
+  url: string,
+  extraParams: Record<string, string> = {},
+): Promise<Authorization> {
   const base = url.replace(/\/+$/, '');
   const json = async <T>(response: Response, what: string): Promise<T> => {
     if (!response.ok) throw new SignInError(`${what} answered ${response.status}`);
     return (await response.json()) as T;
   };
-  const config = (await json<{ body: { authority: string; clientId: string; scope: string } }>(
-    await fetch(`${base}${apiPath(endpoints.authConfig)}`),
-    `GET ${apiPath(endpoints.authConfig)}`,
-  )).body;
-  const discovery = await json<{ authorization_endpoint: string; token_endpoint: string; end_session_endpoint: string }>(
-    await fetch(`${config.authority}/.well-known/openid-configuration`),
-    'the discovery document',
-  );
+  const config = (
+    await json<{ body: { authority: string; clientId: string; scope: string } }>(
+      await fetch(`${base}${apiPath(endpoints.authConfig)}`),
+      `GET ${apiPath(endpoints.authConfig)}`,
+    )
+  ).body;
+  const discovery = await json<{
+    authorization_endpoint: string;
+    token_endpoint: string;
+    end_session_endpoint: string;
+  }>(await fetch(`${config.authority}/.well-known/openid-configuration`), 'the discovery document');
   const verifier = randomBytes(32).toString('base64url');
   const state = randomBytes(16).toString('base64url');
   const redirectUri = `${base}/login/callback`;
@@ -96,12 +107,18 @@ export interface TokenSet {
 }
 
 /** Exchanges the code of the callback URL for tokens, checking the state. */
-export async function finishAuthorization(authorization: Authorization, callbackUrl: string): Promise<TokenSet> {
+export async function finishAuthorization(
+  authorization: Authorization,
+  callbackUrl: string,
+): Promise<TokenSet> {
   const callback = new URL(callbackUrl);
   if (callback.searchParams.get('error')) {
-    throw new SignInError(`sign-in failed: ${callback.searchParams.get('error_description') ?? callback.searchParams.get('error')}`);
+    throw new SignInError(
+      `sign-in failed: ${callback.searchParams.get('error_description') ?? callback.searchParams.get('error')}`,
+    );
   }
-  if (callback.searchParams.get('state') !== authorization.state) throw new SignInError('sign-in failed: state mismatch');
+  if (callback.searchParams.get('state') !== authorization.state)
+    throw new SignInError('sign-in failed: state mismatch');
   const code = callback.searchParams.get('code');
   if (!code) throw new SignInError('sign-in failed: no code');
   const response = await fetch(authorization.tokenEndpoint, {
@@ -115,9 +132,14 @@ export async function finishAuthorization(authorization: Authorization, callback
       code_verifier: authorization.verifier,
     }).toString(),
   });
-  const body = (await response.json()) as Partial<TokenSet> & { error?: string; error_description?: string };
+  const body = (await response.json()) as Partial<TokenSet> & {
+    error?: string;
+    error_description?: string;
+  };
   if (!response.ok || !body.access_token || !body.id_token) {
-    throw new SignInError(`token request failed: ${body.error_description ?? body.error ?? response.status}`);
+    throw new SignInError(
+      `token request failed: ${body.error_description ?? body.error ?? response.status}`,
+    );
   }
   return body as TokenSet;
 }
@@ -126,7 +148,10 @@ export async function finishAuthorization(authorization: Authorization, callback
  * Signs in to a running server's embedded provider exactly as the browser does
  * (authorization code + PKCE over HTTP, design §2) and returns the tokens.
  */
-export async function signInForTokens(options: SignInOptions, browser: CookieFetch = cookieFetch()): Promise<TokenSet> {
+export async function signInForTokens(
+  options: SignInOptions,
+  browser: CookieFetch = cookieFetch(),
+): Promise<TokenSet> {
   const authorization = await beginAuthorization(options.url);
   // Follow the provider's redirects to its sign-in page, post the form, and follow on to the callback.
   let response = await browser(authorization.authorizeUrl);
@@ -136,7 +161,8 @@ export async function signInForTokens(options: SignInOptions, browser: CookieFet
     const location = response.headers.get('location');
     if (location) {
       current = new URL(location, current).href;
-      if (current.startsWith(authorization.redirectUri)) return finishAuthorization(authorization, current);
+      if (current.startsWith(authorization.redirectUri))
+        return finishAuthorization(authorization, current);
       response = await browser(current);
       continue;
     }

@@ -14,10 +14,14 @@ async function main(): Promise<void> {
     },
   });
   if (!values.user) {
-    process.stderr.write('Usage: npm run -s token -- --user NAME [--password demo] [--url http://localhost:3000]\n');
+    process.stderr.write(
+      'Usage: npm run -s token -- --user NAME [--password demo] [--url http://localhost:3000]\n',
+    );
     process.exit(2);
   }
-  process.stdout.write(`${await signIn({ url: values.url, user: values.user, password: values.password })}\n`);
+  process.stdout.write(
+    `${await signIn({ url: values.url, user: values.user, password: values.password })}\n`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -29,7 +29,9 @@ export async function underAdvisoryLock<T>(
   if (database.kind !== 'postgres') return work();
   return database.db.connection().execute(async (session) => {
     for (;;) {
-      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${key}) as locked`.execute(session);
+      const { rows } = await sql<{
+        locked: boolean;
+      }>`select pg_try_advisory_lock(${key}) as locked`.execute(session);
       if (rows[0]?.locked) break;
       if (!options.wait) return undefined;
       await sleep(RETRY_MS);

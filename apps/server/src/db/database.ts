@@ -68,7 +68,9 @@ function preparing(client: pg.PoolClient): void {
     if (result instanceof Promise) {
       result.catch((error: unknown) => {
         if (error instanceof Error && error.message === 'Query read timeout') {
-          (client as unknown as { connection: { stream: { destroy(error?: Error): void } } }).connection.stream.destroy(error);
+          (
+            client as unknown as { connection: { stream: { destroy(error?: Error): void } } }
+          ).connection.stream.destroy(error);
         }
       });
     }
@@ -80,7 +82,11 @@ function preparing(client: pg.PoolClient): void {
 const QUERY_TIMEOUT_MARGIN_MS = 2000;
 /** The readiness probe's bound: a database that does not answer in this time is not ready. */
 const PING_TIMEOUT_MS = 2000;
-const POOL_DEFAULTS: PoolSettings = { size: 20, connectTimeoutMs: 5000, statementTimeoutMs: 30_000 };
+const POOL_DEFAULTS: PoolSettings = {
+  size: 20,
+  connectTimeoutMs: 5000,
+  statementTimeoutMs: 30_000,
+};
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -94,7 +100,10 @@ export interface DatabaseHandle {
  * Opens the embedded PGlite database (locking its directory) or a PostgreSQL pool. Both
  * answer the same SQL with the same JavaScript types: bigint as number, date as 'YYYY-MM-DD'.
  */
-export async function openDatabase(config: DatabaseConfig, onPoolError?: (error: Error) => void): Promise<DatabaseHandle> {
+export async function openDatabase(
+  config: DatabaseConfig,
+  onPoolError?: (error: Error) => void,
+): Promise<DatabaseHandle> {
   if (config.kind === 'postgres') {
     const settings = config.pool ?? POOL_DEFAULTS;
     const pool = new pg.Pool({
@@ -126,7 +135,11 @@ export async function openDatabase(config: DatabaseConfig, onPoolError?: (error:
     pool.on('error', () => {
       // Already reported by the client's own listener above.
     });
-    return handle(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), 'postgres', async () => {});
+    return handle(
+      new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      'postgres',
+      async () => {},
+    );
   }
 
   const inMemory = config.dataDir.startsWith('memory://');
@@ -135,14 +148,22 @@ export async function openDatabase(config: DatabaseConfig, onPoolError?: (error:
     const client = await PGlite.create(inMemory ? undefined : config.dataDir, {
       parsers: { [DATE_OID]: (value: string) => value },
     });
-    return handle(new Kysely<Database>({ dialect: new PGliteDialect(client) }), 'pglite', async () => unlock());
+    return handle(
+      new Kysely<Database>({ dialect: new PGliteDialect(client) }),
+      'pglite',
+      async () => unlock(),
+    );
   } catch (error) {
     unlock();
     throw error;
   }
 }
 
-function handle(db: Kysely<Database>, kind: DatabaseConfig['kind'], afterClose: () => Promise<void>): DatabaseHandle {
+function handle(
+  db: Kysely<Database>,
+  kind: DatabaseConfig['kind'],
+  afterClose: () => Promise<void>,
+): DatabaseHandle {
   return {
     db,
     kind,

@@ -26,7 +26,9 @@ export async function migrate(db: Kysely<Database>, dir = MIGRATIONS_DIR): Promi
       name text primary key,
       applied_at timestamptz not null default now()
     )`.execute(trx);
-    const applied = new Set((await trx.selectFrom('schema_migrations').select('name').execute()).map((row) => row.name));
+    const applied = new Set(
+      (await trx.selectFrom('schema_migrations').select('name').execute()).map((row) => row.name),
+    );
     const pending = files.filter((name) => !applied.has(name.replace(/\.sql$/, '')));
     for (const file of pending) {
       const script = await readFile(`${dir}/${file}`, 'utf8');
@@ -35,7 +37,10 @@ export async function migrate(db: Kysely<Database>, dir = MIGRATIONS_DIR): Promi
       } catch (error) {
         throw new Error(`Migration ${file} failed: ${(error as Error).message}`, { cause: error });
       }
-      await trx.insertInto('schema_migrations').values({ name: file.replace(/\.sql$/, '') }).execute();
+      await trx
+        .insertInto('schema_migrations')
+        .values({ name: file.replace(/\.sql$/, '') })
+        .execute();
     }
     return pending;
   });

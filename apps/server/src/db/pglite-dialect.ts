@@ -67,8 +67,14 @@ class PGliteDriver implements Driver {
     release?.();
   }
 
-  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    const mode = [settings.isolationLevel && `isolation level ${settings.isolationLevel}`, settings.accessMode]
+  async beginTransaction(
+    connection: DatabaseConnection,
+    settings: TransactionSettings,
+  ): Promise<void> {
+    const mode = [
+      settings.isolationLevel && `isolation level ${settings.isolationLevel}`,
+      settings.accessMode,
+    ]
       .filter(Boolean)
       .join(' ');
     await connection.executeQuery(CompiledQuery.raw(mode ? `begin transaction ${mode}` : 'begin'));
@@ -87,7 +93,9 @@ class PGliteDriver implements Driver {
   }
 
   async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw(`rollback to savepoint ${quoteIdentifier(name)}`));
+    await connection.executeQuery(
+      CompiledQuery.raw(`rollback to savepoint ${quoteIdentifier(name)}`),
+    );
   }
 
   async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {

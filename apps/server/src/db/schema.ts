@@ -1,5 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { CatalogVersionsTable, QuestionnaireInstancesTable } from '../catalog/catalog-tables.ts';
+import type {
+  CatalogVersionsTable,
+  QuestionnaireInstancesTable,
+} from '../catalog/catalog-tables.ts';
 
 /**
  * The database as Kysely sees it. Each part adds its tables here, next to the migration

@@ -7,7 +7,6 @@ import { HttpError } from '../http/errors.ts';
 import { requesterOf } from './disclosure-access.ts';
 import { disclosureService, type DisclosureService } from './disclosure-service.ts';
 
-
 /** The Idempotency-Key header (design §4), when sent: 1 to 200 visible ASCII characters. */
 function idempotencyKey(request: FastifyRequest): string | undefined {
   const value = request.headers[IDEMPOTENCY_KEY_HEADER];
@@ -46,7 +45,8 @@ export const disclosureRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...fromContract(apiRoutes.disclosureSave),
-    handler: async (request) => ok(await service.save(request.user, request.body, idempotencyKey(request))),
+    handler: async (request) =>
+      ok(await service.save(request.user, request.body, idempotencyKey(request))),
   });
 
   app.route({
@@ -62,7 +62,8 @@ export const disclosureRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...fromContract(apiRoutes.catalogueUpdatePreview),
-    handler: async (request) => ok(await service.previewCatalogueUpdate(request.user, request.params.id)),
+    handler: async (request) =>
+      ok(await service.previewCatalogueUpdate(request.user, request.params.id)),
   });
 
   app.route({

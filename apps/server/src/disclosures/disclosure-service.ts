@@ -55,11 +55,7 @@ import {
 } from './disclosure-mapping.ts';
 import { catalogFor, keepCatalogVersion, productCodes, productFor } from './disclosure-product.ts';
 import type { Repositories } from '../repositories.ts';
-import {
-  type AuditOf,
-  type DisclosureRow,
-  type InsurerScope,
-} from './disclosure-repository.ts';
+import { type AuditOf, type DisclosureRow, type InsurerScope } from './disclosure-repository.ts';
 import { planCatalogueUpdate, type CatalogueUpdatePlan } from './catalogue-update.ts';
 import { buildExportWorkbook } from './export-workbook.ts';
 

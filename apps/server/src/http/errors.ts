@@ -10,7 +10,8 @@ type PlaceholderValue = string | number | Bilingual;
  * A message: a key of HTTP_MESSAGES, that key with values for its `{name}` placeholders,
  * or a text in both languages.
  */
-export type Message = HttpMessageKey | { key: HttpMessageKey; params: Record<string, PlaceholderValue> } | Bilingual;
+export type Message =
+  HttpMessageKey | { key: HttpMessageKey; params: Record<string, PlaceholderValue> } | Bilingual;
 
 /** One offending field of a 400 answer. `path` is dotted (`profile.age`, `query.page`). */
 export interface FieldError {
@@ -34,7 +35,12 @@ export class HttpError extends Error {
   /** Extra headers of the answer (e.g. WWW-Authenticate on 401). */
   readonly headers: Record<string, string>;
 
-  constructor(status: number, message: Message, errors?: FieldError[], headers: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    message: Message,
+    errors?: FieldError[],
+    headers: Record<string, string> = {},
+  ) {
     super(translate(message, 'en'));
     this.name = 'HttpError';
     this.status = status;
@@ -47,12 +53,17 @@ export class HttpError extends Error {
 /** The message in the given language, placeholders filled in. */
 export function translate(message: Message, language: Language): string {
   if (typeof message === 'string') return textIn(HTTP_MESSAGES[message], language);
-  if ('key' in message) return fillPlaceholders(textIn(HTTP_MESSAGES[message.key], language), message.params, language);
+  if ('key' in message)
+    return fillPlaceholders(textIn(HTTP_MESSAGES[message.key], language), message.params, language);
   return textIn(message, language);
 }
 
 /** Replaces each `{name}` of the text by its value in the language; unknown names stay as written. */
-function fillPlaceholders(text: string, params: Record<string, PlaceholderValue>, language: Language): string {
+function fillPlaceholders(
+  text: string,
+  params: Record<string, PlaceholderValue>,
+  language: Language,
+): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];
     if (value === undefined) return whole;

@@ -27,7 +27,8 @@ export const instanceCookie = fp(
         return;
       }
       const fromHeader = request.headers.instance;
-      request.instanceId = typeof fromHeader === 'string' && INSTANCE_ID.test(fromHeader) ? fromHeader : randomUUID();
+      request.instanceId =
+        typeof fromHeader === 'string' && INSTANCE_ID.test(fromHeader) ? fromHeader : randomUUID();
       const url = request.url;
       // Immutable assets are shared by caches: no cookie on them.
       if (url.startsWith('/assets/') || url.startsWith('/oidc/')) return;

@@ -63,7 +63,10 @@ export const metrics = fp(
 
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
       guard(request);
-      return reply.type(registry.contentType).header('cache-control', 'no-store').send(await registry.metrics());
+      return reply
+        .type(registry.contentType)
+        .header('cache-control', 'no-store')
+        .send(await registry.metrics());
     });
   },
   { name: 'metrics' },

@@ -22,10 +22,7 @@ function textProblem(text: string): TextProblem | null {
  * character instead of what was sent), so both must be refused before anything reaches the
  * database. Iterative: a body may nest far deeper than the stack.
  */
-function badTextAt(
-  value: unknown,
-  root = '',
-): { path: string; problem: TextProblem } | null {
+function badTextAt(value: unknown, root = ''): { path: string; problem: TextProblem } | null {
   const pending: [unknown, string][] = [[value, root]];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [current, path] = next;

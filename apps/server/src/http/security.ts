@@ -4,7 +4,12 @@ import { API_PREFIX, apiPath, apiRoutes } from '@vmer/domain/api';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
 import { HttpError } from './errors.ts';
-import { databaseCounters, memoryCounters, rateLimitStore, type Counters } from './rate-limit-store.ts';
+import {
+  databaseCounters,
+  memoryCounters,
+  rateLimitStore,
+  type Counters,
+} from './rate-limit-store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,7 +69,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   const counters = app.database.kind === 'postgres' ? databaseCounters(app.db) : memoryCounters();
   app.decorate('counters', counters);
 
-  if (config.authFailureRateLimit > 0) limitCredentialFailures(app, counters, config.authFailureRateLimit);
+  if (config.authFailureRateLimit > 0)
+    limitCredentialFailures(app, counters, config.authFailureRateLimit);
 
   await app.register(rateLimit, {
     store: rateLimitStore(counters, { shared: app.database.kind === 'postgres' }),
@@ -73,9 +79,12 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     timeWindow: 60_000,
     // Runs after authentication: each signed-in caller has a budget, anonymous callers one per address.
     keyGenerator: (request) => (request.user ? `user:${request.user.subject}` : `ip:${request.ip}`),
-    allowList: (request) => !request.url.startsWith(`${API_PREFIX}/`) || UNLIMITED.has(request.url.split('?')[0] ?? ''),
+    allowList: (request) =>
+      !request.url.startsWith(`${API_PREFIX}/`) || UNLIMITED.has(request.url.split('?')[0] ?? ''),
     errorResponseBuilder: (_request, context) =>
-      new HttpError(429, 'too_many_requests', undefined, { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
+      new HttpError(429, 'too_many_requests', undefined, {
+        'retry-after': String(Math.ceil(context.ttl / 1000)),
+      }),
   });
 }
 
@@ -94,7 +103,9 @@ function limitCredentialFailures(app: FastifyInstance, counters: Counters, max: 
   const suspects = new Map<string, number>();
   const key = (ip: string) => `auth-failure:${ip}`;
   const tooMany = (ttl: number) =>
-    new HttpError(429, 'too_many_requests', undefined, { 'retry-after': String(Math.max(1, Math.ceil(ttl / 1000))) });
+    new HttpError(429, 'too_many_requests', undefined, {
+      'retry-after': String(Math.max(1, Math.ceil(ttl / 1000))),
+    });
 
   app.addHook('onRequest', async (request) => {
     const path = request.url.split('?')[0] ?? '';

@@ -52,14 +52,21 @@ export function databaseAdapter(db: Kysely<Database>): new (model: string) => Ad
     }
 
     async destroy(id: string): Promise<void> {
-      await db.deleteFrom('oidc_payloads').where('model', '=', this.model).where('id', '=', id).execute();
+      await db
+        .deleteFrom('oidc_payloads')
+        .where('model', '=', this.model)
+        .where('id', '=', id)
+        .execute();
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
       await db.deleteFrom('oidc_payloads').where('grant_id', '=', grantId).execute();
     }
 
-    async #findBy(column: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
+    async #findBy(
+      column: 'id' | 'uid' | 'user_code',
+      value: string,
+    ): Promise<AdapterPayload | undefined> {
       const row = await db
         .selectFrom('oidc_payloads')
         .select(['payload', 'consumed_at'])
@@ -69,13 +76,18 @@ export function databaseAdapter(db: Kysely<Database>): new (model: string) => Ad
         .executeTakeFirst();
       if (!row) return undefined;
       const payload = row.payload as AdapterPayload;
-      return row.consumed_at ? { ...payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) } : payload;
+      return row.consumed_at
+        ? { ...payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) }
+        : payload;
     }
   };
 }
 
 /** Deletes expired provider rows; returns how many. */
 export async function sweepExpired(db: Kysely<Database>): Promise<number> {
-  const result = await db.deleteFrom('oidc_payloads').where('expires_at', '<', new Date()).executeTakeFirst();
+  const result = await db
+    .deleteFrom('oidc_payloads')
+    .where('expires_at', '<', new Date())
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

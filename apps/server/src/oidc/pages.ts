@@ -1,4 +1,10 @@
-import { LANGUAGE_CODES, LANGUAGE_TABLE, textsIn, type Language, type LocalizedTable } from '@vmer/domain';
+import {
+  LANGUAGE_CODES,
+  LANGUAGE_TABLE,
+  textsIn,
+  type Language,
+  type LocalizedTable,
+} from '@vmer/domain';
 import '@vmer/domain/simplified';
 
 /** Texts of the sign-in provider's pages, by language (a language not written here is derived). */
@@ -81,7 +87,13 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-function layout(language: Language, brand: PageBrand, title: string, content: string, scripts = ''): string {
+function layout(
+  language: Language,
+  brand: PageBrand,
+  title: string,
+  content: string,
+  scripts = '',
+): string {
   const t = textOf(language);
   return `<!DOCTYPE html>
 <html lang="${t.htmlLang}">
@@ -135,7 +147,12 @@ ${error ? `<p id="sign-in-error" class="error" role="alert">${error}</p>` : ''}
  * RP-initiated logout confirmation. `form` is the provider's hidden form (CSRF token);
  * for the first-party web app a script file submits it, so sign-out needs no extra click.
  */
-export function signOutPage(language: Language, brand: PageBrand, form: string, autoSubmit: boolean): string {
+export function signOutPage(
+  language: Language,
+  brand: PageBrand,
+  form: string,
+  autoSubmit: boolean,
+): string {
   const t = textOf(language);
   return layout(
     language,

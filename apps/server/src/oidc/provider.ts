@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Language } from '@vmer/domain';
-import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JSONWebKeySet, type JWK } from 'jose';
+import {
+  calculateJwkThumbprint,
+  exportJWK,
+  generateKeyPair,
+  type JSONWebKeySet,
+  type JWK,
+} from 'jose';
 import type { Kysely } from 'kysely';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { findUserBySubject } from '../auth/users-repository.ts';
@@ -19,7 +25,11 @@ export const REQUEST_SCOPE = 'disclosure:request';
 export const OIDC_PATH = '/oidc';
 
 const SESSION_TTL = 12 * 60 * 60;
-const DEMO_INTEGRATION = { clientId: 'demo-integration', secret: 'demo-secret', insurers: ['phkl', 'slhk', 'demo'] };
+const DEMO_INTEGRATION = {
+  clientId: 'demo-integration',
+  secret: 'demo-secret',
+  insurers: ['phkl', 'slhk', 'demo'],
+};
 
 export interface EmbeddedProvider {
   provider: Provider;
@@ -33,8 +43,13 @@ export interface EmbeddedProvider {
  * JWT access tokens for the API carrying name, role and insurers. Keys and storage live in
  * the database, so tokens and sessions survive a restart.
  */
-export async function createEmbeddedProvider(config: Config, db: Kysely<Database>): Promise<EmbeddedProvider> {
-  const jwks = await loadOrCreateSecret<{ keys: JWK[] }>(db, 'oidc.jwks', async () => ({ keys: [await newSigningKey()] }));
+export async function createEmbeddedProvider(
+  config: Config,
+  db: Kysely<Database>,
+): Promise<EmbeddedProvider> {
+  const jwks = await loadOrCreateSecret<{ keys: JWK[] }>(db, 'oidc.jwks', async () => ({
+    keys: [await newSigningKey()],
+  }));
   const cookieKeys = await loadOrCreateSecret<string[]>(db, 'oidc.cookie_keys', async () => [
     randomBytes(32).toString('base64url'),
   ]);
@@ -43,7 +58,9 @@ export async function createEmbeddedProvider(config: Config, db: Kysely<Database
   const secure = config.publicUrl.startsWith('https:');
   const language = (ctx: KoaContextWithOIDC): Language => {
     const uiLocales = ctx.oidc?.params?.ui_locales;
-    return languageFromHeader(typeof uiLocales === 'string' ? uiLocales.replace(/ /g, ',') : ctx.get('accept-language'));
+    return languageFromHeader(
+      typeof uiLocales === 'string' ? uiLocales.replace(/ /g, ',') : ctx.get('accept-language'),
+    );
   };
 
   const clients: NonNullable<Configuration['clients']>[number][] = [
@@ -116,7 +133,12 @@ export async function createEmbeddedProvider(config: Config, db: Kysely<Database
         enabled: true,
         logoutSource: (ctx, form) => {
           ctx.type = 'html';
-          ctx.body = signOutPage(language(ctx), brand, form, ctx.oidc.client?.clientId === WEB_CLIENT_ID);
+          ctx.body = signOutPage(
+            language(ctx),
+            brand,
+            form,
+            ctx.oidc.client?.clientId === WEB_CLIENT_ID,
+          );
         },
         postLogoutSuccessSource: (ctx) => {
           ctx.type = 'html';
@@ -132,7 +154,9 @@ export async function createEmbeddedProvider(config: Config, db: Kysely<Database
       const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
       const existing = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
       if (client.clientId !== WEB_CLIENT_ID) return existing;
-      const grant = existing ?? new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      const grant =
+        existing ??
+        new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
       grant.addOIDCScope('openid profile offline_access');
       grant.addOIDCClaims(['sub', 'name', 'preferred_username']);
       grant.addResourceScope(audience, '');
@@ -140,24 +164,38 @@ export async function createEmbeddedProvider(config: Config, db: Kysely<Database
       return grant;
     },
     issueRefreshToken: async (_ctx, client, code) =>
-      client.clientId === WEB_CLIENT_ID && client.grantTypeAllowed('refresh_token') && code.scopes.has('openid'),
+      client.clientId === WEB_CLIENT_ID &&
+      client.grantTypeAllowed('refresh_token') &&
+      code.scopes.has('openid'),
     findAccount: async (_ctx, subject) => {
       const user = await findUserBySubject(db, subject);
       // A deleted or deactivated user can neither sign in nor renew a session.
-      if (!user?.password_hash || !user.active || (config.production && user.demo)) return undefined;
+      if (!user?.password_hash || !user.active || (config.production && user.demo))
+        return undefined;
       return {
         accountId: user.subject,
-        claims: () => ({ sub: user.subject, name: user.display_name, preferred_username: user.user_name }),
+        claims: () => ({
+          sub: user.subject,
+          name: user.display_name,
+          preferred_username: user.user_name,
+        }),
       };
     },
     extraTokenClaims: async (_ctx, token) => {
       if (token.kind === 'ClientCredentials') {
-        return token.clientId === DEMO_INTEGRATION.clientId ? { insurers: DEMO_INTEGRATION.insurers } : undefined;
+        return token.clientId === DEMO_INTEGRATION.clientId
+          ? { insurers: DEMO_INTEGRATION.insurers }
+          : undefined;
       }
       if (!('accountId' in token) || !token.accountId) return undefined;
       const user = await findUserBySubject(db, token.accountId);
       if (!user) return undefined;
-      return { name: user.display_name, preferred_username: user.user_name, role: user.role, insurers: user.insurers };
+      return {
+        name: user.display_name,
+        preferred_username: user.user_name,
+        role: user.role,
+        insurers: user.insurers,
+      };
     },
     renderError: (ctx, out) => {
       ctx.type = 'html';
@@ -183,7 +221,19 @@ export async function createEmbeddedProvider(config: Config, db: Kysely<Database
   });
   return {
     provider,
-    publicJwks: { keys: jwks.keys.map(({ kty, kid, alg, use, n, e, crv, x, y }) => ({ kty, kid, alg, use, n, e, crv, x, y })) },
+    publicJwks: {
+      keys: jwks.keys.map(({ kty, kid, alg, use, n, e, crv, x, y }) => ({
+        kty,
+        kid,
+        alg,
+        use,
+        n,
+        e,
+        crv,
+        x,
+        y,
+      })),
+    },
   };
 }
 

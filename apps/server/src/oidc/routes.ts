@@ -12,11 +12,18 @@ import { errorPage, signInPage, type SignInError } from './pages.ts';
 import { OIDC_PATH, WEB_CLIENT_ID } from './provider.ts';
 
 const ASSETS = {
-  'sign-in.css': { type: 'text/css; charset=utf-8', body: readFileSync(new URL('./assets/sign-in.css', import.meta.url)) },
-  'sign-out.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(new URL('./assets/sign-out.js', import.meta.url)) },
+  'sign-in.css': {
+    type: 'text/css; charset=utf-8',
+    body: readFileSync(new URL('./assets/sign-in.css', import.meta.url)),
+  },
+  'sign-out.js': {
+    type: 'text/javascript; charset=utf-8',
+    body: readFileSync(new URL('./assets/sign-out.js', import.meta.url)),
+  },
 };
 // Compared against when the user name is unknown, so that the answer takes as long as a wrong password.
-const UNKNOWN_USER_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+const UNKNOWN_USER_HASH =
+  'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
 export interface OidcRoutesOptions {
   provider: Provider;
@@ -30,7 +37,10 @@ type FormBody = Record<string, string | undefined>;
  * Mounts the embedded provider at /oidc, with its sign-in pages: the interaction routes
  * (our HTML), the stylesheet, and every other /oidc path handed to oidc-provider.
  */
-export async function oidcRoutes(app: FastifyInstance, { provider, config, db }: OidcRoutesOptions): Promise<void> {
+export async function oidcRoutes(
+  app: FastifyInstance,
+  { provider, config, db }: OidcRoutesOptions,
+): Promise<void> {
   const brand = { companyName: config.companyName, helpDeskEmail: config.helpDeskEmail };
   // Failed sign-ins per address and minute: successes are not counted, so the people behind
   // one office address do not lock each other out. Shared by every replica (app.counters).
@@ -50,9 +60,15 @@ export async function oidcRoutes(app: FastifyInstance, { provider, config, db }:
     );
 
     const pageLanguage = (request: FastifyRequest, uiLocales: unknown): Language => {
-      const chosen = languageSchema.safeParse((request.query as FormBody).lang ?? (request.body as FormBody | undefined)?.lang);
+      const chosen = languageSchema.safeParse(
+        (request.query as FormBody).lang ?? (request.body as FormBody | undefined)?.lang,
+      );
       if (chosen.success) return chosen.data;
-      return languageFromHeader(typeof uiLocales === 'string' ? uiLocales.replace(/ /g, ',') : request.headers['accept-language']);
+      return languageFromHeader(
+        typeof uiLocales === 'string'
+          ? uiLocales.replace(/ /g, ',')
+          : request.headers['accept-language'],
+      );
     };
 
     const renderSignIn = (
@@ -82,30 +98,41 @@ export async function oidcRoutes(app: FastifyInstance, { provider, config, db }:
         .send(errorPage(pageLanguage(request, undefined), brand, 'session_expired', 'expired'));
     };
 
-    forms.get<{ Params: { uid: string } }>(`${OIDC_PATH}/interaction/:uid`, async (request, reply) => {
-      let details;
-      try {
-        details = await provider.interactionDetails(request.raw, reply.raw);
-      } catch (error) {
-        // Back after signing in comes here, to a finished interaction, with the provider's
-        // session cookie: the app knows the user is signed in, so it answers rather than a
-        // stale "Sign-in problem". Without that cookie the interaction simply expired.
-        if (error instanceof errors.SessionNotFound && request.cookies._session)
-          return reply.code(303).redirect('/');
-        return interactionGone(request, reply, error);
-      }
-      if (details.prompt.name === 'login') {
-        return renderSignIn(reply, 200, { uid: details.uid, language: pageLanguage(request, details.params.ui_locales) });
-      }
-      // No consent screen: the first-party app's grant is made in loadExistingGrant; any other client is refused.
-      reply.hijack();
-      const result =
-        details.params.client_id === WEB_CLIENT_ID
-          ? { consent: {} }
-          : { error: 'access_denied', error_description: 'This client cannot ask for consent here.' };
-      await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: true });
-      return reply;
-    });
+    forms.get<{ Params: { uid: string } }>(
+      `${OIDC_PATH}/interaction/:uid`,
+      async (request, reply) => {
+        let details;
+        try {
+          details = await provider.interactionDetails(request.raw, reply.raw);
+        } catch (error) {
+          // Back after signing in comes here, to a finished interaction, with the provider's
+          // session cookie: the app knows the user is signed in, so it answers rather than a
+          // stale "Sign-in problem". Without that cookie the interaction simply expired.
+          if (error instanceof errors.SessionNotFound && request.cookies._session)
+            return reply.code(303).redirect('/');
+          return interactionGone(request, reply, error);
+        }
+        if (details.prompt.name === 'login') {
+          return renderSignIn(reply, 200, {
+            uid: details.uid,
+            language: pageLanguage(request, details.params.ui_locales),
+          });
+        }
+        // No consent screen: the first-party app's grant is made in loadExistingGrant; any other client is refused.
+        reply.hijack();
+        const result =
+          details.params.client_id === WEB_CLIENT_ID
+            ? { consent: {} }
+            : {
+                error: 'access_denied',
+                error_description: 'This client cannot ask for consent here.',
+              };
+        await provider.interactionFinished(request.raw, reply.raw, result, {
+          mergeWithLastSubmission: true,
+        });
+        return reply;
+      },
+    );
 
     forms.post<{ Params: { uid: string }; Body: FormBody | undefined }>(
       `${OIDC_PATH}/interaction/:uid/login`,

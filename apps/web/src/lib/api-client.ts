@@ -1,10 +1,5 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import {
-  API_PREFIX,
-  routePath,
-  type Endpoint,
-  type PathParams,
-} from '@vmer/domain/api/endpoints';
+import { API_PREFIX, routePath, type Endpoint, type PathParams } from '@vmer/domain/api/endpoints';
 import { isEnvelope, type ApiFieldError } from '@vmer/domain/api/envelope';
 import { readInstance, storeInstance } from './instance-cookie.ts';
 import { storedAccessToken } from './oidc-session.ts';

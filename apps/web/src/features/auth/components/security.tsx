@@ -23,8 +23,7 @@ const SecurityContext = createContext<SecurityValue | null>(null);
 
 // The set-up errors of requirements §8, worded as the Okta wrapper the requirements describes words them.
 const NO_USER_MANAGER = 'Error: No oktaAuth instance passed to Security Component.';
-const NO_RESTORE_ORIGINAL_URI =
-  'No restoreOriginalUri callback passed to Security Component.';
+const NO_RESTORE_ORIGINAL_URI = 'No restoreOriginalUri callback passed to Security Component.';
 function incompatibleOidcClient(version: string): string {
   return `Passed in oidc-client-ts ${version} is not compatible with the SDK, minimum supported oidc-client-ts version is ${MIN_OIDC_CLIENT_VERSION}.`;
 }
