@@ -73,6 +73,32 @@ export function tokenFor(baseUrl: string, userName: string, password = 'demo'): 
   return signIn({ url: baseUrl, user: userName, password });
 }
 
+/** The version of the questionnaire the server serves to the caller. */
+export async function questionnaireVersion(baseUrl: string, token: string): Promise<string> {
+  const questionnaire = await api<{ version: string }>(baseUrl, '/api/questionnaire/get', {
+    token,
+  });
+  return questionnaire.body.body!.version;
+}
+
+/**
+ * The app on a fresh `database` with `userName` signed in: its token and the version of the
+ * questionnaire it serves. The app is closed again if the sign-in fails.
+ */
+export async function signedInApp(
+  database: TestDatabase,
+  userName: string,
+): Promise<{ t: TestApp; token: string; version: string }> {
+  const t = await buildTestApp({ database });
+  try {
+    const token = await tokenFor(t.baseUrl, userName);
+    return { t, token, version: await questionnaireVersion(t.baseUrl, token) };
+  } catch (error) {
+    await t.close();
+    throw error;
+  }
+}
+
 export interface ApiEnvelope<T> {
   code: number;
   message?: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DisclosureRequestCreated } from '@vmer/domain/lifecycle';
-import { api, buildTestApp, DATABASES, tokenFor, type TestApp } from './helpers.ts';
+import { api, DATABASES, signedInApp, type TestApp } from './helpers.ts';
 import {
   answersFor,
   documentFor,
@@ -19,8 +19,7 @@ describe.each(DATABASES)('a lone UTF-16 surrogate on %s', (database) => {
   let version: string;
 
   beforeAll(async () => {
-    t = await buildTestApp({ database });
-    token = await tokenFor(t.baseUrl, 'interviewer1');
+    ({ t, token, version } = await signedInApp(database, 'interviewer1'));
     const created = await api<DisclosureRequestCreated>(
       t.baseUrl,
       '/api/impairment/video_mer/request',
@@ -35,10 +34,6 @@ describe.each(DATABASES)('a lone UTF-16 surrogate on %s', (database) => {
       },
     );
     request = created.body.body!;
-    const questionnaire = await api<{ version: string }>(t.baseUrl, '/api/questionnaire/get', {
-      token,
-    });
-    version = questionnaire.body.body!.version;
   });
   afterAll(async () => t?.close());
 

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Impairment } from '@vmer/domain';
 import type { DisclosureExport } from '@vmer/domain/lifecycle';
-import { api, buildTestApp, DATABASES, tokenFor, type TestApp } from './helpers.ts';
+import { api, DATABASES, signedInApp, type TestApp } from './helpers.ts';
 import {
   answersFor,
   documentFor,
@@ -22,12 +22,7 @@ describe.each(DATABASES)('Simplified Chinese on %s', (database) => {
   let asthma: Impairment;
 
   beforeAll(async () => {
-    t = await buildTestApp({ database });
-    token = await tokenFor(t.baseUrl, 'uw1');
-    const questionnaire = await api<{ version: string }>(t.baseUrl, '/api/questionnaire/get', {
-      token,
-    });
-    version = questionnaire.body.body!.version;
+    ({ t, token, version } = await signedInApp(database, 'uw1'));
     const catalog = await sampleCatalog();
     hypertension = impairmentOf(catalog, 'hypertension');
     asthma = impairmentOf(catalog, 'asthma');

@@ -9,7 +9,7 @@ import type { Catalog, DisclosureDocument, Impairment } from '@vmer/domain';
 import type { AnswerMap } from '@vmer/domain/answers';
 import type { DisclosureExport } from '@vmer/domain/lifecycle';
 import { buildPages, numberedQuestions } from '@vmer/domain/paging';
-import { api, buildTestApp, DATABASES, tokenFor, type TestApp } from '../helpers.ts';
+import { api, DATABASES, signedInApp, type TestApp } from '../helpers.ts';
 import { answersFor, documentFor, impairmentOf, PROFILE, sampleCatalog } from './fixtures.ts';
 
 const BASE = '/api/impairment/video_mer';
@@ -24,12 +24,7 @@ describe.each(DATABASES)('answer rules on %s', (database) => {
   let counter = 0;
 
   beforeAll(async () => {
-    t = await buildTestApp({ database });
-    token = await tokenFor(t.baseUrl, 'interviewer1');
-    const questionnaire = await api<{ version: string }>(t.baseUrl, '/api/questionnaire/get', {
-      token,
-    });
-    version = questionnaire.body.body!.version;
+    ({ t, token, version } = await signedInApp(database, 'interviewer1'));
     catalog = await sampleCatalog();
     asthma = impairmentOf(catalog, 'asthma');
   });

@@ -6,7 +6,14 @@ import type { DisclosureExport } from '@vmer/domain/lifecycle';
 import { consolidate, decideAll } from '@vmer/domain/decision-engine';
 import type { ChosenImpairment } from '@vmer/domain/questionnaire';
 import { buildExportWorkbook } from '../../src/disclosures/export-workbook.ts';
-import { api, buildTestApp, DATABASES, tokenFor, type TestApp } from '../helpers.ts';
+import {
+  api,
+  buildTestApp,
+  DATABASES,
+  questionnaireVersion,
+  tokenFor,
+  type TestApp,
+} from '../helpers.ts';
 import { answersFor, documentFor, impairmentOf, PROFILE, sampleCatalog } from './fixtures.ts';
 
 const BASE = '/api/impairment/video_mer';
@@ -23,10 +30,7 @@ describe.each(DATABASES)('who may export, and what the spreadsheet holds, on %s'
   beforeAll(async () => {
     t = await buildTestApp({ database });
     for (const user of ['interviewer1', 'admin1']) tokens[user] = await tokenFor(t.baseUrl, user);
-    const questionnaire = await api<{ version: string }>(t.baseUrl, '/api/questionnaire/get', {
-      token: tokens.interviewer1,
-    });
-    version = questionnaire.body.body!.version;
+    version = await questionnaireVersion(t.baseUrl, tokens.interviewer1!);
     catalog = await sampleCatalog();
     const template = impairmentOf(catalog, catalog.settings.otherImpairment);
     others = selfDefinedCondition(template, `${template.uuid}-1`, FORMULA_NAME);

@@ -15,7 +15,14 @@ import { sql } from 'kysely';
 import { hashPassword } from '../../src/auth/password.ts';
 import { insertLocalUsers } from '../../src/auth/users-repository.ts';
 import { idempotencyRepository } from '../../src/disclosures/idempotency-repository.ts';
-import { api, buildTestApp, DATABASES, tokenFor, type TestApp } from '../helpers.ts';
+import {
+  api,
+  buildTestApp,
+  DATABASES,
+  questionnaireVersion,
+  tokenFor,
+  type TestApp,
+} from '../helpers.ts';
 import {
   answersFor,
   clientToken,
@@ -52,10 +59,7 @@ describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
     ]);
     for (const user of ['interviewer1', 'agent1', 'uw1', 'uw2', 'uw3', 'admin1'])
       tokens[user] = await tokenFor(t.baseUrl, user);
-    const questionnaire = await api<{ version: string }>(t.baseUrl, '/api/questionnaire/get', {
-      token: tokens.uw1,
-    });
-    version = questionnaire.body.body!.version;
+    version = await questionnaireVersion(t.baseUrl, tokens.uw1!);
     // The server seeded the shipped catalogue: the same files compiled here.
     catalog = await sampleCatalog();
     hypertension = impairmentOf(catalog, 'hypertension');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catalog } from '@vmer/domain';
-import { api, buildTestApp, DATABASES, tokenFor, type TestApp } from '../helpers.ts';
+import { api, DATABASES, signedInApp, type TestApp } from '../helpers.ts';
 import { answersFor, documentFor, impairmentOf, PROFILE, sampleCatalog } from './fixtures.ts';
 
 const BASE = '/api/impairment/video_mer';
@@ -15,12 +15,7 @@ describe.each(DATABASES)('the reasons a save is refused name the condition on %s
   let counter = 0;
 
   beforeAll(async () => {
-    t = await buildTestApp({ database });
-    token = await tokenFor(t.baseUrl, 'interviewer1');
-    const questionnaire = await api<{ version: string }>(t.baseUrl, '/api/questionnaire/get', {
-      token,
-    });
-    version = questionnaire.body.body!.version;
+    ({ t, token, version } = await signedInApp(database, 'interviewer1'));
     catalog = await sampleCatalog();
   });
   afterAll(async () => t?.close());
