@@ -1,28 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RuleAge } from '@vmer/domain/model';
 import { ok, type MockApi } from '../../../test/mock-api.ts';
-import { renderScreen, sent } from './screen-fixtures.tsx';
+import {
+  answerAsthma,
+  BMI_RULES,
+  chooseAsthma,
+  fillBasics,
+  renderScreen,
+  sent,
+  textbox,
+} from './screen-fixtures.tsx';
 
 let api: MockApi | undefined;
 afterEach(() => {
   api = undefined;
 });
 
-const RULES: RuleAge[] = [
-  {
-    lower: 18,
-    upper: 120,
-    gender: 'All',
-    bmiList: [
-      { lower: 0, upper: 30, decision: { LIFE: '0' } },
-      { lower: 30, upper: 100, decision: { LIFE: '50' } },
-    ],
-  },
-];
-
-const textbox = (name: RegExp) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 const chips = () =>
   screen.queryByRole('list', { name: 'Chosen conditions' })
     ? within(screen.getByRole('list', { name: 'Chosen conditions' }))
@@ -30,17 +24,9 @@ const chips = () =>
         .map((li) => li.textContent)
     : [];
 
-async function fillBasics() {
-  await userEvent.type(textbox(/^Application number/), 'APP1');
-  await userEvent.type(textbox(/^Age/), '45');
-  await userEvent.click(screen.getByRole('radio', { name: 'Male' }));
-  await userEvent.click(screen.getByRole('combobox', { name: /Risk score/ }));
-  await userEvent.click(screen.getByRole('option', { name: 'A' }));
-}
-
 describe('BMI rule, export and conflicts', { timeout: 30_000 }, () => {
   it('S-53 S-55 S-57 an abnormal BMI adds Abnormal BMI by itself; a normal one removes it', async () => {
-    const view = await renderScreen({ ruleAgeList: RULES });
+    const view = await renderScreen({ ruleAgeList: BMI_RULES });
     api = view.api;
     await userEvent.type(textbox(/^Age/), '45');
     await userEvent.type(textbox(/Height \(cm\)/), '170');
@@ -52,7 +38,7 @@ describe('BMI rule, export and conflicts', { timeout: 30_000 }, () => {
   });
 
   it('S-56 M-16 when the deleted Abnormal BMI comes back the removed alert shows and can be dismissed', async () => {
-    const view = await renderScreen({ ruleAgeList: RULES });
+    const view = await renderScreen({ ruleAgeList: BMI_RULES });
     api = view.api;
     await userEvent.type(textbox(/^Age/), '45');
     await userEvent.type(textbox(/Height \(cm\)/), '170');
@@ -72,7 +58,7 @@ describe('BMI rule, export and conflicts', { timeout: 30_000 }, () => {
   });
 
   it('S-58 S-59 C-08 with an abnormal BMI a 4th further condition is not kept', async () => {
-    const view = await renderScreen({ ruleAgeList: RULES });
+    const view = await renderScreen({ ruleAgeList: BMI_RULES });
     api = view.api;
     await userEvent.type(textbox(/^Age/), '45');
     await userEvent.type(textbox(/Height \(cm\)/), '170');
@@ -98,20 +84,9 @@ describe('BMI rule, export and conflicts', { timeout: 30_000 }, () => {
     const exportButton = () => screen.getByRole('button', { name: 'Export' }) as HTMLButtonElement;
     expect(exportButton().disabled).toBe(true);
     await fillBasics();
-    await userEvent.type(screen.getByRole('combobox', { name: 'Medical condition' }), 'asth');
-    await userEvent.click(await screen.findByRole('option', { name: 'Asthma' }));
-    await screen.findByRole('heading', { name: 'Asthma - Page 1 - History' });
+    await chooseAsthma();
     expect(exportButton().disabled).toBe(true);
-    for (const n of [1, 2, 3, 4, 5]) {
-      const section = screen.getByRole('region', { name: new RegExp(`Question a${n}$`) });
-      await userEvent.click(within(section).getByRole('radio', { name: 'No' }));
-    }
-    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
-    await userEvent.click(
-      within(screen.getByRole('region', { name: /Question a6$/ })).getByRole('radio', {
-        name: 'No',
-      }),
-    );
+    await answerAsthma();
     expect(exportButton().disabled).toBe(false);
     const downloads: string[] = [];
     const click = HTMLAnchorElement.prototype.click;
@@ -141,19 +116,8 @@ describe('BMI rule, export and conflicts', { timeout: 30_000 }, () => {
     });
     api = view.api;
     await fillBasics();
-    await userEvent.type(screen.getByRole('combobox', { name: 'Medical condition' }), 'asth');
-    await userEvent.click(await screen.findByRole('option', { name: 'Asthma' }));
-    await screen.findByRole('heading', { name: 'Asthma - Page 1 - History' });
-    for (const n of [1, 2, 3, 4, 5]) {
-      const section = screen.getByRole('region', { name: new RegExp(`Question a${n}$`) });
-      await userEvent.click(within(section).getByRole('radio', { name: 'No' }));
-    }
-    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
-    await userEvent.click(
-      within(screen.getByRole('region', { name: /Question a6$/ })).getByRole('radio', {
-        name: 'No',
-      }),
-    );
+    await chooseAsthma();
+    await answerAsthma();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent(api!, 'impairment/video_mer/disclosure/save')).toHaveLength(1));
     expect(await screen.findByText('The disclosure was changed by someone else')).toBeTruthy();

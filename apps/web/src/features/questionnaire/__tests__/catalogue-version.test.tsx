@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CatalogueUpdateSummary } from '@vmer/domain/lifecycle';
 import { LANGUAGE_STORAGE_KEY } from '../../language/language-slice.ts';
 import { ok, type MockApi, type ReceivedRequest } from '../../../test/mock-api.ts';
-import { renderScreen } from './screen-fixtures.tsx';
+import { renderScreen, storedDisclosure } from './screen-fixtures.tsx';
 
 afterEach(() => {
   window.localStorage.removeItem(LANGUAGE_STORAGE_KEY);
@@ -14,38 +14,8 @@ const DISCLOSURE = `/api/impairment/video_mer/disclosure/${REQUEST}`;
 const UPDATE = `${DISCLOSURE}/update-catalogue`;
 
 /** A disclosure with Asthma answered on catalogue version 6, while version 7 is active. */
-const view = (over: Record<string, unknown> = {}) => ({
-  id: REQUEST,
-  requestId: REQUEST,
-  action: 'edit',
-  status: 2,
-  version: 3,
-  applicationNumber: 'APP66',
-  age: 52,
-  gender: 'Male',
-  rsmScore: 'B',
-  insurerCode: 'phkl',
-  channel: 'agency',
-  productCode: 'wl01',
-  redirection: null,
-  catalogVersion: '6',
-  rejectReason: null,
-  submittedByCaller: false,
-  disclosureJson: JSON.stringify({
-    schemaVersion: 1,
-    catalogVersion: '6',
-    profile: { age: 52, gender: 'Male', rsmScore: 'B' },
-    impairments: [
-      {
-        uuid: 'asthma',
-        name: 'Asthma',
-        selfDefined: false,
-        answers: [{ questionUuid: 'a1', answer: ['a1-yes'] }],
-      },
-    ],
-  }),
-  ...over,
-});
+const view = (over: Record<string, unknown> = {}) =>
+  storedDisclosure({ requestId: REQUEST, applicationNumber: 'APP66', catalogVersion: '6' }, over);
 
 const SUMMARY: CatalogueUpdateSummary = {
   fromVersion: '6',

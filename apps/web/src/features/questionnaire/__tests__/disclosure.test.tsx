@@ -5,7 +5,15 @@ import type { MockApi } from '../../../test/mock-api.ts';
 import { ok } from '../../../test/mock-api.ts';
 import { REJECT_REASON_MAX } from '../components/reject-dialog.tsx';
 import { impairmentChosen, pageShown } from '../questionnaire-slice.ts';
-import { impairment, radio, renderScreen, sent } from './screen-fixtures.tsx';
+import {
+  answerNo,
+  chooseAsthma,
+  fillBasics,
+  impairment,
+  radio,
+  renderScreen,
+  sent,
+} from './screen-fixtures.tsx';
 
 let api: MockApi | undefined;
 afterEach(() => {
@@ -35,25 +43,12 @@ async function openWithAsthma(options: Options = {}) {
     },
   });
   api = view.api;
-  await userEvent.type(screen.getByRole('textbox', { name: /^Application number/ }), 'APP1');
-  await userEvent.type(screen.getByRole('textbox', { name: /^Age/ }), '45');
-  await userEvent.click(screen.getByRole('radio', { name: 'Male' }));
-  await userEvent.click(screen.getByRole('combobox', { name: /Risk score/ }));
-  await userEvent.click(screen.getByRole('option', { name: 'A' }));
-  await userEvent.type(screen.getByRole('combobox', { name: 'Medical condition' }), 'asth');
-  await userEvent.click(await screen.findByRole('option', { name: 'Asthma' }));
-  await screen.findByRole('heading', { name: 'Asthma - Page 1 - History' });
+  await fillBasics();
+  await chooseAsthma();
   return view;
 }
 
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
-const answerNo = async (...uuids: string[]) => {
-  for (const uuid of uuids) {
-    const section = screen.getByRole('region', { name: new RegExp(`Question ${uuid}$`) });
-    await userEvent.click(within(section).getByRole('radio', { name: 'No' }));
-  }
-};
-
 describe('Video MER disclosure card', { timeout: 30_000 }, () => {
   it('M-17 M-18 S-29 C-05 the page dropdown lists every page; a page shows at most 5 top-level questions', async () => {
     await openWithAsthma();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ok, type MockApi } from '../../../test/mock-api.ts';
-import { renderScreen } from './screen-fixtures.tsx';
+import { renderScreen, storedDisclosure } from './screen-fixtures.tsx';
 
 let api: MockApi | undefined;
 afterEach(() => {
@@ -10,39 +10,19 @@ afterEach(() => {
 
 const REQUEST = '00000000-0000-4000-8000-0000000000bb';
 
-const view = (over: Record<string, unknown> = {}) => ({
-  id: REQUEST,
-  requestId: REQUEST,
-  action: 'edit',
-  status: 2,
-  version: 3,
-  applicationNumber: 'APP77',
-  age: 52,
-  gender: 'Male',
-  rsmScore: 'B',
-  insurerCode: 'phkl',
-  channel: 'agency',
-  productCode: 'wl01',
-  redirection: null,
-  catalogVersion: '7',
-  rejectReason: null,
-  submittedByCaller: false,
-  disclosureJson: JSON.stringify({
-    schemaVersion: 1,
-    catalogVersion: '7',
-    profile: { age: 52, gender: 'Male', rsmScore: 'B', height: '{"cm":170,"ft":5,"inch":6.93}' },
-    impairments: [
-      {
-        uuid: 'asthma',
-        name: 'Asthma',
-        selfDefined: false,
-        answers: [{ questionUuid: 'a1', answer: ['a1-yes'] }],
-      },
-      { uuid: 'other-impairment-1700000000000', name: 'Gout', selfDefined: true, answers: [] },
-    ],
-  }),
-  ...over,
-});
+const view = (over: Record<string, unknown> = {}) =>
+  storedDisclosure(
+    {
+      requestId: REQUEST,
+      applicationNumber: 'APP77',
+      catalogVersion: '7',
+      profile: { height: '{"cm":170,"ft":5,"inch":6.93}' },
+      moreImpairments: [
+        { uuid: 'other-impairment-1700000000000', name: 'Gout', selfDefined: true, answers: [] },
+      ],
+    },
+    over,
+  );
 
 describe('Opening /questionnaire/{requestId}', { timeout: 30_000 }, () => {
   it('S-66 E-10 the disclosure is fetched and fills the screen, answers and mode included', async () => {

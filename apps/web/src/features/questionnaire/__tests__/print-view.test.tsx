@@ -1,11 +1,9 @@
 import { act, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Language } from '@vmer/domain/model';
-import type { AppStore } from '../../../app/store.ts';
 import { LANGUAGE_STORAGE_KEY } from '../../language/language-slice.ts';
-import { disclosureLoaded } from '../questionnaire-slice.ts';
 import { option, question } from './fixtures.tsx';
-import { ASTHMA, impairment, radio, renderScreen } from './screen-fixtures.tsx';
+import { ASTHMA, impairment, loadSubmitted, radio, renderScreen } from './screen-fixtures.tsx';
 
 afterEach(() => {
   act(() => {
@@ -44,30 +42,6 @@ const ANAEMIA = impairment('anaemia', 'Anaemia', 'Both', [
 const ASTHMA_ANSWERS = Object.fromEntries(
   [1, 2, 3, 4, 5, 6].map((n) => [`a${n}`, [`a${n}-${n === 6 ? 'yes' : 'no'}`]]),
 );
-
-type Submitted = Omit<Parameters<typeof disclosureLoaded>[0], 'session'>;
-
-/** Puts a submitted disclosure on a rendered screen, opened in view mode. */
-function loadSubmitted(store: AppStore, disclosure: Submitted) {
-  act(() => {
-    store.dispatch(
-      disclosureLoaded({
-        session: {
-          id: '00000000-0000-4000-8000-0000000000aa',
-          requestId: null,
-          action: 'view',
-          status: 3,
-          version: 1,
-          redirection: null,
-          product: null,
-          rejectReason: null,
-          submittedByCaller: false,
-        },
-        ...disclosure,
-      }),
-    );
-  });
-}
 
 /**
  * The screen holding a submitted disclosure: Asthma (two pages, a6 answered Yes, the rest No)

@@ -1,8 +1,7 @@
 import { act, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { selfDefinedCondition } from '@vmer/domain/impairments';
-import { disclosureLoaded } from '../questionnaire-slice.ts';
-import { ASTHMA, impairment, radio, renderScreen } from './screen-fixtures.tsx';
+import { ASTHMA, impairment, loadSubmitted, radio, renderScreen } from './screen-fixtures.tsx';
 
 afterEach(() => {
   act(() => {
@@ -22,29 +21,14 @@ const ALL_NO = Object.fromEntries([1, 2, 3, 4, 5, 6].map((n) => [`a${n}`, [`a${n
 describe('question numbers in the decision’s "why"', () => {
   it('T-05 with a self-defined condition and Others, each "why" cites its own questions’ numbers, as the screen numbers them', async () => {
     const view = await renderScreen();
-    act(() => {
-      view.store.dispatch(
-        disclosureLoaded({
-          session: {
-            id: '00000000-0000-4000-8000-0000000000bb',
-            requestId: null,
-            action: 'view',
-            status: 3,
-            version: 1,
-            redirection: null,
-            product: null,
-            rejectReason: null,
-            submittedByCaller: false,
-          },
-          applicationNumber: 'APP44',
-          profile: { age: 40, gender: 'Male', rsmScore: 'A' },
-          chosen: [
-            { impairment: ASTHMA, answers: ALL_NO },
-            { impairment: KNEE, answers: ALL_YES },
-            { impairment: OTHERS, answers: ALL_YES },
-          ],
-        }),
-      );
+    loadSubmitted(view.store, {
+      applicationNumber: 'APP44',
+      profile: { age: 40, gender: 'Male', rsmScore: 'A' },
+      chosen: [
+        { impairment: ASTHMA, answers: ALL_NO },
+        { impairment: KNEE, answers: ALL_YES },
+        { impairment: OTHERS, answers: ALL_YES },
+      ],
     });
     act(() => {
       window.dispatchEvent(new Event('beforeprint'));

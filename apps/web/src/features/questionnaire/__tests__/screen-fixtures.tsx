@@ -1,3 +1,5 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { API_PREFIX, endpoints } from '@vmer/domain/api/endpoints';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type {
@@ -9,7 +11,7 @@ import type {
   UserInfo,
 } from '@vmer/domain/model';
 import { INITIAL_USER_INFO } from '@vmer/domain/model';
-import { createStore } from '../../../app/store.ts';
+import { createStore, type AppStore } from '../../../app/store.ts';
 import { NotificationProvider } from '../../global-feedback/components/notification-provider.tsx';
 import type { InsurerListEntry } from '../../header-selection/api/insurer-list-api.ts';
 import {
@@ -232,4 +234,126 @@ export function sent(api: { requests: ReceivedRequest[] }, path: string): unknow
   return api.requests
     .filter((r) => r.url.pathname === `/api/${path}`)
     .map((r) => (r.body ? (JSON.parse(r.body) as unknown) : null));
+}
+
+/** One age band whose BMI rule debits a BMI of 30 or more: 95 kg at 170 cm is abnormal. */
+export const BMI_RULES: RuleAge[] = [
+  {
+    lower: 18,
+    upper: 120,
+    gender: 'All',
+    bmiList: [
+      { lower: 0, upper: 30, decision: { LIFE: '0' } },
+      { lower: 30, upper: 100, decision: { LIFE: '50' } },
+    ],
+  },
+];
+
+export const textbox = (name: RegExp) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+
+/** The basic information filled: application number APP1, age 45, the gender, risk score A. */
+export async function fillBasics(gender: 'Male' | 'Female' = 'Male') {
+  await userEvent.type(textbox(/^Application number/), 'APP1');
+  await userEvent.type(textbox(/^Age/), '45');
+  await userEvent.click(screen.getByRole('radio', { name: gender }));
+  await userEvent.click(screen.getByRole('combobox', { name: /Risk score/ }));
+  await userEvent.click(screen.getByRole('option', { name: 'A' }));
+}
+
+/** Asthma chosen from the condition list, its first page shown. */
+export async function chooseAsthma() {
+  await userEvent.type(screen.getByRole('combobox', { name: 'Medical condition' }), 'asth');
+  await userEvent.click(await screen.findByRole('option', { name: 'Asthma' }));
+  await screen.findByRole('heading', { name: 'Asthma - Page 1 - History' });
+}
+
+/** Answers No to each question named. */
+export async function answerNo(...uuids: string[]) {
+  for (const uuid of uuids) {
+    const section = screen.getByRole('region', { name: new RegExp(`Question ${uuid}$`) });
+    await userEvent.click(within(section).getByRole('radio', { name: 'No' }));
+  }
+}
+
+/** Asthma answered whole: six questions over two pages, each No. */
+export async function answerAsthma() {
+  await screen.findByRole('heading', { name: 'Asthma - Page 1 - History' });
+  await answerNo('a1', 'a2', 'a3', 'a4', 'a5');
+  await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+  await answerNo('a6');
+}
+
+interface StoredDisclosure {
+  requestId: string;
+  applicationNumber: string;
+  catalogVersion: string;
+  /** Profile fields the document carries besides age, gender and risk score. */
+  profile?: Record<string, unknown>;
+  /** Conditions the document carries after Asthma. */
+  moreImpairments?: unknown[];
+}
+
+/**
+ * A draft as the server sends it to edit: a man of 52, risk score B, on the whole-life product,
+ * Asthma's first question answered Yes; `over` replaces any field.
+ */
+export const storedDisclosure = (
+  { requestId, applicationNumber, catalogVersion, profile, moreImpairments = [] }: StoredDisclosure,
+  over: Record<string, unknown> = {},
+) => ({
+  id: requestId,
+  requestId,
+  action: 'edit',
+  status: 2,
+  version: 3,
+  applicationNumber,
+  age: 52,
+  gender: 'Male',
+  rsmScore: 'B',
+  insurerCode: 'phkl',
+  channel: 'agency',
+  productCode: 'wl01',
+  redirection: null,
+  catalogVersion,
+  rejectReason: null,
+  submittedByCaller: false,
+  disclosureJson: JSON.stringify({
+    schemaVersion: 1,
+    catalogVersion,
+    profile: { age: 52, gender: 'Male', rsmScore: 'B', ...profile },
+    impairments: [
+      {
+        uuid: 'asthma',
+        name: 'Asthma',
+        selfDefined: false,
+        answers: [{ questionUuid: 'a1', answer: ['a1-yes'] }],
+      },
+      ...moreImpairments,
+    ],
+  }),
+  ...over,
+});
+
+type Submitted = Omit<Parameters<typeof disclosureLoaded>[0], 'session'>;
+
+/** Puts a submitted disclosure on a rendered screen, opened in view mode. */
+export function loadSubmitted(store: AppStore, disclosure: Submitted) {
+  act(() => {
+    store.dispatch(
+      disclosureLoaded({
+        session: {
+          id: '00000000-0000-4000-8000-0000000000aa',
+          requestId: null,
+          action: 'view',
+          status: 3,
+          version: 1,
+          redirection: null,
+          product: null,
+          rejectReason: null,
+          submittedByCaller: false,
+        },
+        ...disclosure,
+      }),
+    );
+  });
 }

@@ -3,7 +3,14 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ok, type Answer, type MockApi, type ReceivedRequest } from '../../../test/mock-api.ts';
-import { renderScreen, sent } from './screen-fixtures.tsx';
+import {
+  answerAsthma,
+  chooseAsthma,
+  fillBasics,
+  renderScreen,
+  sent,
+  textbox,
+} from './screen-fixtures.tsx';
 
 let api: MockApi | undefined;
 afterEach(() => {
@@ -14,28 +21,11 @@ const REQUEST = '00000000-0000-4000-8000-0000000000cc';
 /** A text only the stored document carries, to find out whether it was kept. */
 const STORED_MARKER = 'stored-document-marker-9d3e';
 
-const textbox = (name: RegExp) => screen.getByRole('textbox', { name }) as HTMLInputElement;
-
 /** Fills the basic information and answers Asthma's six questions: Save becomes possible. */
 async function fillSaveable() {
-  await userEvent.type(textbox(/^Application number/), 'APP1');
-  await userEvent.type(textbox(/^Age/), '45');
-  await userEvent.click(screen.getByRole('radio', { name: 'Male' }));
-  await userEvent.click(screen.getByRole('combobox', { name: /Risk score/ }));
-  await userEvent.click(screen.getByRole('option', { name: 'A' }));
-  await userEvent.type(screen.getByRole('combobox', { name: 'Medical condition' }), 'asth');
-  await userEvent.click(await screen.findByRole('option', { name: 'Asthma' }));
-  await screen.findByRole('heading', { name: 'Asthma - Page 1 - History' });
-  for (const n of [1, 2, 3, 4, 5]) {
-    const section = screen.getByRole('region', { name: new RegExp(`Question a${n}$`) });
-    await userEvent.click(within(section).getByRole('radio', { name: 'No' }));
-  }
-  await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
-  await userEvent.click(
-    within(screen.getByRole('region', { name: /Question a6$/ })).getByRole('radio', {
-      name: 'No',
-    }),
-  );
+  await fillBasics();
+  await chooseAsthma();
+  await answerAsthma();
 }
 
 const onSave =

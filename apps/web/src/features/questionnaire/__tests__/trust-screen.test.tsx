@@ -1,12 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Impairment, RuleAge } from '@vmer/domain/model';
+import type { Impairment } from '@vmer/domain/model';
 import { ok, type MockApi, type Answer, type ReceivedRequest } from '../../../test/mock-api.ts';
 import { productChosen } from '../../header-selection/header-selection-slice.ts';
 import { LANGUAGE_STORAGE_KEY } from '../../language/language-slice.ts';
 import { option, question } from './fixtures.tsx';
-import { ASTHMA, renderScreen, sent } from './screen-fixtures.tsx';
+import {
+  answerAsthma,
+  answerNo,
+  ASTHMA,
+  BMI_RULES,
+  fillBasics,
+  renderScreen,
+  sent,
+  textbox,
+} from './screen-fixtures.tsx';
 
 let api: MockApi | undefined;
 afterEach(() => {
@@ -22,7 +31,6 @@ async function open(options: Options = {}) {
   return view;
 }
 
-const textbox = (name: RegExp) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 const chooser = () => screen.getByRole('combobox', { name: /^(Medical condition|病症)/ });
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 const chips = () =>
@@ -32,33 +40,10 @@ const chips = () =>
         .map((li) => li.textContent)
     : [];
 
-async function fillBasics(gender: 'Male' | 'Female' = 'Male') {
-  await userEvent.type(textbox(/^Application number/), 'APP1');
-  await userEvent.type(textbox(/^Age/), '45');
-  await userEvent.click(screen.getByRole('radio', { name: gender }));
-  await userEvent.click(screen.getByRole('combobox', { name: /Risk score/ }));
-  await userEvent.click(screen.getByRole('option', { name: 'A' }));
-}
-
 async function choose(typed: string, optionName: string) {
   await userEvent.clear(chooser());
   await userEvent.type(chooser(), typed);
   await userEvent.click(await screen.findByRole('option', { name: optionName }));
-}
-
-const answerNo = async (...uuids: string[]) => {
-  for (const uuid of uuids) {
-    const section = screen.getByRole('region', { name: new RegExp(`Question ${uuid}$`) });
-    await userEvent.click(within(section).getByRole('radio', { name: 'No' }));
-  }
-};
-
-/** Asthma answered whole (six questions over two pages). */
-async function answerAsthma() {
-  await screen.findByRole('heading', { name: 'Asthma - Page 1 - History' });
-  await answerNo('a1', 'a2', 'a3', 'a4', 'a5');
-  await userEvent.click(button('Next page'));
-  await answerNo('a6');
 }
 
 describe('the questionnaire screen, tried as a new user would', { timeout: 30_000 }, () => {
@@ -247,18 +232,7 @@ describe('the questionnaire screen, tried as a new user would', { timeout: 30_00
   });
 
   it('T-10 the Abnormal-BMI alert goes once the weight is corrected into the normal band', async () => {
-    const rules: RuleAge[] = [
-      {
-        lower: 18,
-        upper: 120,
-        gender: 'All',
-        bmiList: [
-          { lower: 0, upper: 30, decision: { LIFE: '0' } },
-          { lower: 30, upper: 100, decision: { LIFE: '50' } },
-        ],
-      },
-    ];
-    await open({ ruleAgeList: rules });
+    await open({ ruleAgeList: BMI_RULES });
     await userEvent.type(textbox(/^Age/), '45');
     await userEvent.type(textbox(/Height \(cm\)/), '170');
     await userEvent.type(textbox(/Weight \(kg\)/), '95');
