@@ -36,6 +36,15 @@ const WEB_TESTS = [
   'apps/web/src/**/*.test.{ts,tsx}',
 ];
 
+/** The imports the web app's own code (not its tests) may not make: the server's, and `patterns`. */
+const webProductionImports = (files, ...patterns) => ({
+  files,
+  ignores: WEB_TESTS,
+  rules: {
+    '@typescript-eslint/no-restricted-imports': ['error', { patterns: [NOT_SERVER, ...patterns] }],
+  },
+});
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'coverage/**', 'data/**'] },
   js.configs.recommended,
@@ -64,49 +73,22 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [NOT_SERVER] }] },
   },
-  {
-    files: ['apps/web/src/{components,lib,config,locales}/**/*.{ts,tsx}'],
-    ignores: WEB_TESTS,
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            NOT_SERVER,
-            {
-              group: ['**/features/**', '**/app/**'],
-              message:
-                'Shared code imports no feature and not the app shell (dependencies flow shared → features → app).',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  ...WEB_FEATURES.map((feature) => ({
-    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
-    ignores: WEB_TESTS,
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            NOT_SERVER,
-            NOT_APP_SHELL,
-            {
-              group: WEB_FEATURES.filter((other) => other !== feature).flatMap((other) => [
-                `**/features/${other}/**`,
-                `../${other}/**`,
-                `../../${other}/**`,
-                `../../../${other}/**`,
-              ]),
-              message: `A feature imports no other feature: move what ${feature} shares into components/ or lib/, or compose them in app/.`,
-            },
-          ],
-        },
-      ],
-    },
-  })),
+  webProductionImports(['apps/web/src/{components,lib,config,locales}/**/*.{ts,tsx}'], {
+    group: ['**/features/**', '**/app/**'],
+    message:
+      'Shared code imports no feature and not the app shell (dependencies flow shared → features → app).',
+  }),
+  ...WEB_FEATURES.map((feature) =>
+    webProductionImports([`apps/web/src/features/${feature}/**/*.{ts,tsx}`], NOT_APP_SHELL, {
+      group: WEB_FEATURES.filter((other) => other !== feature).flatMap((other) => [
+        `**/features/${other}/**`,
+        `../${other}/**`,
+        `../../${other}/**`,
+        `../../../${other}/**`,
+      ]),
+      message: `A feature imports no other feature: move what ${feature} shares into components/ or lib/, or compose them in app/.`,
+    }),
+  ),
   {
     // The domain core is pure: no UI, server, database or i18n library, tests included.
     files: ['packages/domain/**/*.ts'],
