@@ -2,15 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ok, type MockApi } from '../../../test/mock-api.ts';
-import {
-  answerAsthma,
-  BMI_RULES,
-  chooseAsthma,
-  fillBasics,
-  renderScreen,
-  sent,
-  textbox,
-} from './screen-fixtures.tsx';
+import { BMI_RULES, renderScreen, sent } from './screen-fixtures.tsx';
+import { answerAsthma, chooseAsthma, fillBasics, textbox } from './screen-steps.ts';
 
 let api: MockApi | undefined;
 afterEach(() => {

@@ -5,15 +5,8 @@ import type { MockApi } from '../../../test/mock-api.ts';
 import { ok } from '../../../test/mock-api.ts';
 import { REJECT_REASON_MAX } from '../components/reject-dialog.tsx';
 import { impairmentChosen, pageShown } from '../questionnaire-slice.ts';
-import {
-  answerNo,
-  chooseAsthma,
-  fillBasics,
-  impairment,
-  radio,
-  renderScreen,
-  sent,
-} from './screen-fixtures.tsx';
+import { impairment, radio, renderScreen, sent } from './screen-fixtures.tsx';
+import { answerNo, chooseAsthma, fillBasics } from './screen-steps.ts';
 
 let api: MockApi | undefined;
 afterEach(() => {

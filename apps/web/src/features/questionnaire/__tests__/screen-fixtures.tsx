@@ -1,5 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act } from '@testing-library/react';
 import { API_PREFIX, endpoints } from '@vmer/domain/api/endpoints';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type {
@@ -248,40 +247,6 @@ export const BMI_RULES: RuleAge[] = [
     ],
   },
 ];
-
-export const textbox = (name: RegExp) => screen.getByRole('textbox', { name }) as HTMLInputElement;
-
-/** The basic information filled: application number APP1, age 45, the gender, risk score A. */
-export async function fillBasics(gender: 'Male' | 'Female' = 'Male') {
-  await userEvent.type(textbox(/^Application number/), 'APP1');
-  await userEvent.type(textbox(/^Age/), '45');
-  await userEvent.click(screen.getByRole('radio', { name: gender }));
-  await userEvent.click(screen.getByRole('combobox', { name: /Risk score/ }));
-  await userEvent.click(screen.getByRole('option', { name: 'A' }));
-}
-
-/** Asthma chosen from the condition list, its first page shown. */
-export async function chooseAsthma() {
-  await userEvent.type(screen.getByRole('combobox', { name: 'Medical condition' }), 'asth');
-  await userEvent.click(await screen.findByRole('option', { name: 'Asthma' }));
-  await screen.findByRole('heading', { name: 'Asthma - Page 1 - History' });
-}
-
-/** Answers No to each question named. */
-export async function answerNo(...uuids: string[]) {
-  for (const uuid of uuids) {
-    const section = screen.getByRole('region', { name: new RegExp(`Question ${uuid}$`) });
-    await userEvent.click(within(section).getByRole('radio', { name: 'No' }));
-  }
-}
-
-/** Asthma answered whole: six questions over two pages, each No. */
-export async function answerAsthma() {
-  await screen.findByRole('heading', { name: 'Asthma - Page 1 - History' });
-  await answerNo('a1', 'a2', 'a3', 'a4', 'a5');
-  await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
-  await answerNo('a6');
-}
 
 interface StoredDisclosure {
   requestId: string;

@@ -3,14 +3,8 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ok, type Answer, type MockApi, type ReceivedRequest } from '../../../test/mock-api.ts';
-import {
-  answerAsthma,
-  chooseAsthma,
-  fillBasics,
-  renderScreen,
-  sent,
-  textbox,
-} from './screen-fixtures.tsx';
+import { renderScreen, sent } from './screen-fixtures.tsx';
+import { answerAsthma, chooseAsthma, fillBasics, textbox } from './screen-steps.ts';
 
 let api: MockApi | undefined;
 afterEach(() => {

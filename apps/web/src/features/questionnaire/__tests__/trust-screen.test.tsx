@@ -6,16 +6,8 @@ import { ok, type MockApi, type Answer, type ReceivedRequest } from '../../../te
 import { productChosen } from '../../header-selection/header-selection-slice.ts';
 import { LANGUAGE_STORAGE_KEY } from '../../language/language-slice.ts';
 import { option, question } from './fixtures.tsx';
-import {
-  answerAsthma,
-  answerNo,
-  ASTHMA,
-  BMI_RULES,
-  fillBasics,
-  renderScreen,
-  sent,
-  textbox,
-} from './screen-fixtures.tsx';
+import { ASTHMA, BMI_RULES, renderScreen, sent } from './screen-fixtures.tsx';
+import { answerAsthma, answerNo, fillBasics, textbox } from './screen-steps.ts';
 
 let api: MockApi | undefined;
 afterEach(() => {
