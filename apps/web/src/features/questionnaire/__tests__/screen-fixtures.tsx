@@ -21,6 +21,7 @@ import {
   answering,
   envelope,
   mockApi,
+  ok,
   onEndpoint,
   type Answer,
   type ReceivedRequest,
@@ -322,3 +323,40 @@ export function loadSubmitted(store: AppStore, disclosure: Submitted) {
     );
   });
 }
+
+const smokingQuestion = question('R', {
+  uuid: 'h-smoke',
+  parentUuid: 'hypertension',
+  uuidPath: 'hypertension',
+  question: { en: 'Smoking habit', cn_traditional: '吸煙習慣' },
+  answerList: [
+    option('h-smoke-never', 'Never smoked', { parentUuid: 'h-smoke', smokingValue: 'never' }),
+    option('h-smoke-heavy', 'More than 1 pack a day', {
+      parentUuid: 'h-smoke',
+      smokingValue: 'heavy',
+    }),
+  ],
+});
+/** Hypertension: it needs the applicant's smoking status, which its one question presets. */
+export const HYPERTENSION: Impairment = {
+  uuid: 'hypertension',
+  name: { en: 'Hypertension', cn_traditional: '高血壓' },
+  gender: 'Both',
+  decision: ['LIFE'],
+  exNoList: [],
+  questionList: [smokingQuestion],
+  selfDefined: false,
+  needsSmoking: true,
+  smokingQuestionUuid: 'h-smoke',
+};
+
+/** Overrides under which the condition list offers `condition` alone, with its questions. */
+export const offeringOnly =
+  ({ questionList, ...entry }: Impairment) =>
+  (request: ReceivedRequest): Answer | undefined => {
+    if (request.url.pathname === '/api/disease/list') {
+      return ok({ instance: '00000000-0000-4000-8000-000000000001', diseaseList: [entry] });
+    }
+    if (request.url.pathname === `/api/question/${entry.uuid}`) return ok(questionList);
+    return undefined;
+  };

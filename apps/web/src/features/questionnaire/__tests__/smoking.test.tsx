@@ -1,51 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Impairment } from '@vmer/domain/model';
-import { ok } from '../../../test/mock-api.ts';
-import { option, question } from './fixtures.tsx';
-import { renderScreen } from './screen-fixtures.tsx';
+import { HYPERTENSION, offeringOnly, renderScreen } from './screen-fixtures.tsx';
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const smokingQuestion = question('R', {
-  uuid: 'h-smoke',
-  parentUuid: 'hypertension',
-  uuidPath: 'hypertension',
-  question: { en: 'Smoking habit', cn_traditional: '吸煙習慣' },
-  answerList: [
-    option('h-smoke-never', 'Never smoked', { parentUuid: 'h-smoke', smokingValue: 'never' }),
-    option('h-smoke-heavy', 'More than 1 pack a day', {
-      parentUuid: 'h-smoke',
-      smokingValue: 'heavy',
-    }),
-  ],
-});
-const HYPERTENSION: Impairment = {
-  uuid: 'hypertension',
-  name: { en: 'Hypertension', cn_traditional: '高血壓' },
-  gender: 'Both',
-  decision: ['LIFE'],
-  exNoList: [],
-  questionList: [smokingQuestion],
-  selfDefined: false,
-  needsSmoking: true,
-  smokingQuestionUuid: 'h-smoke',
-};
-
 async function openWithHypertension() {
   const view = await renderScreen({
-    overrides: (request) => {
-      const { questionList: _q, ...entry } = HYPERTENSION;
-      if (request.url.pathname === '/api/disease/list') {
-        return ok({ instance: '00000000-0000-4000-8000-000000000001', diseaseList: [entry] });
-      }
-      if (request.url.pathname === '/api/question/hypertension')
-        return ok(HYPERTENSION.questionList);
-      return undefined;
-    },
+    overrides: offeringOnly(HYPERTENSION),
   });
   await userEvent.type(screen.getByRole('textbox', { name: /^Age/ }), '45');
   await userEvent.type(screen.getByRole('combobox', { name: 'Medical condition' }), 'hyper');

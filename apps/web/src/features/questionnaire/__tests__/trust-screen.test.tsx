@@ -1,12 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Impairment } from '@vmer/domain/model';
 import { ok, type MockApi, type Answer, type ReceivedRequest } from '../../../test/mock-api.ts';
 import { productChosen } from '../../header-selection/header-selection-slice.ts';
 import { LANGUAGE_STORAGE_KEY } from '../../language/language-slice.ts';
-import { option, question } from './fixtures.tsx';
-import { ASTHMA, BMI_RULES, renderScreen, sent } from './screen-fixtures.tsx';
+import {
+  ASTHMA,
+  BMI_RULES,
+  HYPERTENSION,
+  offeringOnly,
+  renderScreen,
+  sent,
+} from './screen-fixtures.tsx';
 import { answerAsthma, answerNo, fillBasics, textbox } from './screen-steps.ts';
 
 let api: MockApi | undefined;
@@ -137,35 +142,7 @@ describe('the questionnaire screen, tried as a new user would', { timeout: 30_00
   });
 
   it('T-08 Submit with the smoking status missing names it in the incomplete dialog and sends nothing', async () => {
-    const smoking = question('R', {
-      uuid: 'h-smoke',
-      parentUuid: 'hypertension',
-      uuidPath: 'hypertension',
-      question: { en: 'Smoking habit', cn_traditional: '吸煙習慣' },
-      answerList: [
-        option('h-smoke-never', 'Never smoked', { parentUuid: 'h-smoke', smokingValue: 'never' }),
-      ],
-    });
-    const hypertension: Impairment = {
-      uuid: 'hypertension',
-      name: { en: 'Hypertension', cn_traditional: '高血壓' },
-      gender: 'Both',
-      decision: ['LIFE'],
-      exNoList: [],
-      questionList: [smoking],
-      selfDefined: false,
-      needsSmoking: true,
-      smokingQuestionUuid: 'h-smoke',
-    };
-    await open({
-      overrides: (request) => {
-        const { questionList, ...entry } = hypertension;
-        if (request.url.pathname === '/api/disease/list')
-          return ok({ instance: '00000000-0000-4000-8000-000000000001', diseaseList: [entry] });
-        if (request.url.pathname === '/api/question/hypertension') return ok(questionList);
-        return undefined;
-      },
-    });
+    await open({ overrides: offeringOnly(HYPERTENSION) });
     await fillBasics();
     await choose('hyper', 'Hypertension');
     const section = await screen.findByRole('region', { name: /Smoking habit$/ });
