@@ -29,20 +29,11 @@ import {
   signedInPage,
   userToken,
 } from '../src/questionnaire.ts';
+import { rowsOf } from '../src/workbook.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
 
 const suite = journeySuite();
 const BASE = '/api/impairment/video_mer';
-
-/** A worksheet's rows as trimmed cell texts. */
-function rowsOf(sheet: ExcelJS.Worksheet): string[][] {
-  const rows: string[][] = [];
-  sheet.eachRow((row) => {
-    const values = (row.values as ExcelJS.CellValue[]).slice(1);
-    rows.push(values.map((value) => (value === null || value === undefined ? '' : String(value))));
-  });
-  return rows;
-}
 
 const decisionOf = (json: string, uuid: string) =>
   (

@@ -13,6 +13,7 @@ import {
   submittedDisclosure,
   SETTLED,
 } from '../src/questionnaire.ts';
+import { rowsOf } from '../src/workbook.ts';
 
 const baseUrl = inject('baseUrl');
 const suite = journeySuite();
@@ -43,16 +44,6 @@ async function openSubmitted(
   });
   await openRequest(page, baseUrl, requestId);
   return { page, screen: new QuestionnaireScreen(page, suite.labels), requestId };
-}
-
-/** A worksheet's rows as trimmed cell texts, empty rows left out. */
-function rowsOf(sheet: ExcelJS.Worksheet): string[][] {
-  const rows: string[][] = [];
-  sheet.eachRow((row) => {
-    const values = (row.values as ExcelJS.CellValue[]).slice(1);
-    rows.push(values.map((value) => (value === null || value === undefined ? '' : String(value))));
-  });
-  return rows;
 }
 
 describe('export and print of a submitted disclosure', () => {

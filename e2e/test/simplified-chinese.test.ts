@@ -23,19 +23,10 @@ import {
   submittedDisclosure,
   userToken,
 } from '../src/questionnaire.ts';
+import { rowsOf } from '../src/workbook.ts';
 
 const baseUrl = inject('baseUrl');
 const suite = journeySuite();
-
-/** A worksheet's rows as cell texts. */
-function rowsOf(sheet: ExcelJS.Worksheet): string[][] {
-  const rows: string[][] = [];
-  sheet.eachRow((row) => {
-    const values = (row.values as ExcelJS.CellValue[]).slice(1);
-    rows.push(values.map((value) => (value === null || value === undefined ? '' : String(value))));
-  });
-  return rows;
-}
 
 /** A disclosure requested by the caller system and saved as a draft by interviewer1: its requestId. */
 async function draftDisclosure(applicationNumber: string): Promise<string> {
