@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ok, type MockApi } from '../../../test/mock-api.ts';
 import { BMI_RULES, renderScreen, sent } from './screen-fixtures.tsx';
-import { answerAsthma, chooseAsthma, fillBasics, textbox } from './screen-steps.ts';
+import {
+  answerAsthma,
+  chooseAsthma,
+  enterAbnormalBmi,
+  fillBasics,
+  textbox,
+} from './screen-steps.ts';
 
 let api: MockApi | undefined;
 afterEach(() => {
@@ -21,9 +27,7 @@ describe('BMI rule, export and conflicts', { timeout: 30_000 }, () => {
   it('S-53 S-55 S-57 an abnormal BMI adds Abnormal BMI by itself; a normal one removes it', async () => {
     const view = await renderScreen({ ruleAgeList: BMI_RULES });
     api = view.api;
-    await userEvent.type(textbox(/^Age/), '45');
-    await userEvent.type(textbox(/Height \(cm\)/), '170');
-    await userEvent.type(textbox(/Weight \(kg\)/), '95');
+    await enterAbnormalBmi();
     await waitFor(() => expect(chips()).toEqual(['Abnormal BMI']));
     await userEvent.clear(textbox(/Weight \(kg\)/));
     await userEvent.type(textbox(/Weight \(kg\)/), '70');
@@ -33,9 +37,7 @@ describe('BMI rule, export and conflicts', { timeout: 30_000 }, () => {
   it('S-56 M-16 when the deleted Abnormal BMI comes back the removed alert shows and can be dismissed', async () => {
     const view = await renderScreen({ ruleAgeList: BMI_RULES });
     api = view.api;
-    await userEvent.type(textbox(/^Age/), '45');
-    await userEvent.type(textbox(/Height \(cm\)/), '170');
-    await userEvent.type(textbox(/Weight \(kg\)/), '95');
+    await enterAbnormalBmi();
     await waitFor(() => expect(chips()).toEqual(['Abnormal BMI']));
     await userEvent.click(
       within(screen.getByRole('button', { name: 'Abnormal BMI' })).getByTestId('CancelIcon'),
@@ -53,9 +55,7 @@ describe('BMI rule, export and conflicts', { timeout: 30_000 }, () => {
   it('S-58 S-59 C-08 with an abnormal BMI a 4th further condition is not kept', async () => {
     const view = await renderScreen({ ruleAgeList: BMI_RULES });
     api = view.api;
-    await userEvent.type(textbox(/^Age/), '45');
-    await userEvent.type(textbox(/Height \(cm\)/), '170');
-    await userEvent.type(textbox(/Weight \(kg\)/), '95');
+    await enterAbnormalBmi();
     await waitFor(() => expect(chips()).toEqual(['Abnormal BMI']));
     const chooser = screen.getByRole('combobox', { name: 'Medical condition' });
     for (const name of ['Gout', 'Flu', 'Cold', 'Rash']) {

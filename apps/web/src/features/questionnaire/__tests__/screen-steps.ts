@@ -13,6 +13,13 @@ export async function fillBasics(gender: 'Male' | 'Female' = 'Male') {
   await userEvent.click(screen.getByRole('option', { name: 'A' }));
 }
 
+/** Age 45, 170 cm and 95 kg: a BMI of 32.9, abnormal under the fixtures' BMI_RULES. */
+export async function enterAbnormalBmi() {
+  await userEvent.type(textbox(/^Age/), '45');
+  await userEvent.type(textbox(/Height \(cm\)/), '170');
+  await userEvent.type(textbox(/Weight \(kg\)/), '95');
+}
+
 /** Asthma chosen from the condition list, its first page shown. */
 export async function chooseAsthma() {
   await userEvent.type(screen.getByRole('combobox', { name: 'Medical condition' }), 'asth');

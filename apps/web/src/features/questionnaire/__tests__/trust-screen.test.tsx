@@ -12,7 +12,7 @@ import {
   renderScreen,
   sent,
 } from './screen-fixtures.tsx';
-import { answerAsthma, answerNo, fillBasics, textbox } from './screen-steps.ts';
+import { answerAsthma, answerNo, enterAbnormalBmi, fillBasics, textbox } from './screen-steps.ts';
 
 let api: MockApi | undefined;
 afterEach(() => {
@@ -202,9 +202,7 @@ describe('the questionnaire screen, tried as a new user would', { timeout: 30_00
 
   it('T-10 the Abnormal-BMI alert goes once the weight is corrected into the normal band', async () => {
     await open({ ruleAgeList: BMI_RULES });
-    await userEvent.type(textbox(/^Age/), '45');
-    await userEvent.type(textbox(/Height \(cm\)/), '170');
-    await userEvent.type(textbox(/Weight \(kg\)/), '95');
+    await enterAbnormalBmi();
     await waitFor(() => expect(chips()).toEqual(['Abnormal BMI']));
     await userEvent.click(
       within(screen.getByRole('button', { name: 'Abnormal BMI' })).getByTestId('CancelIcon'),
