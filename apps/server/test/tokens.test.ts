@@ -1,30 +1,9 @@
 import { createPublicKey } from 'node:crypto';
-import {
-  base64url,
-  decodeJwt,
-  exportJWK,
-  generateKeyPair,
-  importJWK,
-  SignJWT,
-  type JWK,
-  type JWTPayload,
-} from 'jose';
+import { base64url, decodeJwt, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInForTokens } from '../src/cli/sign-in.ts';
+import { buildAppTrusting, providerKey, type SigningKey } from './external-issuer.ts';
 import { api, buildTestApp, DATABASES, type TestApp } from './helpers.ts';
-
-type SigningKey = Awaited<ReturnType<typeof importJWK>>;
-
-/** The embedded provider's own signing key, read from its database, to forge tokens it would sign. */
-async function providerKey(t: TestApp): Promise<{ key: SigningKey; kid: string; jwk: JWK }> {
-  const row = await t.app.db
-    .selectFrom('platform_secrets')
-    .select('value')
-    .where('name', '=', 'oidc.jwks')
-    .executeTakeFirstOrThrow();
-  const jwk = (row.value as { keys: JWK[] }).keys[0] as JWK;
-  return { key: await importJWK(jwk, 'RS256'), kid: jwk.kid ?? '', jwk };
-}
 
 function sign(
   payload: JWTPayload,
@@ -215,13 +194,7 @@ describe('an external issuer (the same code against another server acting as Okt
   beforeAll(async () => {
     issuer = await buildTestApp();
     signing = await providerKey(issuer);
-    t = await buildTestApp({
-      env: {
-        OIDC_ISSUER: `${issuer.baseUrl}/oidc`,
-        OIDC_CLIENT_ID: 'video-mer-web',
-        OIDC_AUDIENCE: `${issuer.baseUrl}/api`,
-      },
-    });
+    t = await buildAppTrusting(issuer);
   });
   afterAll(async () => {
     await t?.close();

@@ -1,6 +1,7 @@
-import { decodeJwt, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
+import { decodeJwt, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInForTokens } from '../src/cli/sign-in.ts';
+import { buildAppTrusting, providerKey, type SigningKey } from './external-issuer.ts';
 import { api, buildTestApp, DATABASES, tokenFor, type TestApp } from './helpers.ts';
 
 interface UserInfo {
@@ -160,28 +161,14 @@ describe.each(DATABASES)(
 describe.each(DATABASES)("an external issuer's claims on %s", (database) => {
   let issuer: TestApp;
   let t: TestApp;
-  let key: Awaited<ReturnType<typeof importJWK>>;
+  let key: SigningKey;
   let kid: string;
   const now = () => Math.floor(Date.now() / 1000);
 
   beforeAll(async () => {
     issuer = await buildTestApp();
-    const row = await issuer.app.db
-      .selectFrom('platform_secrets')
-      .select('value')
-      .where('name', '=', 'oidc.jwks')
-      .executeTakeFirstOrThrow();
-    const jwk = (row.value as { keys: JWK[] }).keys[0] as JWK;
-    key = await importJWK(jwk, 'RS256');
-    kid = jwk.kid ?? '';
-    t = await buildTestApp({
-      database,
-      env: {
-        OIDC_ISSUER: `${issuer.baseUrl}/oidc`,
-        OIDC_CLIENT_ID: 'video-mer-web',
-        OIDC_AUDIENCE: `${issuer.baseUrl}/api`,
-      },
-    });
+    ({ key, kid } = await providerKey(issuer));
+    t = await buildAppTrusting(issuer, database);
   });
   afterAll(async () => {
     await t?.close();
