@@ -88,7 +88,8 @@ export function checkedPageKey(page: { impairmentUuid: string; number: number })
   return `${page.impairmentUuid}#${page.number}`;
 }
 
-const NEW_SESSION: DisclosureSession = {
+/** The session of a disclosure not saved yet. */
+export const NEW_SESSION: DisclosureSession = {
   id: null,
   requestId: null,
   action: 'create',

@@ -28,7 +28,7 @@ import {
 } from '../../../test/mock-api.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { QuestionnaireScreen } from '../components/questionnaire-screen.tsx';
-import { disclosureLoaded, type DisclosureSession } from '../questionnaire-slice.ts';
+import { disclosureLoaded, NEW_SESSION, type DisclosureSession } from '../questionnaire-slice.ts';
 import { option, question } from './fixtures.tsx';
 
 const group = (uuid: string, index: number, en: string) => ({
@@ -201,18 +201,7 @@ export async function renderScreen({
   if (session) {
     store.dispatch(
       disclosureLoaded({
-        session: {
-          id: null,
-          requestId: null,
-          action: 'create',
-          status: null,
-          version: null,
-          redirection: null,
-          product: null,
-          rejectReason: null,
-          submittedByCaller: false,
-          ...session,
-        },
+        session: { ...NEW_SESSION, ...session },
         applicationNumber: '',
         profile: { age: null, gender: null, rsmScore: null },
         chosen: [],
@@ -308,15 +297,11 @@ export function loadSubmitted(store: AppStore, disclosure: Submitted) {
     store.dispatch(
       disclosureLoaded({
         session: {
+          ...NEW_SESSION,
           id: '00000000-0000-4000-8000-0000000000aa',
-          requestId: null,
           action: 'view',
           status: 3,
           version: 1,
-          redirection: null,
-          product: null,
-          rejectReason: null,
-          submittedByCaller: false,
         },
         ...disclosure,
       }),
