@@ -37,7 +37,7 @@ describe.each(DATABASES)('the applicant’s birth date on %s', (database) => {
   const chooseLanguage = (language: string) =>
     api(t.baseUrl, '/api/user/language', { token, method: 'PUT', body: { language } });
 
-  const store = (operation: 'save' | 'submit', birthDate: string) =>
+  const storeDocument = (operation: 'save' | 'submit', doc: DisclosureDocument) =>
     api(t.baseUrl, `${BASE}/disclosure/${operation}`, {
       token,
       body: {
@@ -46,9 +46,12 @@ describe.each(DATABASES)('the applicant’s birth date on %s', (database) => {
         age: PROFILE.age,
         gender: PROFILE.gender,
         rsmScore: PROFILE.rsmScore,
-        disclosureJson: JSON.stringify(documentBornOn(birthDate)),
+        disclosureJson: JSON.stringify(doc),
       },
     });
+
+  const store = (operation: 'save' | 'submit', birthDate: string) =>
+    storeDocument(operation, documentBornOn(birthDate));
 
   it('T-09 a birth date in the future is refused on save and submit with a translated 400 naming the field', async () => {
     for (const operation of ['save', 'submit'] as const) {
@@ -75,17 +78,7 @@ describe.each(DATABASES)('the applicant’s birth date on %s', (database) => {
       [{ impairment: hypertension, answers: answersFor(hypertension, 'opening') }],
       { ...withoutBirthDate, ageBasis: 'last' },
     );
-    const r = await api(t.baseUrl, `${BASE}/disclosure/save`, {
-      token,
-      body: {
-        applicationNumber: `BIRTH${String(++counter).padStart(3, '0')}`,
-        ...PHKL,
-        age: PROFILE.age,
-        gender: PROFILE.gender,
-        rsmScore: PROFILE.rsmScore,
-        disclosureJson: JSON.stringify(doc),
-      },
-    });
+    const r = await storeDocument('save', doc);
     expect(r.status).toBe(400);
     expect(r.body.errors).toContainEqual({
       path: 'disclosureJson.profile.birthDate',
