@@ -108,6 +108,22 @@ async function writeAudited(
 }
 
 /** Queries of disclosures and their audit trail. Each takes an optional transaction. */
+/** The disclosure whose `column` is `value`, if it belongs to one of the scope's insurers. */
+async function findInScope(
+  trx: Executor,
+  scope: InsurerScope,
+  column: 'id' | 'request_id',
+  value: string,
+): Promise<DisclosureRow | undefined> {
+  if (scope.insurers.length === 0) return undefined;
+  return trx
+    .selectFrom('disclosures')
+    .selectAll()
+    .where(column, '=', value)
+    .where('insurer_code', 'in', scope.insurers)
+    .executeTakeFirst();
+}
+
 export function disclosureRepository(db: Kysely<Database>) {
   return {
     /**
@@ -147,13 +163,7 @@ export function disclosureRepository(db: Kysely<Database>) {
       requestId: string,
       trx: Executor = db,
     ): Promise<DisclosureRow | undefined> {
-      if (scope.insurers.length === 0) return undefined;
-      return trx
-        .selectFrom('disclosures')
-        .selectAll()
-        .where('request_id', '=', requestId)
-        .where('insurer_code', 'in', scope.insurers)
-        .executeTakeFirst();
+      return findInScope(trx, scope, 'request_id', requestId);
     },
 
     /** A disclosure by id, if the caller may see it. */
@@ -162,13 +172,7 @@ export function disclosureRepository(db: Kysely<Database>) {
       id: string,
       trx: Executor = db,
     ): Promise<DisclosureRow | undefined> {
-      if (scope.insurers.length === 0) return undefined;
-      return trx
-        .selectFrom('disclosures')
-        .selectAll()
-        .where('id', '=', id)
-        .where('insurer_code', 'in', scope.insurers)
-        .executeTakeFirst();
+      return findInScope(trx, scope, 'id', id);
     },
 
     /**
