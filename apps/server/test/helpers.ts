@@ -99,6 +99,16 @@ export async function signedInApp(
   }
 }
 
+/** The language stored with a user, read from the app's database. */
+export async function storedLanguage(t: TestApp, subject: string): Promise<string> {
+  const row = await t.app.db
+    .selectFrom('users')
+    .select('language')
+    .where('subject', '=', subject)
+    .executeTakeFirstOrThrow();
+  return row.language;
+}
+
 export interface ApiEnvelope<T> {
   code: number;
   message?: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { api, buildTestApp, DATABASES, tokenFor, type TestApp } from './helpers.ts';
+import { api, buildTestApp, DATABASES, storedLanguage, tokenFor, type TestApp } from './helpers.ts';
 
 const SECURITY_HEADERS = {
   'content-security-policy': expect.stringMatching(/script-src 'self'(;|$)/),
@@ -63,12 +63,7 @@ describe.each(DATABASES)('HTTP platform on %s', (database) => {
     expect(changed.status).toBe(200);
     expect(changed.headers.get('content-type')).toContain('application/json');
     expect(changed.body).toEqual({ code: 200, body: { language: 'cn_traditional' } });
-    const row = await t.app.db
-      .selectFrom('users')
-      .select('language')
-      .where('subject', '=', 'uw1')
-      .executeTakeFirstOrThrow();
-    expect(row.language).toBe('cn_traditional');
+    expect(await storedLanguage(t, 'uw1')).toBe('cn_traditional');
 
     // Errors now speak the user's language.
     const bad = await api(t.baseUrl, '/api/user/language', {
@@ -79,12 +74,7 @@ describe.each(DATABASES)('HTTP platform on %s', (database) => {
     expect(bad.body.message).toBe('請求無效。');
 
     await api(t.baseUrl, '/api/user/language', { token, method: 'PUT', body: { language: 'en' } });
-    const back = await t.app.db
-      .selectFrom('users')
-      .select('language')
-      .where('subject', '=', 'uw1')
-      .executeTakeFirstOrThrow();
-    expect(back.language).toBe('en');
+    expect(await storedLanguage(t, 'uw1')).toBe('en');
   });
 
   it('X-09 bad input answers 400 listing every offending field, never a stack trace', async () => {

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Impairment } from '@vmer/domain';
 import type { DisclosureExport } from '@vmer/domain/lifecycle';
-import { api, DATABASES, signedInApp, type TestApp } from './helpers.ts';
+import { api, DATABASES, signedInApp, storedLanguage, type TestApp } from './helpers.ts';
 import {
   answersFor,
   documentFor,
@@ -53,12 +53,7 @@ describe.each(DATABASES)('Simplified Chinese on %s', (database) => {
   });
 
   it('L-29 a user may choose Simplified Chinese: it is stored and their errors read in Simplified Chinese', async () => {
-    const row = await t.app.db
-      .selectFrom('users')
-      .select('language')
-      .where('subject', '=', 'uw1')
-      .executeTakeFirstOrThrow();
-    expect(row.language).toBe('cn_simplified');
+    expect(await storedLanguage(t, 'uw1')).toBe('cn_simplified');
     const bad = await api(t.baseUrl, '/api/user/language', {
       token,
       method: 'PUT',
