@@ -5,6 +5,7 @@ import { ok, type MockApi } from '../../../test/mock-api.ts';
 import { BMI_RULES, renderScreen, sent } from './screen-fixtures.tsx';
 import {
   answerAsthma,
+  chips,
   chooseAsthma,
   enterAbnormalBmi,
   fillBasics,
@@ -15,13 +16,6 @@ let api: MockApi | undefined;
 afterEach(() => {
   api = undefined;
 });
-
-const chips = () =>
-  screen.queryByRole('list', { name: 'Chosen conditions' })
-    ? within(screen.getByRole('list', { name: 'Chosen conditions' }))
-        .getAllByRole('listitem')
-        .map((li) => li.textContent)
-    : [];
 
 describe('BMI rule, export and conflicts', { timeout: 30_000 }, () => {
   it('S-53 S-55 S-57 an abnormal BMI adds Abnormal BMI by itself; a normal one removes it', async () => {

@@ -2,24 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderScreen, sent } from './screen-fixtures.tsx';
+import { chips, choose, chooser } from './screen-steps.ts';
 
 async function openWithApplicant(gender: 'Male' | 'Female' = 'Female') {
   const view = await renderScreen();
   await userEvent.type(screen.getByRole('textbox', { name: /^Age/ }), '45');
   await userEvent.click(screen.getByRole('radio', { name: gender }));
   return view;
-}
-
-const chooser = () => screen.getByRole('combobox', { name: 'Medical condition' });
-const chips = () =>
-  within(screen.getByRole('list', { name: 'Chosen conditions' }))
-    .getAllByRole('listitem')
-    .map((li) => li.textContent);
-
-async function choose(typed: string, optionName: string) {
-  await userEvent.clear(chooser());
-  await userEvent.type(chooser(), typed);
-  await userEvent.click(await screen.findByRole('option', { name: optionName }));
 }
 
 describe('Questionnaire card', { timeout: 20_000 }, () => {

@@ -4,6 +4,24 @@ import userEvent from '@testing-library/user-event';
 /** A text field of the questionnaire screen, by its label. */
 export const textbox = (name: RegExp) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 
+/** The condition chooser, in either language. */
+export const chooser = () => screen.getByRole('combobox', { name: /^(Medical condition|病症)/ });
+
+/** The chosen conditions' chips, by their text; none while the list is not shown. */
+export const chips = () =>
+  screen.queryByRole('list', { name: /Chosen conditions|已選病症/ })
+    ? within(screen.getByRole('list', { name: /Chosen conditions|已選病症/ }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent)
+    : [];
+
+/** Types into the condition chooser afresh and picks the option named. */
+export async function choose(typed: string, optionName: string) {
+  await userEvent.clear(chooser());
+  await userEvent.type(chooser(), typed);
+  await userEvent.click(await screen.findByRole('option', { name: optionName }));
+}
+
 /** The basic information filled: application number APP1, age 45, the gender, risk score A. */
 export async function fillBasics(gender: 'Male' | 'Female' = 'Male') {
   await userEvent.type(textbox(/^Application number/), 'APP1');

@@ -12,7 +12,16 @@ import {
   renderScreen,
   sent,
 } from './screen-fixtures.tsx';
-import { answerAsthma, answerNo, enterAbnormalBmi, fillBasics, textbox } from './screen-steps.ts';
+import {
+  answerAsthma,
+  answerNo,
+  chips,
+  choose,
+  chooser,
+  enterAbnormalBmi,
+  fillBasics,
+  textbox,
+} from './screen-steps.ts';
 
 let api: MockApi | undefined;
 afterEach(() => {
@@ -28,21 +37,7 @@ async function open(options: Options = {}) {
   return view;
 }
 
-const chooser = () => screen.getByRole('combobox', { name: /^(Medical condition|病症)/ });
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
-const chips = () =>
-  screen.queryByRole('list', { name: /Chosen conditions|已選病症/ })
-    ? within(screen.getByRole('list', { name: /Chosen conditions|已選病症/ }))
-        .getAllByRole('listitem')
-        .map((li) => li.textContent)
-    : [];
-
-async function choose(typed: string, optionName: string) {
-  await userEvent.clear(chooser());
-  await userEvent.type(chooser(), typed);
-  await userEvent.click(await screen.findByRole('option', { name: optionName }));
-}
-
 describe('the questionnaire screen, tried as a new user would', { timeout: 30_000 }, () => {
   it('T-04 Enter on text naming a catalogue condition, any case and spaces around, chooses that condition', async () => {
     const { store } = await open();
