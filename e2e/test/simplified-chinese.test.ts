@@ -152,9 +152,12 @@ describe('Simplified Chinese, end to end', () => {
         .toBe('yes');
       await page.emulateMedia({ media: 'print' });
       const exclusions = page.getByRole('region', { name: '不保事项' });
-      expect(await exclusions.getByRole('row').allTextContents()).toEqual([
-        'EX5不保任何胆囊及胆管疾病或失调（包括胆石及胆囊炎），以及由此引致的任何并发症。',
-      ]);
+      // The printout renders after the print media applies: wait for its rows.
+      await expect
+        .poll(() => exclusions.getByRole('row').allTextContents(), SETTLED)
+        .toEqual([
+          'EX5不保任何胆囊及胆管疾病或失调（包括胆石及胆囊炎），以及由此引致的任何并发症。',
+        ]);
       await page.screenshot({ path: `${SHOTS}/simplified-chinese-print.png`, fullPage: true });
     } finally {
       // The language is saved with the user: leave interviewer1 in English for other journeys.
