@@ -101,8 +101,9 @@ export const fetchDisclosure = (
   body<DisclosureView>(baseUrl, apiPath(endpoints.disclosureView, { requestId }), token);
 
 /**
- * A disclosure requested by the caller system and submitted (status 3) over HTTP by a demo
- * user: every shown question of each condition (by uuid) answered as the server's fixtures
+ * A disclosure requested by the caller system and submitted (status 3), or only saved as a
+ * draft (status 2) with `save: true`, over HTTP by a demo user on the active catalogue
+ * version: every shown question of each condition (by uuid) answered as the server's fixtures
  * answer it. Answers its requestId.
  */
 export async function submittedDisclosure(
@@ -112,6 +113,7 @@ export async function submittedDisclosure(
     applicationNumber: string;
     product: typeof PHKL_PRODUCT;
     conditions: string[];
+    save?: boolean;
   },
 ): Promise<string> {
   const requestId = await requestDisclosure(baseUrl, {
@@ -132,7 +134,8 @@ export async function submittedDisclosure(
       return { impairment, answers: answersFor(impairment) };
     }),
   );
-  await body(baseUrl, apiPath(endpoints.disclosureSubmit), token, {
+  const endpoint = options.save ? endpoints.disclosureSave : endpoints.disclosureSubmit;
+  await body(baseUrl, apiPath(endpoint), token, {
     id: view.id,
     requestId,
     version: view.version,

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry, DisclosureSaved } from '@vmer/domain/lifecycle';
+import type { AuditEntry } from '@vmer/domain/lifecycle';
 import {
   ADDED_QUESTION,
   EX5_WORDING,
@@ -9,13 +9,6 @@ import {
   revisedCatalog,
   SYMPTOMS_WORDING,
 } from '../../apps/server/test/catalog/revised-catalog.ts';
-import {
-  answersFor,
-  documentFor,
-  impairmentOf,
-  PROFILE,
-  sampleCatalog,
-} from '../../apps/server/test/disclosures/fixtures.ts';
 import { api } from '../../apps/server/test/helpers.ts';
 import {
   fetchDisclosure,
@@ -24,9 +17,9 @@ import {
   openRequest,
   PHKL_PRODUCT,
   QuestionnaireScreen,
-  requestDisclosure,
   SETTLED,
   signedInPage,
+  submittedDisclosure,
   userToken,
 } from '../src/questionnaire.ts';
 import { rowsOf } from '../src/workbook.ts';
@@ -48,33 +41,15 @@ describe('a disclosure keeps the catalogue version it was answered on', () => {
   let token: string;
   const drafts: Record<'kept' | 'updated', string> = { kept: '', updated: '' };
 
-  /** A draft answered in full on the shipped catalogue (version 1), saved over HTTP. */
-  async function savedDraft(applicationNumber: string): Promise<string> {
-    const requestId = await requestDisclosure(baseUrl, {
+  /** A draft answered in full on the shipped catalogue (version 1, still the active one). */
+  const savedDraft = (applicationNumber: string) =>
+    submittedDisclosure(baseUrl, {
+      userName: 'interviewer1',
       applicationNumber,
-      ...PHKL_PRODUCT,
-      redirection: '/home',
+      product: PHKL_PRODUCT,
+      conditions: ['gallstones'],
+      save: true,
     });
-    const view = await fetchDisclosure(baseUrl, token, requestId);
-    const gallstones = impairmentOf(await sampleCatalog(), 'gallstones');
-    const saved = await api<DisclosureSaved>(baseUrl, `${BASE}/disclosure/save`, {
-      token,
-      body: {
-        id: view.id,
-        requestId,
-        version: view.version,
-        applicationNumber,
-        age: PROFILE.age,
-        gender: PROFILE.gender,
-        rsmScore: PROFILE.rsmScore,
-        disclosureJson: JSON.stringify(
-          documentFor('1', [{ impairment: gallstones, answers: answersFor(gallstones) }]),
-        ),
-      },
-    });
-    expect(saved.status).toBe(200);
-    return requestId;
-  }
 
   beforeAll(async () => {
     server = await startServer();

@@ -1,22 +1,12 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, inject, it } from 'vitest';
-import {
-  answersFor,
-  documentFor,
-  impairmentOf,
-  PROFILE,
-  sampleCatalog,
-} from '../../apps/server/test/disclosures/fixtures.ts';
-import { api } from '../../apps/server/test/helpers.ts';
 import { enableStateGetter, newContext, signIn } from '../src/browser.ts';
 import {
-  fetchDisclosure,
   isCall,
   journeySuite,
   openRequest,
   PHKL_PRODUCT,
   QuestionnaireScreen,
-  requestDisclosure,
   saveLanguage,
   SETTLED,
   SHOTS,
@@ -28,37 +18,6 @@ import { rowsOf } from '../src/workbook.ts';
 const baseUrl = inject('baseUrl');
 const suite = journeySuite();
 
-/** A disclosure requested by the caller system and saved as a draft by interviewer1: its requestId. */
-async function draftDisclosure(applicationNumber: string): Promise<string> {
-  const requestId = await requestDisclosure(baseUrl, {
-    applicationNumber,
-    ...PHKL_PRODUCT,
-    redirection: '/home',
-  });
-  const token = await userToken(baseUrl, 'interviewer1');
-  const view = await fetchDisclosure(baseUrl, token, requestId);
-  const active = await api<{ version: string }>(baseUrl, '/api/questionnaire/get', { token });
-  const gallstones = impairmentOf(await sampleCatalog(), 'gallstones');
-  const doc = documentFor(active.body.body!.version, [
-    { impairment: gallstones, answers: answersFor(gallstones) },
-  ]);
-  const saved = await api(baseUrl, '/api/impairment/video_mer/disclosure/save', {
-    token,
-    body: {
-      id: view.id,
-      requestId,
-      version: view.version,
-      applicationNumber,
-      age: PROFILE.age,
-      gender: PROFILE.gender,
-      rsmScore: PROFILE.rsmScore,
-      disclosureJson: JSON.stringify(doc),
-    },
-  });
-  expect(saved.status).toBe(200);
-  return requestId;
-}
-
 describe('Simplified Chinese, end to end', () => {
   it('L-29 L-30: chosen in the language dialog, the screens, a refused submit, the spreadsheet and the printout read in Simplified Chinese', async () => {
     const requestId = await submittedDisclosure(baseUrl, {
@@ -67,7 +26,13 @@ describe('Simplified Chinese, end to end', () => {
       product: PHKL_PRODUCT,
       conditions: ['gallstones'],
     });
-    const draftId = await draftDisclosure('SIMPLIFIED3');
+    const draftId = await submittedDisclosure(baseUrl, {
+      userName: 'interviewer1',
+      applicationNumber: 'SIMPLIFIED3',
+      product: PHKL_PRODUCT,
+      conditions: ['gallstones'],
+      save: true,
+    });
     const context = await newContext(suite.browser, 'desktop');
     await enableStateGetter(context);
     await context.addInitScript(() => {
