@@ -7,12 +7,12 @@ import {
   answersFor,
   documentFor,
   impairmentOf,
+  PHKL,
   PROFILE,
   sampleCatalog,
 } from './disclosures/fixtures.ts';
 
 const BASE = '/api/impairment/video_mer';
-const PHKL = { insurerCode: 'phkl', channel: 'agency', productCode: 'WL01' };
 
 describe.each(DATABASES)('Simplified Chinese on %s', (database) => {
   let t: TestApp;

@@ -10,10 +10,9 @@ import type { AnswerMap } from '@vmer/domain/answers';
 import type { DisclosureExport } from '@vmer/domain/lifecycle';
 import { buildPages, numberedQuestions } from '@vmer/domain/paging';
 import { api, DATABASES, signedInApp, type TestApp } from '../helpers.ts';
-import { answersFor, documentFor, impairmentOf, PROFILE, sampleCatalog } from './fixtures.ts';
+import { answersFor, documentFor, impairmentOf, PHKL, PROFILE, sampleCatalog } from './fixtures.ts';
 
 const BASE = '/api/impairment/video_mer';
-const PHKL = { insurerCode: 'phkl', channel: 'agency', productCode: 'WL01' };
 
 describe.each(DATABASES)('answer rules on %s', (database) => {
   let t: TestApp;

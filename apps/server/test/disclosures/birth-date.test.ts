@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DisclosureDocument, Impairment } from '@vmer/domain';
 import { api, DATABASES, signedInApp, type TestApp } from '../helpers.ts';
-import { answersFor, documentFor, impairmentOf, PROFILE, sampleCatalog } from './fixtures.ts';
+import { answersFor, documentFor, impairmentOf, PHKL, PROFILE, sampleCatalog } from './fixtures.ts';
 
 const BASE = '/api/impairment/video_mer';
-const PHKL = { insurerCode: 'phkl', channel: 'agency', productCode: 'WL01' };
 
 /** DDMMYYYY of the day `days` from today, in the server's calendar. */
 function dayFromToday(days: number): string {

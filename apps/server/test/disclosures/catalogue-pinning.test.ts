@@ -19,10 +19,9 @@ import {
   SYMPTOMS_WORDING,
 } from '../catalog/revised-catalog.ts';
 import { api, buildTestApp, DATABASES, tokenFor, type TestApp } from '../helpers.ts';
-import { answersFor, documentFor, impairmentOf, PROFILE, sampleCatalog } from './fixtures.ts';
+import { answersFor, documentFor, impairmentOf, PHKL, PROFILE, sampleCatalog } from './fixtures.ts';
 
 const BASE = '/api/impairment/video_mer';
-const PHKL = { insurerCode: 'phkl', channel: 'agency', productCode: 'WL01' };
 const LIST_REQUEST = { ...PHKL, gender: 'Male', age: 45, rsmScore: 'A' };
 
 describe.each(DATABASES)('disclosures pinned to their catalogue version on %s', (database) => {

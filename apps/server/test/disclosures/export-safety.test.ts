@@ -14,10 +14,9 @@ import {
   tokenFor,
   type TestApp,
 } from '../helpers.ts';
-import { answersFor, documentFor, impairmentOf, PROFILE, sampleCatalog } from './fixtures.ts';
+import { answersFor, documentFor, impairmentOf, PHKL, PROFILE, sampleCatalog } from './fixtures.ts';
 
 const BASE = '/api/impairment/video_mer';
-const PHKL = { insurerCode: 'phkl', channel: 'agency', productCode: 'WL01' };
 const FORMULA_NAME = '=HYPERLINK("https://evil.example","Click")';
 
 describe.each(DATABASES)('who may export, and what the spreadsheet holds, on %s', (database) => {

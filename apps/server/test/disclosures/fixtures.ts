@@ -72,6 +72,9 @@ export function answersFor(
   return answers;
 }
 
+/** phkl's agency product, which offers every condition. */
+export const PHKL = { insurerCode: 'phkl', channel: 'agency', productCode: 'WL01' };
+
 export const PROFILE: Profile = {
   birthDate: '01031981',
   age: 45,

@@ -28,12 +28,12 @@ import {
   clientToken,
   documentFor,
   impairmentOf,
+  PHKL,
   PROFILE,
   sampleCatalog,
 } from './fixtures.ts';
 
 const BASE = '/api/impairment/video_mer';
-const PHKL = { insurerCode: 'phkl', channel: 'agency', productCode: 'WL01' };
 
 describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
   let t: TestApp;

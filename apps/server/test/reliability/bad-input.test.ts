@@ -6,6 +6,7 @@ import {
   answersFor,
   documentFor,
   impairmentOf,
+  PHKL,
   PROFILE,
   sampleCatalog,
 } from '../disclosures/fixtures.ts';
@@ -15,7 +16,6 @@ import { buildTestApp, DATABASES, tokenFor, type TestApp } from '../helpers.ts';
 const SEED = 20_261_123;
 const RUNS_PER_ROUTE = 80;
 const BASE = '/api/impairment/video_mer';
-const PHKL = { insurerCode: 'phkl', channel: 'agency', productCode: 'WL01' };
 /** The router's limit on a path parameter (app.ts `maxParamLength`). */
 const MAX_PARAM_LENGTH = 200;
 /** Callers of every role, of the disclosures' insurer and of another one. */

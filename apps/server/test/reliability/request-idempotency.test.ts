@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientToken } from '../disclosures/fixtures.ts';
+import { clientToken, PHKL } from '../disclosures/fixtures.ts';
 import { api, buildTestApp, DATABASES, tokenFor, type TestApp } from '../helpers.ts';
 
 const REQUEST = '/api/impairment/video_mer/request';
-const PHKL = { insurerCode: 'phkl', channel: 'agency', productCode: 'WL01' };
 
 describe.each(DATABASES)('creating a disclosure request on %s', (database) => {
   let t: TestApp;

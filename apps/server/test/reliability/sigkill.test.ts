@@ -14,6 +14,7 @@ import {
   answersFor,
   documentFor,
   impairmentOf,
+  PHKL,
   PROFILE,
   sampleCatalog,
 } from '../disclosures/fixtures.ts';
@@ -28,7 +29,6 @@ import {
 
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const BASE = '/api/impairment/video_mer';
-const PHKL = { insurerCode: 'phkl', channel: 'agency', productCode: 'WL01' };
 /** Requests submitted under load, how many run at once, and after how many 200s the kill comes. */
 const REQUESTS = 120;
 const CONCURRENCY = 16;
