@@ -22,6 +22,7 @@ import {
   submittedDisclosure,
   userToken,
 } from '../src/questionnaire.ts';
+import { seriousViolations } from '../src/browser.ts';
 import { rowsOf } from '../src/workbook.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
 
@@ -171,6 +172,7 @@ describe('a disclosure keeps the catalogue version it was answered on', () => {
         )
         .isVisible(),
     ).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
     // Nothing has moved yet.
     expect((await fetchDisclosure(baseUrl, token, drafts.updated)).catalogVersion).toBe('1');
 

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Dialog, Page } from 'playwright-core';
 import type { Language } from '@vmer/domain/model';
-import { appState, newContext, signIn, VIEWPORTS } from '../src/browser.ts';
+import { appState, newContext, seriousViolations, signIn, VIEWPORTS } from '../src/browser.ts';
 import { api } from '../../apps/server/test/helpers.ts';
 import {
   journeySuite,
@@ -235,6 +235,7 @@ for (const language of ['en', 'cn_traditional'] as const satisfies readonly Lang
         await page.goto(`${baseUrl}/questionnaire/00000000-0000-4000-8000-00000000dead`);
         await page.getByRole('heading', { name: shown.notFound }).waitFor();
         expect(await screen.basic.count()).toBe(0);
+        expect(await seriousViolations(page)).toEqual([]);
         await page.getByRole('link', { name: shown.startNew }).click();
         await page.waitForURL(`${baseUrl}/home`);
 
