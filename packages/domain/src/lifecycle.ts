@@ -269,58 +269,29 @@ export function exportFileName(applicationNumber: string): string {
   return `questionnaire_${applicationNumber}.xlsx`;
 }
 
-/** GET /api/impairment/video_mer/disclosures: the worklist query. */
-export const worklistQuerySchema = z
-  .object({
-    status: z.coerce.number().pipe(disclosureStatusSchema).optional(),
-    // The allowed set holds no LIKE wildcard, so the prefix needs no escaping.
-    q: z
-      .string()
-      .refine((q) => q === '' || APPLICATION_NUMBER_PATTERN.test(q), 'application_number_helper')
-      .optional(),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-  })
-  .strict();
-export type WorklistQuery = z.infer<typeof worklistQuerySchema>;
-
-/** One worklist row. */
-export const worklistEntrySchema = z.object({
-  id: z.string(),
-  requestId: z.string(),
-  applicationNumber: z.string(),
-  insurerCode: z.string(),
-  channel: z.string(),
-  productCode: z.string(),
-  status: disclosureStatusSchema,
-  version: z.number().int(),
-  /** ISO 8601. */
-  updatedAt: z.string(),
-});
-export type WorklistEntry = z.infer<typeof worklistEntrySchema>;
-
-export const worklistPageSchema = z.object({
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  /** Whether a further page exists. */
-  hasMore: z.boolean(),
-  items: z.array(worklistEntrySchema),
-});
-export type WorklistPage = z.infer<typeof worklistPageSchema>;
-
 /** One entry of a disclosure's audit trail (design §4). */
 export const auditEntrySchema = z.object({
   /** ISO 8601. */
   at: z.string(),
   /** The user name (or the caller system's client id) that made the change. */
   actor: z.string(),
-  operation: z.enum(['request', ...DISCLOSURE_OPERATIONS, 'update_catalogue']),
+  operation: z.enum([
+    'request',
+    ...DISCLOSURE_OPERATIONS,
+    'update_catalogue',
+    'claim',
+    'release',
+    'override',
+  ]),
   fromStatus: disclosureStatusSchema.nullable(),
   toStatus: disclosureStatusSchema,
   catalogVersion: z.string().nullable(),
   /** sha256 of the request's payload, hex. */
   payloadSha256: z.string().nullable(),
-  /** The reason given with a reject. */
+  /** The reason given with a reject; for an override, the reason code and note. */
   reason: z.string().nullable(),
+  /** The revision of the document a save, submit or catalogue update kept (workbench). */
+  revision: z.number().int().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

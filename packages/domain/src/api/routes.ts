@@ -16,9 +16,21 @@ import {
   rejectBodySchema,
   searchEventSchema,
   trackingEventSchema,
+} from '../lifecycle.ts';
+import {
+  claimAnswerSchema,
+  compareQuerySchema,
+  overrideBodySchema,
+  overridesAnswerSchema,
+  revisionCompareSchema,
+  revisionSummarySchema,
+  worklistCountsQuerySchema,
+  worklistCountsSchema,
+  worklistExportQuerySchema,
+  worklistExportSchema,
   worklistPageSchema,
   worklistQuerySchema,
-} from '../lifecycle.ts';
+} from '../workbench.ts';
 import { questionSchema } from '../model.ts';
 import { createdSchema, okSchema } from './envelope.ts';
 import { endpoints, type Endpoint } from './endpoints.ts';
@@ -86,6 +98,7 @@ const PLATFORM = ['platform'];
 const CATALOGUE = ['catalogue'];
 const CATALOGUE_ADMIN = ['catalogue admin'];
 const DISCLOSURES = ['disclosures'];
+const WORKBENCH = ['workbench'];
 const ANALYTICS = ['analytics'];
 const ACCOUNT_REQUESTS = ['account requests'];
 
@@ -269,10 +282,64 @@ export const apiRoutes = table({
   }),
   worklist: route(endpoints.worklist, {
     summary:
-      "The worklist: the caller's insurers' disclosures, newest first, by status and application number prefix",
-    tags: DISCLOSURES,
+      "The worklist: the caller's insurers' disclosures, filtered and sorted, one page at a time (keyset cursor)",
+    tags: WORKBENCH,
     query: worklistQuerySchema,
     responses: { 200: okSchema(worklistPageSchema) },
+  }),
+  worklistCounts: route(endpoints.worklistCounts, {
+    summary: 'How many disclosures the worklist filters find, per status and per view',
+    tags: WORKBENCH,
+    query: worklistCountsQuerySchema,
+    responses: { 200: okSchema(worklistCountsSchema) },
+  }),
+  worklistExport: route(endpoints.worklistExport, {
+    summary: "The filtered worklist as an xlsx workbook (base64) in the caller's language",
+    tags: WORKBENCH,
+    query: worklistExportQuerySchema,
+    responses: { 200: okSchema(worklistExportSchema) },
+  }),
+  reviewClaim: route(endpoints.reviewClaim, {
+    summary:
+      'An underwriter claims a submitted disclosure for review (409 naming the holder when another holds it)',
+    tags: WORKBENCH,
+    params: idParams,
+    body: emptyBody,
+    responses: { 200: okSchema(claimAnswerSchema) },
+  }),
+  reviewRelease: route(endpoints.reviewRelease, {
+    summary: 'The holder releases their review claim',
+    tags: WORKBENCH,
+    params: idParams,
+    responses: { 200: okSchema(claimAnswerSchema) },
+  }),
+  disclosureOverride: route(endpoints.disclosureOverride, {
+    summary:
+      "The reviewer holding the claim overrides (or, with decision null, restores) the engine's decision of one condition for one benefit",
+    tags: WORKBENCH,
+    params: idParams,
+    body: overrideBodySchema,
+    headers: idempotentHeadersSchema,
+    responses: { 200: okSchema(overridesAnswerSchema) },
+  }),
+  disclosureOverrides: route(endpoints.disclosureOverrides, {
+    summary: "A disclosure's current overrides beside the engine's decisions",
+    tags: WORKBENCH,
+    params: idParams,
+    responses: { 200: okSchema(overridesAnswerSchema) },
+  }),
+  disclosureRevisions: route(endpoints.disclosureRevisions, {
+    summary: "A disclosure's kept revisions (one per save, submit and catalogue update), oldest first",
+    tags: WORKBENCH,
+    params: idParams,
+    responses: { 200: okSchema(z.array(revisionSummarySchema)) },
+  }),
+  disclosureCompare: route(endpoints.disclosureCompare, {
+    summary: "What changed between two revisions of a disclosure, in the caller's language",
+    tags: WORKBENCH,
+    params: idParams,
+    query: compareQuerySchema,
+    responses: { 200: okSchema(revisionCompareSchema) },
   }),
   disclosureAudit: route(endpoints.disclosureAudit, {
     summary: "A disclosure's audit trail, oldest first",
