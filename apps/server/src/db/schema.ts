@@ -17,6 +17,8 @@ export interface Database {
   questionnaire_instances: QuestionnaireInstancesTable;
   disclosures: DisclosuresTable;
   disclosure_audit: DisclosureAuditTable;
+  disclosure_revisions: DisclosureRevisionsTable;
+  disclosure_overrides: DisclosureOverridesTable;
   idempotency_keys: IdempotencyKeysTable;
   analytics_events: AnalyticsEventsTable;
   search_events: SearchEventsTable;
@@ -95,6 +97,17 @@ export interface DisclosuresTable {
   created_at: CreatedAt;
   updated_by: string;
   updated_at: UpdatedAt;
+  /** Workbench columns (migration 0300, design §10). */
+  created_by_subject: ColumnType<string | null, string | null | undefined, string | null>;
+  submitted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  decisions: ColumnType<Record<string, string>, string | undefined, string>;
+  needs_review: ColumnType<boolean, boolean | undefined, boolean>;
+  condition_uuids: ColumnType<string[], string[] | undefined, string[]>;
+  condition_names: ColumnType<string[], string[] | undefined, string[]>;
+  reviewed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  claimed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  claimed_by_name: ColumnType<string | null, string | null | undefined, string | null>;
+  claimed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** The append-only audit trail of disclosures (migration 0200). */
@@ -110,6 +123,37 @@ export interface DisclosureAuditTable {
   payload_sha256: string | null;
   reason: string | null;
   at: CreatedAt;
+  /** The revision a save, submit or catalogue update kept (migration 0300). */
+  revision: ColumnType<number | null, number | null | undefined, never>;
+}
+
+/** Every stored document of a disclosure, append-only (migration 0300). */
+export interface DisclosureRevisionsTable {
+  disclosure_id: string;
+  revision: number;
+  insurer_code: string;
+  operation: string;
+  status: number;
+  catalog_version: string | null;
+  document: ColumnType<unknown, string, never>;
+  actor: string;
+  at: CreatedAt;
+}
+
+/** A reviewer's override of the engine's decision (migration 0300). */
+export interface DisclosureOverridesTable {
+  disclosure_id: string;
+  impairment_uuid: string;
+  indicator: string;
+  insurer_code: string;
+  catalog_version: string | null;
+  engine_decision: string;
+  decision: string;
+  reason: string;
+  note: string | null;
+  by_subject: string;
+  by_name: string;
+  at: UpdatedAt;
 }
 
 /** First answers of requests sent with an Idempotency-Key (migration 0200). */

@@ -101,5 +101,6 @@ export function auditEntry(entry: AuditRow): AuditEntry {
     catalogVersion: entry.catalog_version,
     payloadSha256: entry.payload_sha256,
     reason: entry.reason,
+    revision: entry.revision,
   };
 }

@@ -1,0 +1,81 @@
+-- The underwriter's workbench (design §10): what a worklist row shows is kept on the row, so
+-- the worklist never reads documents; review claims are leases on the row; every stored
+-- document is kept as an immutable revision; overrides sit beside the engine's decisions.
+
+alter table disclosures
+  -- The subject of the person (or caller system) that created it: "created by me".
+  add column created_by_subject text,
+  -- When it was last submitted; null until then.
+  add column submitted_at timestamptz,
+  -- The consolidated decision per indicator as the document writes it, and whether any of
+  -- them is D, P, U or an exclusion.
+  add column decisions jsonb not null default '{}'::jsonb,
+  add column needs_review boolean not null default false,
+  -- The disclosed conditions' uuids and names, in the document's order.
+  add column condition_uuids text[] not null default '{}',
+  add column condition_names text[] not null default '{}',
+  -- Who validated or rejected it last (user name).
+  add column reviewed_by text,
+  -- The review claim: holder's subject and user name, and when it was taken.
+  add column claimed_by text,
+  add column claimed_by_name text,
+  add column claimed_at timestamptz;
+
+-- Worklist orders: each sort column with id, per insurer, so a keyset page is an index range.
+create index disclosures_insurer_updated on disclosures (insurer_code, updated_at desc, id desc);
+create index disclosures_insurer_created on disclosures (insurer_code, created_at desc, id desc);
+create index disclosures_insurer_submitted on disclosures (insurer_code, submitted_at desc, id desc)
+  where submitted_at is not null;
+-- The personal views: created by me (and returned to me), awaiting review.
+create index disclosures_creator on disclosures (created_by_subject, status, updated_at desc, id desc);
+create index disclosures_needs_review on disclosures (insurer_code, updated_at desc, id desc)
+  where needs_review;
+create index disclosures_conditions on disclosures using gin (condition_uuids);
+
+-- Every document a save, submit or catalogue update stored, numbered per disclosure from 1.
+-- Rows are only ever added, like the audit trail.
+create table disclosure_revisions (
+  disclosure_id uuid not null references disclosures (id),
+  revision integer not null check (revision >= 1),
+  insurer_code text not null,
+  operation text not null,
+  status smallint not null check (status between 1 and 5),
+  catalog_version text,
+  document jsonb not null,
+  actor text not null,
+  at timestamptz not null default now(),
+  primary key (disclosure_id, revision)
+);
+
+create trigger disclosure_revisions_no_update_or_delete
+  before update or delete on disclosure_revisions
+  for each row execute function disclosure_audit_append_only();
+
+create trigger disclosure_revisions_no_truncate
+  before truncate on disclosure_revisions
+  for each statement execute function disclosure_audit_append_only();
+
+-- A reviewer's override of the engine's decision of one condition for one indicator.
+create table disclosure_overrides (
+  disclosure_id uuid not null references disclosures (id),
+  impairment_uuid text not null,
+  indicator text not null,
+  insurer_code text not null,
+  catalog_version text,
+  engine_decision text not null,
+  decision text not null,
+  reason text not null,
+  note text,
+  by_subject text not null,
+  by_name text not null,
+  at timestamptz not null default now(),
+  primary key (disclosure_id, impairment_uuid, indicator)
+);
+
+create index disclosure_overrides_version on disclosure_overrides (catalog_version, impairment_uuid);
+
+alter table disclosure_audit add column revision integer;
+alter table disclosure_audit drop constraint disclosure_audit_operation_check;
+alter table disclosure_audit add constraint disclosure_audit_operation_check
+  check (operation in ('request', 'save', 'submit', 'validate', 'reject', 'update_catalogue',
+                       'claim', 'release', 'override'));
