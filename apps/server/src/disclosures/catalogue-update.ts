@@ -11,7 +11,7 @@ import {
   type EvaluatedDocument,
   type PayloadProfile,
 } from './disclosure-document.ts';
-import { htmlToText } from './plain-text.ts';
+import { htmlToText } from '@vmer/domain/plain-text';
 
 /** A planned move of a stored document to another catalogue version. */
 export interface CatalogueUpdatePlan {

@@ -22,7 +22,7 @@ import { questionnaireIndex, type ChosenImpairment } from '@vmer/domain/question
 import type { CatalogView } from '../catalog/catalog-view.ts';
 import { HttpError, schemaIssueMessage, type FieldError } from '../http/errors.ts';
 import { refuseBadText } from '../http/nul-guard.ts';
-import { htmlToText } from './plain-text.ts';
+import { htmlToText } from '@vmer/domain/plain-text';
 
 /** Where the document sits in the request body: every path of its problems starts here. */
 const ROOT = 'disclosureJson';

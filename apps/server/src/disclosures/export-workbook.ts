@@ -20,7 +20,7 @@ import { textIn } from '@vmer/domain/languages';
 // Registers the Simplified Chinese converter: the labels and catalogue texts are derived.
 import '@vmer/domain/simplified';
 import ExcelJS from 'exceljs';
-import { htmlToText } from './plain-text.ts';
+import { htmlToText } from '@vmer/domain/plain-text';
 
 /** Everything the spreadsheet shows, resolved against the disclosure's catalogue version. */
 export interface ExportInput {
