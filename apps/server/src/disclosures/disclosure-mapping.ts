@@ -4,11 +4,10 @@ import {
   type AuditEntry,
   type DisclosurePayload,
   type DisclosureView,
-  type WorklistEntry,
 } from '@vmer/domain/lifecycle';
 import type { Caller } from './disclosure-access.ts';
 import type { PayloadProfile } from './disclosure-document.ts';
-import type { AuditRow, DisclosureRow, WorklistRow } from './disclosure-repository.ts';
+import type { AuditRow, DisclosureRow } from './disclosure-repository.ts';
 
 /** The profile fields a save, submit or export payload carries beside its document. */
 export function payloadProfile(payload: DisclosurePayload): PayloadProfile {
@@ -72,21 +71,6 @@ export function requestDocument(row: DisclosureRow, catalogVersion: string): Dis
       rsmScore: row.rsm_score as DisclosureDocument['profile']['rsmScore'],
     },
     impairments: [],
-  };
-}
-
-/** A worklist row as the API lists it. */
-export function worklistItem(row: WorklistRow): WorklistEntry {
-  return {
-    id: row.id,
-    requestId: row.request_id,
-    applicationNumber: row.application_number,
-    insurerCode: row.insurer_code,
-    channel: row.channel,
-    productCode: row.product_code,
-    status: row.status as DisclosureStatus,
-    version: row.version,
-    updatedAt: new Date(row.updated_at).toISOString(),
   };
 }
 

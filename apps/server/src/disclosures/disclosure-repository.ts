@@ -1,7 +1,5 @@
-import type { DisclosureStatus } from '@vmer/domain';
 import {
   CompiledQuery,
-  sql,
   type Insertable,
   type Kysely,
   type Selectable,
@@ -26,30 +24,6 @@ export type AuditRow = Selectable<DisclosureAuditTable>;
 /** What a write answers about the row it wrote: never the document, which the caller has. */
 export type WrittenRow = Pick<DisclosureRow, 'id' | 'request_id' | 'status' | 'version'>;
 type NewAuditEntry = Omit<Insertable<DisclosureAuditTable>, 'id' | 'at'>;
-
-/** The columns a worklist row shows: never the document, which can be a megabyte. */
-const WORKLIST_COLUMNS = [
-  'id',
-  'request_id',
-  'application_number',
-  'insurer_code',
-  'channel',
-  'product_code',
-  'status',
-  'version',
-  'updated_at',
-] as const;
-export type WorklistRow = Pick<DisclosureRow, (typeof WORKLIST_COLUMNS)[number]>;
-
-export interface WorklistFilter {
-  status?: DisclosureStatus;
-  /** Application number prefix; holds no LIKE wildcard (the query schema allows none). */
-  prefix?: string;
-  offset: number;
-  limit: number;
-}
-
-const ALL_STATUSES: readonly DisclosureStatus[] = [1, 2, 3, 4, 5];
 
 /** What an audit entry says beyond the disclosure it belongs to (taken from the written row). */
 export type AuditOf = Pick<
@@ -229,50 +203,6 @@ export function disclosureRepository(db: Kysely<Database>) {
         .where('insurer_code', 'in', scope.insurers)
         .orderBy('id')
         .execute();
-    },
-
-    /**
-     * One page of the worklist, most recently changed first. Without a prefix each
-     * (insurer, status) pair is read from the (insurer_code, status, updated_at) index in
-     * order and only the rows the page needs are merged, so the cost does not grow with the
-     * table; with a prefix the application-number index finds the few candidates.
-     */
-    async worklist(
-      scope: InsurerScope,
-      filter: WorklistFilter,
-      trx: Executor = db,
-    ): Promise<WorklistRow[]> {
-      if (scope.insurers.length === 0) return [];
-      if (filter.prefix) {
-        return trx
-          .selectFrom('disclosures')
-          .select(WORKLIST_COLUMNS)
-          .where('insurer_code', 'in', scope.insurers)
-          .where('application_number', 'like', `${filter.prefix}%`)
-          .$if(filter.status !== undefined, (qb) => qb.where('status', '=', filter.status!))
-          .orderBy('updated_at', 'desc')
-          .orderBy('id', 'desc')
-          .offset(filter.offset)
-          .limit(filter.limit)
-          .execute();
-      }
-      const statuses = filter.status === undefined ? ALL_STATUSES : [filter.status];
-      const reach = filter.offset + filter.limit;
-      const result = await sql<WorklistRow>`
-        select d.id, d.request_id, d.application_number, d.insurer_code, d.channel, d.product_code,
-               d.status, d.version, d.updated_at
-        from unnest(${[...scope.insurers]}::text[]) as i (code)
-        cross join unnest(${[...statuses]}::smallint[]) as s (status)
-        cross join lateral (
-          select * from disclosures
-          where insurer_code = i.code and status = s.status
-          order by updated_at desc, id desc
-          limit ${reach}
-        ) as d
-        order by d.updated_at desc, d.id desc
-        offset ${filter.offset}
-        limit ${filter.limit}`.execute(trx);
-      return result.rows;
     },
   };
 }

@@ -21,7 +21,7 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
 
 /**
  * The disclosure lifecycle's calls (requirements §7, design §4, §5): a caller system's request,
- * the disclosure query, save, submit, validate, reject, export, the worklist and the audit trail.
+ * the disclosure query, save, submit, validate, reject, export and the audit trail.
  */
 export const disclosureRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = disclosureService({
@@ -80,11 +80,6 @@ export const disclosureRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   await app.register(reviewRoutes, { service });
-
-  app.route({
-    ...fromContract(apiRoutes.worklist),
-    handler: async (request) => ok(await service.worklist(request.user, request.query)),
-  });
 
   app.route({
     ...fromContract(apiRoutes.disclosureAudit),

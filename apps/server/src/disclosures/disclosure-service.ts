@@ -15,15 +15,12 @@ import {
   type DisclosureSaved,
   type DisclosureView,
   type RejectBody,
-  type WorklistPage,
-  type WorklistQuery,
 } from '@vmer/domain/lifecycle';
 import type { Kysely } from 'kysely';
 import type { CatalogService } from '../catalog/catalog-service.ts';
 import type { ProductView } from '../catalog/catalog-view.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError, type FieldError } from '../http/errors.ts';
-import { pageOf, pageWindow } from '../http/paging.ts';
 import {
   requireCatalogueUpdate,
   requireEditor,
@@ -51,7 +48,6 @@ import {
   payloadProfile,
   requestDocument,
   rowProfile,
-  worklistItem,
 } from './disclosure-mapping.ts';
 import { catalogFor, keepCatalogVersion, productCodes, productFor } from './disclosure-product.ts';
 import type { Repositories } from '../repositories.ts';
@@ -59,16 +55,13 @@ import { type AuditOf, type DisclosureRow, type InsurerScope } from './disclosur
 import { planCatalogueUpdate, type CatalogueUpdatePlan } from './catalogue-update.ts';
 import { buildExportWorkbook } from './export-workbook.ts';
 
-/** Rows per worklist page. */
-const WORKLIST_PAGE_SIZE = 20;
-
 function incomplete(errors: FieldError[]): HttpError {
   return new HttpError(400, MESSAGES.questionnaire_incomplete, errors);
 }
 
 /**
- * The disclosure lifecycle (design §4): requests, save, submit, validate, reject, export,
- * the worklist and the audit trail. Each change runs in one transaction with its audit entry
+ * The disclosure lifecycle (design §4): requests, save, submit, validate, reject, export
+ * and the audit trail (the worklist is worklist-service.ts). Each change runs in one transaction with its audit entry
  * and, when the caller sent an Idempotency-Key, with the answer kept under that key. Who may
  * do what lives in disclosure-access.ts, the catalogue and product checks in
  * disclosure-product.ts, the keys in disclosure-idempotency.ts and the row-to-API shapes in
@@ -381,16 +374,6 @@ export function disclosureService(deps: {
         fileName: exportFileName(payload.applicationNumber),
         content: workbook.toString('base64'),
       };
-    },
-
-    /** A page of the caller's insurers' disclosures, most recently changed first. */
-    async worklist(caller: Caller, query: WorklistQuery): Promise<WorklistPage> {
-      const rows = await disclosures.worklist(caller, {
-        ...(query.status === undefined ? {} : { status: query.status }),
-        ...(query.q ? { prefix: query.q } : {}),
-        ...pageWindow(query.page, WORKLIST_PAGE_SIZE),
-      });
-      return pageOf(query.page, WORKLIST_PAGE_SIZE, rows, worklistItem);
     },
 
     /** A disclosure's audit trail, oldest first. */

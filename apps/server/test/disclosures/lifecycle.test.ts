@@ -9,8 +9,8 @@ import type {
   DisclosureReviewed,
   DisclosureSaved,
   DisclosureView,
-  WorklistPage,
 } from '@vmer/domain/lifecycle';
+import type { WorklistPage } from '@vmer/domain/workbench';
 import { sql } from 'kysely';
 import { hashPassword } from '../../src/auth/password.ts';
 import { insertLocalUsers } from '../../src/auth/users-repository.ts';
@@ -846,7 +846,7 @@ describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
   });
 
   describe('worklist and audit', () => {
-    it('pages the caller’s disclosures, newest first, by status and application number prefix', async () => {
+    it('W-02 W-03 pages the caller’s disclosures, newest first, by status and application number prefix', async () => {
       const prefix = `WL${database === 'pglite' ? 'P' : 'G'}`;
       const ids: string[] = [];
       for (let i = 0; i < 23; i++) {
@@ -858,21 +858,25 @@ describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
         });
         ids.push(r.body.body!.id);
       }
-      const first = await call<WorklistPage>('interviewer1', `/disclosures?q=${prefix}&page=1`);
-      expect(first.body.body).toMatchObject({ page: 1, pageSize: 20, hasMore: true });
+      const first = await call<WorklistPage>('interviewer1', `/disclosures?q=${prefix}&limit=20`);
       expect(first.body.body!.items.map((i) => i.id)).toEqual(ids.slice(3).reverse());
-      const second = await call<WorklistPage>('interviewer1', `/disclosures?q=${prefix}&page=2`);
+      const cursor = first.body.body!.nextCursor;
+      expect(cursor).not.toBeNull();
+      const second = await call<WorklistPage>(
+        'interviewer1',
+        `/disclosures?q=${prefix}&limit=20&cursor=${cursor}`,
+      );
       expect(second.body.body!.items.map((i) => i.id)).toEqual(ids.slice(0, 3).reverse());
-      expect(second.body.body!.hasMore).toBe(false);
+      expect(second.body.body!.nextCursor).toBeNull();
 
-      const drafts = await call<WorklistPage>('uw1', '/disclosures?status=2');
+      const drafts = await call<WorklistPage>('uw1', '/disclosures?status=2&limit=20');
       expect(
         drafts.body.body!.items.every(
           (i) => i.status === 2 && ['phkl', 'slhk'].includes(i.insurerCode),
         ),
       ).toBe(true);
       expect(drafts.body.body!.items).toHaveLength(20);
-      const all = await call<WorklistPage>('uw1', '/disclosures?page=1');
+      const all = await call<WorklistPage>('uw1', '/disclosures');
       const stamps = all.body.body!.items.map((i) => i.updatedAt);
       expect([...stamps].sort().reverse()).toEqual(stamps);
 
