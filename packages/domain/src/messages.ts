@@ -151,6 +151,16 @@ const messages = {
     cn_traditional: '重新導向位址必須為 https:// 網址，或本網站上以單一 / 開頭的路徑。',
   },
   too_many_entries: { en: 'This list has too many entries.', cn_traditional: '此清單的項目過多。' },
+
+  // The review schemas' own rules (workbench.ts)
+  override_decision_invalid: {
+    en: 'An override decision is D, P, U, a number of debit points or exclusion codes such as EX1,EX3.',
+    cn_traditional: '調整後的決定須為 D、P、U、加費點數或不保編號（例如 EX1,EX3）。',
+  },
+  override_reason_required: {
+    en: 'Choose the reason for the override.',
+    cn_traditional: '請選擇調整決定的原因。',
+  },
 } satisfies Record<string, Bilingual>;
 
 /** A key of {@link MESSAGES}. */

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { APPLICATION_NUMBER_PATTERN } from './applicant.ts';
+import type { LocalizedText } from './languages.ts';
 import { disclosureIdSchema, disclosureStatusSchema, insurerCodeSchema } from './lifecycle.ts';
 import { indicatorCodeSchema, type DisclosureStatus } from './model.ts';
 
@@ -189,6 +190,18 @@ export const OVERRIDE_REASONS = [
   'other',
 ] as const;
 export type OverrideReason = (typeof OVERRIDE_REASONS)[number];
+/**
+ * Each override reason as people read it: the review screen's list, the case view, the audit
+ * trail and the disclosure export all say the same words.
+ */
+export const OVERRIDE_REASON_LABELS: Readonly<Record<OverrideReason, LocalizedText>> = {
+  medical_evidence: { en: 'Further medical evidence', cn_traditional: '進一步醫療證明' },
+  treatment_complete: { en: 'Treatment completed', cn_traditional: '治療已完成' },
+  underwriting_judgement: { en: 'Underwriting judgement', cn_traditional: '核保判斷' },
+  reinsurer_advice: { en: "Reinsurer's advice", cn_traditional: '再保險公司意見' },
+  disclosure_error: { en: 'Error in the disclosure', cn_traditional: '披露內容有誤' },
+  other: { en: 'Other', cn_traditional: '其他' },
+};
 export const OVERRIDE_NOTE_MAX = 500;
 /** The longest reject reason (the reject body's own limit). */
 export const REJECT_REASON_MAX = 500;
