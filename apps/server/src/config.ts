@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { API_PREFIX } from '@vmer/domain/api';
+import { REVIEW_CLAIM_MINUTES_DEFAULT } from '@vmer/domain/workbench';
 import { z } from 'zod';
 
 const WEB_DIST_DEFAULT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -89,6 +90,11 @@ const envSchema = z.object({
   AUTH_FAILURE_RATE_LIMIT: positiveInt.default(60),
   WEB_DIST: z.string().min(1).default(WEB_DIST_DEFAULT),
   LOG_RETENTION_DAYS: positiveInt.max(36_500, 'must be at most 36500 (days)').default(365),
+  // A week at most: a claim held longer than that is forgotten, not a review in progress.
+  REVIEW_CLAIM_MINUTES: positiveInt
+    .min(1, 'must be at least 1 (minute)')
+    .max(10_080, 'must be at most 10080 (minutes, a week)')
+    .default(REVIEW_CLAIM_MINUTES_DEFAULT),
   METRICS_TOKEN: z
     .string()
     .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
@@ -160,6 +166,11 @@ export interface Config {
    * ever. Disclosures and their audit trail are never swept.
    */
   logRetentionDays: number;
+  /**
+   * Minutes a review claim lasts (design §10): after them without a release the claim lapses
+   * by itself and another underwriter may claim the disclosure.
+   */
+  reviewClaimMinutes: number;
 }
 
 /** Thrown when the environment is unusable; the message names every bad variable. */
@@ -229,5 +240,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     metricsToken: e.METRICS_TOKEN ?? null,
     logRetentionDays: e.LOG_RETENTION_DAYS,
+    reviewClaimMinutes: e.REVIEW_CLAIM_MINUTES,
   };
 }

@@ -25,6 +25,13 @@ export const DEMO_USERS: readonly {
     insurers: ['phkl', 'slhk'],
   },
   { userName: 'uw2', displayName: 'Victor Underwriter', role: 'underwriter', insurers: ['demo'] },
+  // A second underwriter of uw1's insurers: two reviewers of one disclosure (design §10).
+  {
+    userName: 'uw3',
+    displayName: 'Wing Underwriter',
+    role: 'underwriter',
+    insurers: ['phkl', 'slhk'],
+  },
   {
     userName: 'admin1',
     displayName: 'Ada Admin',
