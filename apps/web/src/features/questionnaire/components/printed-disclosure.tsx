@@ -12,18 +12,18 @@ import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textIn } from '@vmer/domain/languages';
-import { birthDateText, heightText, weightText } from '@vmer/domain/answer-text';
 import { parseChoices } from '@vmer/domain/answers';
 import type { AnswerValue, ExclusionWording, Language, Question } from '@vmer/domain/model';
 import { exclusionCodesOf } from '@vmer/domain/decision-engine';
 import { answerOf } from '@vmer/domain/questionnaire';
 import { answerLines } from '@vmer/domain/question-types';
+import { profileFacts } from '../profile-facts.ts';
 import { useDisclosureModel } from '../use-disclosure-model.ts';
 import { DecisionSummary } from './decision-summary.tsx';
 import { QuestionLabel } from './questions/question-field.tsx';
 import { QUESTION_INPUTS } from './questions/question-inputs.tsx';
 
-function PrintedSection({ title, children }: { title: string; children: ReactNode }) {
+export function PrintedSection({ title, children }: { title: string; children: ReactNode }) {
   const titleId = useId();
   return (
     <Box component="section" aria-labelledby={titleId}>
@@ -127,7 +127,7 @@ function PrintedQuestion({
  * The wording of each exclusion the decisions name, as the spreadsheet lists them: those of
  * the disclosure's catalogue version.
  */
-function PrintedExclusions({
+export function PrintedExclusions({
   codes,
   wordings,
   language,
@@ -173,43 +173,9 @@ function PrintedExclusions({
 export function PrintedDisclosure() {
   const { t } = useTranslation();
   const model = useDisclosureModel();
-  const { questionnaire, pages, language, selection, insurerEntry } = model;
-  const { chosen, profile, applicationNumber } = questionnaire;
-  const smoking = selection.smokingStatusList.find((o) => o.value === profile.smokingStatus);
-  const named = (code: string, name: string | undefined) => (name ? `${code} – ${name}` : code);
-
-  const facts: [string, string][] = [
-    [
-      t('mer.print.insurer'),
-      named(
-        selection.insurerCode.toUpperCase(),
-        insurerEntry && textIn(insurerEntry.insurerName, language),
-      ),
-    ],
-    [t('mer.print.channel'), selection.channel.toUpperCase()],
-    [
-      t('mer.print.product'),
-      named(
-        selection.productCode.toLowerCase(),
-        insurerEntry && textIn(insurerEntry.productName, language),
-      ),
-    ],
-    [t('mer.basic.applicationNumber'), applicationNumber],
-    [t('mer.print.birthDate'), birthDateText(profile.birthDate)],
-    [t('mer.basic.age'), profile.age === null ? '' : String(profile.age)],
-    [
-      t('mer.basic.gender'),
-      profile.gender ? t(profile.gender === 'Male' ? 'mer.basic.male' : 'mer.basic.female') : '',
-    ],
-    [t('mer.basic.rsmScore'), profile.rsmScore ?? ''],
-    [t('mer.print.height'), heightText(profile.height, language)],
-    [t('mer.print.weight'), weightText(profile.weight, language)],
-    [t('mer.basic.bmi'), profile.bmi === undefined ? '' : String(profile.bmi)],
-    [
-      t('mer.basic.smokingStatus'),
-      smoking ? textIn(smoking.label, language) : (profile.smokingStatus ?? ''),
-    ],
-  ];
+  const { questionnaire, pages, language } = model;
+  const { chosen } = questionnaire;
+  const facts = profileFacts(model, t);
 
   return (
     <Stack spacing={3}>

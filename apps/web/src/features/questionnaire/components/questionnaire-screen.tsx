@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -24,6 +24,7 @@ import { CatalogueVersionNotice } from './catalogue-version-notice.tsx';
 import { ConditionsCard } from './conditions-card.tsx';
 import { DisclosureCard } from './disclosure-card.tsx';
 import { PrintView } from './print-view.tsx';
+import { ViewMode, type ViewModeTabsProps } from './view-mode.tsx';
 
 /** Whether the disclosure request asked for does not exist (or is none of the caller's). */
 function isUnknownRequest(error: unknown): boolean {
@@ -56,9 +57,16 @@ function UnknownRequest({ requestId }: { requestId: string }) {
 /**
  * The main questionnaire screen (requirements §2) at /home and /questionnaire/{requestId}: basic
  * information, the conditions chosen, and the Video MER disclosure with its decisions; on
- * paper, the printed disclosure instead.
+ * paper, the printed disclosure instead. In view mode, `viewTabs` (the case view, composed in
+ * app/) shows the form as one tab beside the disclosure as readable text.
  */
-export function QuestionnaireScreen({ requestId }: { requestId?: string }) {
+export function QuestionnaireScreen({
+  requestId,
+  viewTabs,
+}: {
+  requestId?: string;
+  viewTabs?: ComponentType<ViewModeTabsProps>;
+}) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { profile, session, ruleAgeList, special, names, selection } = useScreenContext();
@@ -112,9 +120,11 @@ export function QuestionnaireScreen({ requestId }: { requestId?: string }) {
           </Alert>
         )}
         <CatalogueVersionNotice />
-        <BasicInformationCard />
-        <ConditionsCard />
-        <DisclosureCard />
+        <ViewMode tabs={viewTabs}>
+          <BasicInformationCard />
+          <ConditionsCard />
+          <DisclosureCard />
+        </ViewMode>
       </Stack>
       <PrintView />
     </>
