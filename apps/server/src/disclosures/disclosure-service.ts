@@ -54,6 +54,7 @@ import type { Repositories } from '../repositories.ts';
 import { type AuditOf, type DisclosureRow, type InsurerScope } from './disclosure-repository.ts';
 import { planCatalogueUpdate, type CatalogueUpdatePlan } from './catalogue-update.ts';
 import { buildExportWorkbook } from './export-workbook.ts';
+import { rowSummary } from './row-summary.ts';
 
 function incomplete(errors: FieldError[]): HttpError {
   return new HttpError(400, MESSAGES.questionnaire_incomplete, errors);
@@ -119,9 +120,12 @@ export function disclosureService(deps: {
         status: to,
         catalog_version: view.version,
         document: disclosureJson,
+        ...rowSummary(evaluated.document, evaluated.evaluation),
         updated_by: caller.userName,
         // The reason stays in view while the interviewer corrects; a new submission ends it.
-        ...(operation === 'submit' ? { reject_reason: null, submitted_by: caller.subject } : {}),
+        ...(operation === 'submit'
+          ? { reject_reason: null, submitted_by: caller.subject, submitted_at: new Date() }
+          : {}),
       };
       const audit: AuditOf = {
         actor: caller.userName,
@@ -144,6 +148,7 @@ export function disclosureService(deps: {
               request_id: randomUUID(),
               redirection: null,
               created_by: caller.userName,
+              created_by_subject: caller.subject,
             },
             audit,
             trx,
@@ -179,7 +184,12 @@ export function disclosureService(deps: {
         caller,
         row.id,
         row.version,
-        { status: to, reject_reason: reason, updated_by: caller.userName },
+        {
+          status: to,
+          reject_reason: reason,
+          reviewed_by: caller.userName,
+          updated_by: caller.userName,
+        },
         {
           actor: caller.userName,
           operation,
@@ -250,7 +260,12 @@ export function disclosureService(deps: {
           caller,
           current.id,
           body.version,
-          { catalog_version: toVersion, document: disclosureJson, updated_by: caller.userName },
+          {
+            catalog_version: toVersion,
+            document: disclosureJson,
+            ...rowSummary(plan.evaluated.document, plan.evaluated.evaluation),
+            updated_by: caller.userName,
+          },
           {
             actor: caller.userName,
             operation: 'update_catalogue',
@@ -309,6 +324,7 @@ export function disclosureService(deps: {
             document: null,
             reject_reason: null,
             created_by: requester.actor,
+            created_by_subject: requester.subject,
             updated_by: requester.actor,
           },
           {

@@ -1,0 +1,40 @@
+import type { DisclosureDocument } from '@vmer/domain';
+import { formatIndicatorResult } from '@vmer/domain/decision-engine';
+import type { DocumentEvaluation } from '@vmer/domain/evaluation';
+
+/** The values of a disclosure that review them: decline, postpone, refer and exclusions. */
+const REVIEW_VALUES = new Set(['D', 'P', 'U', 'EX']);
+
+/**
+ * What a worklist row shows of a disclosure's document (design §10: kept beside the row, so
+ * the worklist never reads documents), as the `disclosures` columns hold it.
+ */
+export interface RowSummary {
+  /** The consolidated decision per indicator as the document writes it ('D', 'EX1,EX3', '50'), JSON. */
+  decisions: string;
+  needs_review: boolean;
+  condition_uuids: string[];
+  condition_names: string[];
+}
+
+/**
+ * The row summary of a document the server evaluated (the one owner of this derivation): the
+ * consolidated decision per indicator over the conditions that have a decision (none while
+ * no condition has one), whether any of it is D, P, U or an exclusion, and the disclosed
+ * conditions' uuids and names in the document's order.
+ */
+export function rowSummary(
+  document: DisclosureDocument,
+  evaluation: Pick<DocumentEvaluation, 'decisions' | 'consolidated'>,
+): RowSummary {
+  const decided = evaluation.decisions.some((d) => d.indicators !== null);
+  const results = decided ? Object.entries(evaluation.consolidated.indicators) : [];
+  return {
+    decisions: JSON.stringify(
+      Object.fromEntries(results.map(([code, result]) => [code, formatIndicatorResult(result)])),
+    ),
+    needs_review: results.some(([, result]) => REVIEW_VALUES.has(result.value)),
+    condition_uuids: document.impairments.map((i) => i.uuid),
+    condition_names: document.impairments.map((i) => i.name),
+  };
+}
