@@ -22,6 +22,7 @@ import { textIn } from '@vmer/domain/languages';
 import type { Indicator, Language } from '@vmer/domain/model';
 import type { QuestionNumbers } from '@vmer/domain/paging';
 import type { ChosenImpairment } from '@vmer/domain/questionnaire';
+import { DecisionValue } from '../../../components/decision-value.tsx';
 
 interface DecisionSummaryProps {
   chosen: readonly ChosenImpairment[];
@@ -110,7 +111,7 @@ export function DecisionSummary({
                     const result = decision?.indicators?.[indicator.code];
                     return (
                       <TableCell key={indicator.code}>
-                        {result ? formatIndicatorResult(result) : pending}
+                        {result ? <DecisionValue value={formatIndicatorResult(result)} /> : pending}
                       </TableCell>
                     );
                   })}
@@ -125,7 +126,11 @@ export function DecisionSummary({
                 const result = consolidated.indicators[indicator.code];
                 return (
                   <TableCell key={indicator.code} sx={{ fontWeight: 600 }}>
-                    {consolidated.complete && result ? formatIndicatorResult(result) : pending}
+                    {consolidated.complete && result ? (
+                      <DecisionValue value={formatIndicatorResult(result)} />
+                    ) : (
+                      pending
+                    )}
                   </TableCell>
                 );
               })}

@@ -1,0 +1,56 @@
+import Box from '@mui/material/Box';
+
+/** How a decision reads at a glance: decline, postpone, refer, exclusions, debit points, standard. */
+type DecisionTone = 'decline' | 'postpone' | 'refer' | 'exclusion' | 'debit' | 'standard';
+
+/** A decision as the document writes it ('D', 'EX1,EX3', '50') and how it reads. */
+export function decisionTone(value: string): DecisionTone {
+  if (value === 'D') return 'decline';
+  if (value === 'P') return 'postpone';
+  if (value === 'U') return 'refer';
+  if (value.startsWith('EX')) return 'exclusion';
+  return /^\d+$/.test(value) && Number(value) > 0 ? 'debit' : 'standard';
+}
+
+/**
+ * Tinted backgrounds with dark text: each pair keeps a contrast above 7:1, so the colour adds to
+ * the words and never takes readability from them (design §7, accessibility).
+ */
+const TONES: Record<DecisionTone, { background: string; color: string }> = {
+  decline: { background: '#fdecea', color: '#8e1c1c' },
+  postpone: { background: '#fff1e0', color: '#7a3d00' },
+  refer: { background: '#e6f0fa', color: '#0b3f73' },
+  exclusion: { background: '#f3e8f7', color: '#5e1f7a' },
+  debit: { background: '#fff8dc', color: '#5c4400' },
+  standard: { background: '#e7f4ea', color: '#1b5120' },
+};
+
+interface DecisionValueProps {
+  value: string;
+  /** Written before the value, as 'LIFE 25' where no column names the benefit. */
+  indicator?: string;
+}
+
+/**
+ * One decision in the colours every screen gives it (the decision table, the worklist, the case
+ * view). It wraps inside a narrow cell rather than widening it, down to a 390 px phone.
+ */
+export function DecisionValue({ value, indicator }: DecisionValueProps) {
+  return (
+    <Box
+      component="span"
+      data-tone={decisionTone(value)}
+      sx={{
+        ...TONES[decisionTone(value)],
+        display: 'inline-block',
+        px: 0.75,
+        borderRadius: 1,
+        fontWeight: 600,
+        overflowWrap: 'anywhere',
+        printColorAdjust: 'exact',
+      }}
+    >
+      {indicator === undefined ? value : `${indicator} ${value}`}
+    </Box>
+  );
+}
