@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { API_PREFIX } from '@vmer/domain/api';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 /** The widths the app is checked at (checklist L-10): a desktop and a phone. */
 export const VIEWPORTS = {
@@ -26,6 +27,18 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/** The browser of a test file: launched before its tests and closed after them. */
+export function browserSuite(): { browser: Browser } {
+  const suite = {} as { browser: Browser };
+  beforeAll(async () => {
+    suite.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+  });
+  return suite;
 }
 
 /** A fresh browser profile (no storage, no cookies) at the given width. */

@@ -1,17 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { signIn as tokenFor } from '../../apps/server/src/cli/sign-in.ts';
-import { DEMO_PASSWORD, launchBrowser, newContext, type ViewportName } from '../src/browser.ts';
+import { DEMO_PASSWORD, newContext, type ViewportName, browserSuite } from '../src/browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const suite = browserSuite();
 
 const REQUEST = {
   name: 'Chan Tai Man',
@@ -22,7 +15,7 @@ const REQUEST = {
 
 /** The landing page's Create An Account, in the given language (as last chosen in this browser). */
 async function openForm(viewport: ViewportName, language: 'en' | 'cn_traditional'): Promise<Page> {
-  const context = await newContext(browser, viewport);
+  const context = await newContext(suite.browser, viewport);
   await context.addInitScript((chosen) => localStorage.setItem('vmer.language', chosen), language);
   const page = await context.newPage();
   await page.goto(`${baseUrl}/`);

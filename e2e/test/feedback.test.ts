@@ -1,20 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { appState, enableStateGetter, launchBrowser, newContext, signIn } from '../src/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { appState, enableStateGetter, newContext, signIn, browserSuite } from '../src/browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
+const suite = browserSuite();
 let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
 beforeEach(async () => {
-  context = await newContext(browser);
+  context = await newContext(suite.browser);
   await enableStateGetter(context);
   page = await context.newPage();
   return () => context.close();

@@ -1,19 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { isApiRequest, launchBrowser, newContext } from '../src/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { isApiRequest, newContext, browserSuite } from '../src/browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
+const suite = browserSuite();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
 beforeEach(async () => {
-  const context = await newContext(browser);
+  const context = await newContext(suite.browser);
   page = await context.newPage();
   return () => context.close();
 });

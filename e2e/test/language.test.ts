@@ -1,16 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, signIn, signInAtProvider } from '../src/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { newContext, signIn, signInAtProvider, browserSuite } from '../src/browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const suite = browserSuite();
 
 async function chooseLanguage(page: Page, iconName: string, choice: string) {
   await page.getByRole('banner').getByRole('button', { name: iconName }).click();
@@ -22,7 +15,7 @@ async function chooseLanguage(page: Page, iconName: string, choice: string) {
 
 describe('language', () => {
   it('L-21 C-23 with no language chosen and none in user info the interface is in English', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(suite.browser);
     const page = await context.newPage();
     await signIn(page, baseUrl, 'agent1');
     await page.getByRole('heading', { name: 'Basic information' }).waitFor();
@@ -32,7 +25,7 @@ describe('language', () => {
   });
 
   it('L-08 L-18 L-19 L-29 the language icon opens a dialog with English, Traditional Chinese and Simplified Chinese; the choice applies at once and at the next sign-in', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(suite.browser);
     const page = await context.newPage();
     await signIn(page, baseUrl, 'agent1');
     await page.getByRole('heading', { name: 'Basic information' }).waitFor();
@@ -59,7 +52,7 @@ describe('language', () => {
     ).toBe(true);
 
     // A new browser, a new sign-in: user info brings the saved language.
-    const fresh = await newContext(browser);
+    const fresh = await newContext(suite.browser);
     const again = await fresh.newPage();
     await again.goto(`${baseUrl}/home`);
     await signInAtProvider(again, 'agent1');
@@ -74,7 +67,7 @@ describe('language', () => {
   });
 
   it('L-20 after choosing Traditional Chinese the interface, the question texts, their placeholders and the smoking options show in Chinese', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(suite.browser);
     const page = await context.newPage();
     await signIn(page, baseUrl, 'agent1');
     await page.getByRole('heading', { name: 'Basic information' }).waitFor();

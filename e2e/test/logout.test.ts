@@ -1,20 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, signIn } from '../src/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { newContext, signIn, browserSuite } from '../src/browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const suite = browserSuite();
 
 describe('logout', () => {
   it('L-24 P-04 R-17 R-18 logout signs out at the provider, returns to /logout/callback, clears local storage and ends at /', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(suite.browser);
     const page = await context.newPage();
     const visited: string[] = [];
     page.on('framenavigated', (frame) => {
@@ -42,7 +34,7 @@ describe('logout', () => {
   });
 
   it('R-17 R-18 opening /logout/callback clears all local storage and goes to /', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(suite.browser);
     const page = await context.newPage();
     await page.goto(`${baseUrl}/privacy`);
     await page.evaluate(() => {

@@ -1,21 +1,13 @@
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext } from '../src/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { newContext, browserSuite } from '../src/browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const suite = browserSuite();
 
 describe('page weight (design §7)', () => {
   it('the sign-in page loads less than 250 KB of gzipped JavaScript', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(suite.browser);
     const page = await context.newPage();
     const scripts: Promise<number>[] = [];
     page.on('response', (response) => {

@@ -1,17 +1,10 @@
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, signIn, signInAtProvider } from '../src/browser.ts';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { newContext, signIn, signInAtProvider, browserSuite } from '../src/browser.ts';
 import { startServer } from '../src/server.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const suite = browserSuite();
 
 /** The access token of the stored sign-in session, or null when there is none. */
 function storedAccessToken(page: Page): Promise<string | null> {
@@ -24,7 +17,7 @@ function storedAccessToken(page: Page): Promise<string | null> {
 
 describe('the end of a session', () => {
   it('a 401 from the API ends the session: the user lands on / signed out, is told, and signing in again returns to where they were', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(suite.browser);
     const page = await context.newPage();
     await signIn(page, baseUrl, 'interviewer1');
     await page.goto(`${baseUrl}/questionnaire/ABC123`);
@@ -74,7 +67,7 @@ describe('token renewal', () => {
   it("the access token is renewed with the refresh token before it expires, with no iframe, and the app keeps working past the first token's expiry", async () => {
     const lifetime = 70;
     const server = await startServer({ OIDC_ACCESS_TOKEN_TTL: String(lifetime) });
-    const context = await newContext(browser);
+    const context = await newContext(suite.browser);
     try {
       const page = await context.newPage();
       const frames: string[] = [];

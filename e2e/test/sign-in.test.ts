@@ -1,30 +1,23 @@
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
 import {
   appState,
   enableStateGetter,
   isApiRequest,
-  launchBrowser,
   newContext,
   signIn,
   signInAtProvider,
+  browserSuite,
 } from '../src/browser.ts';
 
 const baseUrl = inject('baseUrl');
 // The API's calls answer in their own time on a busy machine.
 const ANSWER_WAIT = { timeout: 10_000 };
-let browser: Browser;
+const suite = browserSuite();
 let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
 beforeEach(async () => {
-  context = await newContext(browser);
+  context = await newContext(suite.browser);
   page = await context.newPage();
   return () => context.close();
 });

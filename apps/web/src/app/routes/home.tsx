@@ -1,2 +1,0 @@
-/** /home (requirements §2): the questionnaire screen, starting a disclosure without a request. */
-export { Component } from './questionnaire.tsx';
