@@ -14,6 +14,7 @@ import { incompleteSummary, type IncompleteSummary } from '@vmer/domain/paging';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { paths } from '../../../config/paths.ts';
 import type { ApiError } from '../../../lib/api-client.ts';
+import { downloadBase64 } from '../../../lib/download.ts';
 import {
   useExportDisclosureMutation,
   useQuestionnaireInfoQuery,
@@ -50,20 +51,6 @@ function conflictOf(error: unknown): string | null | undefined {
   const failure = error as ApiError | undefined;
   if (failure?.kind !== 'response' || failure.status !== 409) return undefined;
   return failure.message;
-}
-
-function downloadBase64(fileName: string, base64: string): void {
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(
-    new Blob([bytes], {
-      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    }),
-  );
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(url);
 }
 
 /**
