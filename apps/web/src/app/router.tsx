@@ -36,7 +36,6 @@ const AppLayout = lazyPage(
   () => import('./layout/app-layout.tsx'),
   (module) => module.AppLayout,
 );
-const Home = lazyPage('home', () => import('./routes/home.tsx'), routeComponent);
 const Questionnaire = lazyPage(
   'questionnaire',
   () => import('./routes/questionnaire.tsx'),
@@ -67,7 +66,9 @@ export function AppRoutes() {
               </RouteBoundary>
             }
           >
-            <Route path={paths.home} element={<Home />} />
+            {/* One page for both: a disclosure saved at /home moves to its own address without
+                leaving the screen it is on (W-22). */}
+            <Route path={paths.home} element={<Questionnaire />} />
             <Route path={paths.questionnaire} element={<Questionnaire />} />
           </Route>
         </Route>
