@@ -152,6 +152,36 @@ const messages = {
   },
   too_many_entries: { en: 'This list has too many entries.', cn_traditional: '此清單的項目過多。' },
 
+  // The worklist's filters (workbench.ts, requirements W-09)
+  worklist_filter_invalid: {
+    en: 'This filter value is not valid.',
+    cn_traditional: '此篩選值無效。',
+  },
+  worklist_filter_rejected: {
+    en: 'The worklist filter "{parameter}" is not valid.',
+    cn_traditional: '工作清單的篩選條件「{parameter}」無效。',
+  },
+  worklist_insurer_not_yours: {
+    en: 'You do not work for insurer {insurer}.',
+    cn_traditional: '您並非負責保險公司 {insurer}。',
+  },
+  worklist_date_invalid: {
+    en: 'Enter a date as YYYY-MM-DD.',
+    cn_traditional: '請以 YYYY-MM-DD 格式輸入日期。',
+  },
+  worklist_range_reversed: {
+    en: 'The date range ends before it starts.',
+    cn_traditional: '日期範圍的結束日期早於開始日期。',
+  },
+  worklist_range_too_wide: {
+    en: 'A date range can span at most {days} days.',
+    cn_traditional: '日期範圍最多只可涵蓋 {days} 日。',
+  },
+  worklist_cursor_invalid: {
+    en: 'This page of the worklist does not belong to the current filters. Start again from the first page.',
+    cn_traditional: '此工作清單頁面不屬於目前的篩選條件。請由第一頁重新開始。',
+  },
+
   // The review schemas' own rules (workbench.ts)
   override_decision_invalid: {
     en: 'An override decision is D, P, U, a number of debit points or exclusion codes such as EX1,EX3.',

@@ -56,6 +56,8 @@ const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
  * they combine with AND; `cursor` is the opaque `nextCursor` of the previous page, valid only
  * with the same filters and sort. A date range runs from its first to its last day inclusive
  * (server time zone UTC), at most {@link WORKLIST_RANGE_MAX_DAYS} days, and not reversed.
+ * Sorting by `submittedAt` lists the disclosures submitted at least once (the others have no
+ * place in that order).
  */
 export const worklistQuerySchema = z
   .object({

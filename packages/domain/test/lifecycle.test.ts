@@ -20,8 +20,8 @@ import {
   reviewOffered,
   searchEventSchema,
   trackingEventSchema,
-  worklistQuerySchema,
 } from '../src/lifecycle.ts';
+import { worklistQuerySchema } from '../src/workbench.ts';
 import { isMessageKey, MESSAGES, type MessageKey } from '../src/messages.ts';
 import { ROLES, type DisclosureStatus } from '../src/model.ts';
 
@@ -244,14 +244,28 @@ describe('call shapes', () => {
     expect(exportFileName('APP123')).toBe('questionnaire_APP123.xlsx');
   });
 
-  it('worklist queries: status 1-5, an allowed prefix, page from 1', () => {
-    expect(worklistQuerySchema.parse({ status: '3', q: 'APP', page: '2' })).toEqual({
-      status: 3,
+  it('W-03 W-09 worklist queries: statuses 1-5 (repeated or comma-separated), an allowed prefix, a limit up to 100', () => {
+    expect(worklistQuerySchema.parse({ status: '3,5', q: 'APP', limit: '20' })).toMatchObject({
+      status: [3, 5],
       q: 'APP',
-      page: 2,
+      limit: 20,
+      view: 'all',
+      sort: 'updatedAt',
+      order: 'desc',
     });
-    expect(worklistQuerySchema.parse({})).toEqual({ page: 1 });
-    for (const bad of [{ status: '9' }, { q: 'A%' }, { q: 'A_' }, { page: '0' }, { other: '1' }]) {
+    expect(worklistQuerySchema.parse({ status: ['1', '2'] }).status).toEqual([1, 2]);
+    expect(worklistQuerySchema.parse({}).limit).toBe(50);
+    for (const bad of [
+      { status: '9' },
+      { q: 'A%' },
+      { q: 'A_' },
+      { limit: '0' },
+      { limit: '101' },
+      { page: '1' },
+      { createdFrom: '2026-02-30' },
+      { channel: 'a b' },
+      { view: 'theirs' },
+    ]) {
       expect(worklistQuerySchema.safeParse(bad).success).toBe(false);
     }
   });

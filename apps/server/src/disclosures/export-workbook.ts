@@ -133,7 +133,7 @@ function neutraliseFormula(text: string): string {
 }
 
 /** Applies neutraliseFormula to every text cell of every sheet, whoever wrote the row. */
-function neutraliseFormulas(workbook: ExcelJS.Workbook): void {
+export function neutraliseFormulas(workbook: ExcelJS.Workbook): void {
   workbook.eachSheet((sheet) =>
     sheet.eachRow((row) =>
       row.eachCell((cell) => {
@@ -276,7 +276,7 @@ function addConditionSheet(
   sheet.views = [{ state: 'frozen', ySplit: 1, xSplit: 0 }];
 }
 
-function printSetup(
+export function printSetup(
   language: Language,
   orientation: 'portrait' | 'landscape',
 ): Partial<ExcelJS.AddWorksheetOptions> {
@@ -295,7 +295,7 @@ function printSetup(
   };
 }
 
-function styleHeader(row: ExcelJS.Row): void {
+export function styleHeader(row: ExcelJS.Row): void {
   row.font = { bold: true };
   row.eachCell((cell) => {
     cell.fill = HEADER_FILL;
@@ -330,7 +330,10 @@ function sheetName(
   return name;
 }
 
-function formatResult(result: IndicatorResult | undefined, language: Language): string | number {
+export function formatResult(
+  result: IndicatorResult | undefined,
+  language: Language,
+): string | number {
   if (!result) return '';
   switch (result.value) {
     case 'D':
@@ -347,7 +350,7 @@ function formatResult(result: IndicatorResult | undefined, language: Language): 
 }
 
 /** Shows the debit points of a row of results with their sign. */
-function formatDebits(row: ExcelJS.Row): void {
+export function formatDebits(row: ExcelJS.Row): void {
   row.eachCell((cell) => {
     if (typeof cell.value === 'number') cell.numFmt = DEBIT_FORMAT;
   });
@@ -377,7 +380,7 @@ const HONG_KONG_TIME = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 });
 
-function formatTimestamp(at: Date): string {
+export function formatTimestamp(at: Date): string {
   const parts = Object.fromEntries(HONG_KONG_TIME.formatToParts(at).map((p) => [p.type, p.value]));
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} HKT`;
 }

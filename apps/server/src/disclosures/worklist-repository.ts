@@ -1,0 +1,199 @@
+import type { DisclosureStatus } from '@vmer/domain';
+import type { WorklistSort, WorklistView } from '@vmer/domain/workbench';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { DisclosureRow, Executor } from './disclosure-repository.ts';
+
+/** The column of each worklist sort. */
+const SORT_COLUMNS = {
+  updatedAt: 'updated_at',
+  createdAt: 'created_at',
+  submittedAt: 'submitted_at',
+} as const satisfies Record<WorklistSort, keyof DisclosureRow>;
+type SortColumn = (typeof SORT_COLUMNS)[WorklistSort];
+
+/** The columns a worklist row shows: never the document, which can be a megabyte. */
+const ROW_COLUMNS = [
+  'id',
+  'request_id',
+  'application_number',
+  'insurer_code',
+  'channel',
+  'product_code',
+  'status',
+  'version',
+  'catalog_version',
+  'decisions',
+  'needs_review',
+  'condition_names',
+  'created_by',
+  'created_at',
+  'updated_at',
+  'submitted_at',
+  'reviewed_by',
+  'claimed_by',
+  'claimed_by_name',
+  'claimed_at',
+  'reject_reason',
+] as const;
+
+/** A worklist row, with its sort value to the microsecond (ISO 8601, UTC) for the cursor. */
+export type WorklistRow = Pick<DisclosureRow, (typeof ROW_COLUMNS)[number]> & { sort_key: string };
+
+/**
+ * What the worklist query asks, checked by the service: the insurers to read (within the
+ * caller's), the filters, and who asks (the views are relative to the caller).
+ */
+export interface WorklistFilter {
+  /** One or more of the caller's insurers. */
+  insurers: readonly string[];
+  statuses?: readonly DisclosureStatus[];
+  channel?: string;
+  product?: string;
+  /** Application-number prefix; holds no LIKE wildcard (the query schema allows none). */
+  prefix?: string;
+  condition?: string;
+  needsReview?: boolean;
+  /** Half-open ranges [from, before). */
+  created?: { from?: Date; before?: Date };
+  submitted?: { from?: Date; before?: Date };
+  view: WorklistView;
+  /** The caller's subject. */
+  subject: string;
+  /** A claim taken before this moment has lapsed (design §10: a lease, no job). */
+  claimsFrom: Date;
+}
+
+export interface WorklistOrder {
+  sort: WorklistSort;
+  order: 'asc' | 'desc';
+  /** The last row of the previous page: its sort value (ISO 8601) and id. */
+  after?: { key: string; id: string };
+}
+
+type Where = ExpressionBuilder<Database, 'disclosures'>;
+
+/** Every filter but the insurer and the keyset, as one condition. */
+function filterCondition(eb: Where, filter: WorklistFilter): Expression<SqlBool> {
+  const all: Expression<SqlBool>[] = [];
+  if (filter.statuses?.length) all.push(eb('status', 'in', [...filter.statuses]));
+  if (filter.channel) all.push(eb('channel', '=', filter.channel));
+  if (filter.product) all.push(eb('product_code', '=', filter.product));
+  if (filter.prefix) all.push(eb('application_number', 'like', `${filter.prefix}%`));
+  if (filter.condition) {
+    all.push(sql<SqlBool>`condition_uuids @> array[${filter.condition}]::text[]`);
+  }
+  if (filter.needsReview !== undefined) all.push(eb('needs_review', '=', filter.needsReview));
+  for (const [column, range] of [
+    ['created_at', filter.created],
+    ['submitted_at', filter.submitted],
+  ] as const) {
+    if (range?.from) all.push(eb(column, '>=', range.from));
+    if (range?.before) all.push(eb(column, '<', range.before));
+  }
+  switch (filter.view) {
+    case 'mine':
+      all.push(eb('created_by_subject', '=', filter.subject));
+      break;
+    case 'returnedToMe':
+      all.push(eb('status', '=', 5), eb('created_by_subject', '=', filter.subject));
+      break;
+    case 'awaitingMyReview':
+      all.push(
+        eb('status', '=', 3),
+        eb.or([eb('submitted_by', 'is', null), eb('submitted_by', '<>', filter.subject)]),
+        eb.or([
+          eb('claimed_by', 'is', null),
+          eb('claimed_by', '=', filter.subject),
+          eb('claimed_at', '<', filter.claimsFrom),
+        ]),
+      );
+      break;
+    case 'all':
+      break;
+  }
+  return eb.and(all);
+}
+
+/** The sort value as text to the microsecond, so a cursor loses nothing of it. */
+const sortKey = (column: SortColumn) =>
+  sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * The worklist's queries (design §9.6, §10). Every query reads only the filter's insurers,
+ * which the service took from the caller's.
+ */
+export function worklistRepository(db: Kysely<Database>) {
+  return {
+    /**
+     * One keyset page (design §10): the rows after `order.after` in the order of the sort
+     * column and id. Each insurer's rows are read from its (insurer, sort column, id) index in
+     * order, at most `limit` of them, and the few read are merged: the cost stays that of one
+     * page however large the table. Sorting by submission time lists submitted disclosures.
+     */
+    async page(
+      filter: WorklistFilter,
+      order: WorklistOrder,
+      limit: number,
+      trx: Executor = db,
+    ): Promise<WorklistRow[]> {
+      if (filter.insurers.length === 0) return [];
+      const column = SORT_COLUMNS[order.sort];
+      const direction = order.order;
+      const after = order.after;
+      const inner = trx
+        .selectFrom('disclosures')
+        .select(ROW_COLUMNS)
+        .select(sortKey(column).as('sort_key'))
+        .where('insurer_code', '=', sql.ref<string>('scope.code'))
+        .where((eb) => filterCondition(eb, filter))
+        .$if(column === 'submitted_at', (qb) => qb.where('submitted_at', 'is not', null))
+        .$if(after !== undefined, (qb) =>
+          qb.where(
+            sql<SqlBool>`(${sql.ref(column)}, id) ${sql.raw(direction === 'desc' ? '<' : '>')} (${after!.key}::timestamptz, ${after!.id}::uuid)`,
+          ),
+        )
+        .orderBy(column, direction)
+        .orderBy('id', direction)
+        .limit(limit);
+      const result = await sql<WorklistRow>`
+        select page.* from unnest(${[...filter.insurers]}::text[]) as scope (code)
+        cross join lateral (${inner}) as page
+        order by page.${sql.ref(column)} ${sql.raw(direction)}, page.id ${sql.raw(direction)}
+        limit ${limit}`.execute(trx);
+      return result.rows;
+    },
+
+    /** How many rows the filter finds per status (the filter's own status and view left out). */
+    async countByStatus(
+      filter: Omit<WorklistFilter, 'statuses' | 'view'>,
+      trx: Executor = db,
+    ): Promise<Map<DisclosureStatus, number>> {
+      const counts = new Map<DisclosureStatus, number>();
+      if (filter.insurers.length === 0) return counts;
+      const rows = await trx
+        .selectFrom('disclosures')
+        .select(['status', (eb) => eb.fn.countAll<string>().as('count')])
+        .where('insurer_code', 'in', [...filter.insurers])
+        .where((eb) => filterCondition(eb, { ...filter, view: 'all' }))
+        .groupBy('status')
+        .execute();
+      for (const row of rows) counts.set(row.status as DisclosureStatus, Number(row.count));
+      return counts;
+    },
+
+    /** How many rows a view of the filter finds. */
+    async countView(filter: Omit<WorklistFilter, 'statuses'>, trx: Executor = db): Promise<number> {
+      if (filter.insurers.length === 0) return 0;
+      const row = await trx
+        .selectFrom('disclosures')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('insurer_code', 'in', [...filter.insurers])
+        .where((eb) => filterCondition(eb, filter))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+  };
+}
+
+export type WorklistRepository = ReturnType<typeof worklistRepository>;
