@@ -1,4 +1,5 @@
 import { act } from '@testing-library/react';
+import type { ComponentProps } from 'react';
 import { API_PREFIX, endpoints } from '@vmer/domain/api/endpoints';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type {
@@ -156,6 +157,8 @@ interface ScreenOptions {
   handlers?: HttpHandler[];
   /** The exclusion wordings user info carries. */
   exWordingList?: ExclusionWording[];
+  /** The case view's tabs, as the app's route gives them to the screen. */
+  viewTabs?: ComponentProps<typeof QuestionnaireScreen>['viewTabs'];
 }
 
 /** The questionnaire screen with a real store, its API calls answered by the mock service worker. */
@@ -169,6 +172,7 @@ export async function renderScreen({
   overrides,
   handlers = [],
   exWordingList = [],
+  viewTabs,
 }: ScreenOptions = {}) {
   const api = mockApi(...(overrides ? [answering(overrides)] : []), ...handlers, ...screenHandlers);
   const store = createStore({
@@ -211,7 +215,7 @@ export async function renderScreen({
   // The app layout's notifications, which the screen's refusals use.
   const view = renderWithApp(
     <NotificationProvider>
-      <QuestionnaireScreen requestId={requestId} />
+      <QuestionnaireScreen requestId={requestId} viewTabs={viewTabs} />
     </NotificationProvider>,
     { store, path },
   );
