@@ -4,7 +4,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { apiPath, endpoints } from '@vmer/domain/api';
 import type { DisclosureRequest, DisclosureView } from '@vmer/domain/lifecycle';
 import { textIn, textsIn } from '@vmer/domain/languages';
@@ -153,19 +153,49 @@ export interface JourneySuite {
   browser: Browser;
   /** The catalogue's option labels and condition names (see {@link catalogLabels}). */
   labels: Map<string, Bilingual>;
+  /** The journeys' server. */
+  baseUrl: string;
+  /** A page signed in as a demo user (see {@link signedInPage}). */
+  signedIn(userName: string, options?: SignedInOptions): Promise<Page>;
+  /** Opens a request's disclosure and waits until it fills the screen (see {@link openRequest}). */
+  open(page: Page, requestId: string): Promise<void>;
+  /** A demo user's access token. */
+  token(userName: string): Promise<string>;
+  /** Saves a demo user's language, which applies at their next sign-in. */
+  setLanguage(userName: string, language: Language): Promise<void>;
+  /** Saves a screenshot of the page as {@link SHOTS}/`name`.png. */
+  screenshot(page: Page, name: string, options?: { fullPage?: boolean }): Promise<void>;
 }
 
 /** Launches the browser and reads the catalogue's labels before a file's tests; closes after. */
 export function journeySuite(): JourneySuite {
-  const suite = {} as JourneySuite;
+  const baseUrl = inject('baseUrl');
+  const suite: JourneySuite = {
+    baseUrl,
+    signedIn: (userName, options) => signedInPage(suite, baseUrl, userName, options),
+    open: (page, requestId) => openRequest(page, baseUrl, requestId),
+    token: (userName) => userToken(baseUrl, userName),
+    setLanguage: async (userName, language) =>
+      saveLanguage(baseUrl, await userToken(baseUrl, userName), language),
+    screenshot: async (page, name, options = {}) => {
+      await page.screenshot({ path: `${SHOTS}/${name}.png`, ...options });
+    },
+  } as JourneySuite;
   beforeAll(async () => {
     [suite.browser, suite.labels] = await Promise.all([launchBrowser(), catalogLabels()]);
     await mkdir(SHOTS, { recursive: true });
   });
   afterAll(async () => {
-    await suite.browser.close();
+    await suite.browser?.close();
   });
   return suite;
+}
+
+/** How {@link signedInPage} opens its page. */
+export interface SignedInOptions {
+  viewport?: ViewportName;
+  /** Adjusts the context first (routes, init scripts). */
+  prepare?: (context: BrowserContext) => Promise<unknown>;
 }
 
 /**
@@ -176,10 +206,7 @@ export async function signedInPage(
   suite: JourneySuite,
   baseUrl: string,
   userName: string,
-  options: {
-    viewport?: ViewportName;
-    prepare?: (context: BrowserContext) => Promise<unknown>;
-  } = {},
+  options: SignedInOptions = {},
 ): Promise<Page> {
   const context = await newContext(suite.browser, options.viewport);
   await enableStateGetter(context);

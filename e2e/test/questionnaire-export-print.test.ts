@@ -1,22 +1,20 @@
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   isCall,
   journeySuite,
-  openRequest,
   PHKL_PRODUCT,
   QuestionnaireScreen,
   SHOTS,
-  signedInPage,
   SLHK_PRODUCT,
   submittedDisclosure,
   SETTLED,
 } from '../src/questionnaire.ts';
 import { rowsOf } from '../src/workbook.ts';
 
-const baseUrl = inject('baseUrl');
 const suite = journeySuite();
+const { baseUrl } = suite;
 
 /**
  * A disclosure submitted over HTTP by a demo user, then opened by them in the browser (view
@@ -34,7 +32,7 @@ async function openSubmitted(
     product,
     conditions,
   });
-  const page = await signedInPage(suite, baseUrl, userName, {
+  const page = await suite.signedIn(userName, {
     prepare: (context) =>
       context.addInitScript(() => {
         window.print = () => {
@@ -42,7 +40,7 @@ async function openSubmitted(
         };
       }),
   });
-  await openRequest(page, baseUrl, requestId);
+  await suite.open(page, requestId);
   return { page, screen: new QuestionnaireScreen(page, suite.labels), requestId };
 }
 
@@ -141,7 +139,7 @@ describe('export and print of a submitted disclosure', () => {
       .toBe('yes');
 
     await page.emulateMedia({ media: 'print' });
-    await page.screenshot({ path: `${SHOTS}/print-phkl.png`, fullPage: true });
+    await suite.screenshot(page, `print-phkl`, { fullPage: true });
     expect(await page.getByRole('banner').isVisible()).toBe(false);
     expect(await page.getByRole('contentinfo').isVisible()).toBe(false);
     expect(await printCard.isVisible()).toBe(false);
@@ -179,7 +177,7 @@ describe('export and print of a submitted disclosure', () => {
     expect(await cover.isVisible()).toBe(false);
 
     await page.emulateMedia({ media: 'print' });
-    await page.screenshot({ path: `${SHOTS}/print-slhk.png`, fullPage: true });
+    await suite.screenshot(page, `print-slhk`, { fullPage: true });
     expect(await cover.isVisible()).toBe(true);
     // A cover comes first on paper: above the disclosure's first section.
     const coverTop = (await cover.boundingBox())!.y;

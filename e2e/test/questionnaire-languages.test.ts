@@ -1,16 +1,9 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newContext, seriousViolations, signIn, type ViewportName } from '../src/browser.ts';
-import {
-  journeySuite,
-  QuestionnaireScreen,
-  saveLanguage,
-  SHOTS,
-  userToken,
-  SETTLED,
-} from '../src/questionnaire.ts';
+import { journeySuite, QuestionnaireScreen, SHOTS, SETTLED } from '../src/questionnaire.ts';
 
-const baseUrl = inject('baseUrl');
 const suite = journeySuite();
+const { baseUrl } = suite;
 
 /** What each language shows of the journey (requirements §1: en and cn_traditional). */
 const SHOWN = {
@@ -86,8 +79,7 @@ for (const viewport of ['desktop', 'phone'] as const satisfies readonly Viewport
           ).toBe(true);
         } finally {
           // The language is saved with the user: leave interviewer1 in English for other journeys.
-          if (language !== 'en')
-            await saveLanguage(baseUrl, await userToken(baseUrl, 'interviewer1'), 'en');
+          if (language !== 'en') await suite.setLanguage('interviewer1', 'en');
           await context.close();
         }
       });

@@ -1,19 +1,12 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { messageText } from '@vmer/domain/messages';
 import type { Language } from '@vmer/domain/model';
 import { appState, enableStateGetter, newContext, signIn } from '../src/browser.ts';
-import {
-  journeySuite,
-  QuestionnaireScreen,
-  saveLanguage,
-  SETTLED,
-  SHOTS,
-  userToken,
-} from '../src/questionnaire.ts';
+import { journeySuite, QuestionnaireScreen, SETTLED, SHOTS } from '../src/questionnaire.ts';
 
-const baseUrl = inject('baseUrl');
 const suite = journeySuite();
+const { baseUrl } = suite;
 
 /** What each language shows of this journey, beyond the screen's own texts. */
 const SHOWN = {
@@ -187,8 +180,7 @@ for (const language of ['en', 'cn_traditional'] as const satisfies readonly Lang
         });
       } finally {
         // The language is saved with the user: leave interviewer1 in English for other journeys.
-        if (language !== 'en')
-          await saveLanguage(baseUrl, await userToken(baseUrl, 'interviewer1'), 'en');
+        if (language !== 'en') await suite.setLanguage('interviewer1', 'en');
         await context.close();
       }
     });

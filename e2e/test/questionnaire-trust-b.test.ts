@@ -1,20 +1,12 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Dialog, Page } from 'playwright-core';
 import type { Language } from '@vmer/domain/model';
 import { appState, newContext, seriousViolations, signIn, VIEWPORTS } from '../src/browser.ts';
 import { api } from '../../apps/server/test/helpers.ts';
-import {
-  journeySuite,
-  QuestionnaireScreen,
-  saveLanguage,
-  screenState,
-  SETTLED,
-  SHOTS,
-  userToken,
-} from '../src/questionnaire.ts';
+import { journeySuite, QuestionnaireScreen, screenState, SETTLED } from '../src/questionnaire.ts';
 
-const baseUrl = inject('baseUrl');
 const suite = journeySuite();
+const { baseUrl } = suite;
 
 /** What each language shows of these journeys. */
 const SHOWN = {
@@ -132,7 +124,7 @@ for (const language of ['en', 'cn_traditional'] as const satisfies readonly Lang
           expect(box.x).toBeGreaterThanOrEqual(shownIn.x);
           expect(box.x + box.width).toBeLessThanOrEqual(shownIn.x + shownIn.width + 0.5);
         }
-        await page.screenshot({ path: `${SHOTS}/trust-b-decisions-${language}.png` });
+        await suite.screenshot(page, `trust-b-decisions-${language}`);
         await screen.chip(LONG_NAME).locator('.MuiChip-deleteIcon').click();
         await screen.chip(LONG_NAME).waitFor({ state: 'detached' });
 
@@ -153,7 +145,7 @@ for (const language of ['en', 'cn_traditional'] as const satisfies readonly Lang
         // B16: someone else saves the disclosure; this screen's save is refused once, in one message.
         await page.goto(`${baseUrl}/questionnaire/${session.requestId}`);
         await expect.poll(async () => (await screenState(page)).session.status, SETTLED).toBe(2);
-        const token = await userToken(baseUrl, userName);
+        const token = await suite.token(userName);
         const stored = await api<{ version: number; disclosureJson: string }>(
           baseUrl,
           `/api/impairment/video_mer/disclosure/${session.requestId}`,
@@ -183,8 +175,7 @@ for (const language of ['en', 'cn_traditional'] as const satisfies readonly Lang
         // Answers still unsaved after the refusal: leaving still asks.
         expect(await closingAsks(page)).toBe(true);
       } finally {
-        if (language !== 'en')
-          await saveLanguage(baseUrl, await userToken(baseUrl, userName), 'en');
+        if (language !== 'en') await suite.setLanguage(userName, 'en');
         if (!page.isClosed()) await page.close();
         await context.close();
       }
@@ -248,8 +239,7 @@ for (const language of ['en', 'cn_traditional'] as const satisfies readonly Lang
         const robots = await page.request.get(`${baseUrl}/robots.txt`);
         expect(await robots.text()).toBe('User-agent: *\nDisallow: /\n');
       } finally {
-        if (language !== 'en')
-          await saveLanguage(baseUrl, await userToken(baseUrl, userName), 'en');
+        if (language !== 'en') await suite.setLanguage(userName, 'en');
         await context.close();
       }
     });

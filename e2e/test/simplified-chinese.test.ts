@@ -1,22 +1,18 @@
 import ExcelJS from 'exceljs';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enableStateGetter, newContext, signIn } from '../src/browser.ts';
 import {
   isCall,
   journeySuite,
-  openRequest,
   PHKL_PRODUCT,
   QuestionnaireScreen,
-  saveLanguage,
   SETTLED,
-  SHOTS,
   submittedDisclosure,
-  userToken,
 } from '../src/questionnaire.ts';
 import { rowsOf } from '../src/workbook.ts';
 
-const baseUrl = inject('baseUrl');
 const suite = journeySuite();
+const { baseUrl } = suite;
 
 describe('Simplified Chinese, end to end', () => {
   it('L-29 L-30: chosen in the language dialog, the screens, a refused submit, the spreadsheet and the printout read in Simplified Chinese', async () => {
@@ -81,7 +77,7 @@ describe('Simplified Chinese, end to end', () => {
 
       // A refused submit (a draft given a future birth date) names its reason in Simplified
       // Chinese.
-      await openRequest(page, baseUrl, draftId);
+      await suite.open(page, draftId);
       await screen.disclosure.getByText('何时发现胆石？').waitFor();
       const birthDate = screen.basic.getByRole('textbox', { name: basic.birthDate });
       await birthDate.fill('01012099');
@@ -92,10 +88,10 @@ describe('Simplified Chinese, end to end', () => {
       });
       await incomplete.getByText('出生日期不能是将来的日期', { exact: true }).waitFor();
       expect(await incomplete.getByText('问卷尚未完成。').isVisible()).toBe(true);
-      await page.screenshot({ path: `${SHOTS}/simplified-chinese-screen.png`, fullPage: true });
+      await suite.screenshot(page, `simplified-chinese-screen`, { fullPage: true });
 
       // A submitted disclosure, exported: the spreadsheet is in Simplified Chinese.
-      await openRequest(page, baseUrl, requestId);
+      await suite.open(page, requestId);
       const download = page.waitForEvent('download');
       await screen.button('export').click();
       const workbook = new ExcelJS.Workbook();
@@ -123,10 +119,10 @@ describe('Simplified Chinese, end to end', () => {
         .toEqual([
           'EX5不保任何胆囊及胆管疾病或失调（包括胆石及胆囊炎），以及由此引致的任何并发症。',
         ]);
-      await page.screenshot({ path: `${SHOTS}/simplified-chinese-print.png`, fullPage: true });
+      await suite.screenshot(page, `simplified-chinese-print`, { fullPage: true });
     } finally {
       // The language is saved with the user: leave interviewer1 in English for other journeys.
-      await saveLanguage(baseUrl, await userToken(baseUrl, 'interviewer1'), 'en');
+      await suite.setLanguage('interviewer1', 'en');
       await context.close();
     }
   });
