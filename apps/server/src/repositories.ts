@@ -5,6 +5,8 @@ import { catalogRepository } from './catalog/catalog-repository.ts';
 import type { Database } from './db/schema.ts';
 import { disclosureRepository } from './disclosures/disclosure-repository.ts';
 import { idempotencyRepository } from './disclosures/idempotency-repository.ts';
+import { reviewRepository } from './disclosures/review-repository.ts';
+import { revisionRepository } from './disclosures/revision-repository.ts';
 import { worklistRepository } from './disclosures/worklist-repository.ts';
 
 /** Every repository over the app's database, made once when the app is built. */
@@ -15,6 +17,8 @@ export function repositories(db: Kysely<Database>) {
     catalog: catalogRepository(db),
     disclosures: disclosureRepository(db),
     idempotency: idempotencyRepository(db),
+    reviews: reviewRepository(db),
+    revisions: revisionRepository(db),
     worklist: worklistRepository(db),
   };
 }

@@ -29,7 +29,22 @@ type NewAuditEntry = Omit<Insertable<DisclosureAuditTable>, 'id' | 'at'>;
 export type AuditOf = Pick<
   NewAuditEntry,
   'actor' | 'operation' | 'from_status' | 'catalog_version' | 'payload_sha256' | 'reason'
->;
+> & {
+  /**
+   * The write stores a document (save, submit, catalogue update): the same statement keeps it
+   * as the disclosure's next revision and the audit entry names that revision (design §10).
+   */
+  keepsRevision?: boolean;
+};
+
+/**
+ * A write that only passes while nobody but `subject` holds a live review claim on the row
+ * (design §10: a claim lapses `minutes` after it was taken).
+ */
+export interface ClaimGuard {
+  subject: string;
+  minutes: number;
+}
 
 /** The columns given a value (an undefined one is left out, as the query builder does). */
 const defined = (values: object): [string, unknown][] =>
@@ -55,18 +70,42 @@ const auditValues = (audit: AuditOf): unknown[] => [
  * at every call cost more CPU than the rest of a save; prepared (PREPARED), since planning it
  * cost PostgreSQL as much as running it.
  */
-function auditedStatement(write: string, count: number): string {
+function auditedStatement(write: string, count: number, keepsRevision = false): string {
   const $ = (n: number) => `$${count + n}`;
+  // Every write that keeps a revision holds the row's lock and checks its version, so two of
+  // them never number the same revision; the primary key would refuse it anyway.
+  const revision = keepsRevision
+    ? `, document, catalog_version),
+    r as (
+      insert into disclosure_revisions (disclosure_id, revision, insurer_code, operation, status,
+        catalog_version, document, actor)
+      select d.id, coalesce((select max(k.revision) from disclosure_revisions k
+          where k.disclosure_id = d.id), 0) + 1,
+        d.insurer_code, ${$(2)}, d.status, d.catalog_version, d.document, ${$(1)}
+      from d
+      returning revision
+    )`
+    : ')';
   return `${PREPARED}
-    with d as (${write} returning id, request_id, status, version, insurer_code),
+    with d as (${write} returning id, request_id, status, version, insurer_code${revision},
     a as (
       insert into disclosure_audit (disclosure_id, insurer_code, actor, operation, from_status,
-        to_status, catalog_version, payload_sha256, reason)
+        to_status, catalog_version, payload_sha256, reason, revision)
       select d.id, d.insurer_code, ${$(1)}, ${$(2)}, cast(${$(3)} as smallint), d.status,
-        cast(${$(4)} as text), cast(${$(5)} as text), cast(${$(6)} as text)
+        cast(${$(4)} as text), cast(${$(5)} as text), cast(${$(6)} as text),
+        ${keepsRevision ? '(select r.revision from r)' : 'null'}
       from d
     )
     select d.id, d.request_id, d.status, d.version from d`;
+}
+
+/**
+ * The condition that nobody but the subject (parameter `subject`) holds a live review claim:
+ * unclaimed, claimed by them, or claimed longer ago than the lapse (parameter `minutes`).
+ */
+export function claimFree(subject: number, minutes: number): string {
+  return `(claimed_by is null or claimed_by = $${subject}
+    or claimed_at <= now() - make_interval(mins => cast($${minutes} as integer)))`;
 }
 
 /** Statement texts by the kind of write and its columns: a handful, each built once. */
@@ -116,11 +155,13 @@ export function disclosureRepository(db: Kysely<Database>) {
       }
       const columns = defined(values);
       const names = columns.map(([column]) => column);
-      const text = cached(statements, `insert ${names.join(',')}`, () =>
+      const revision = audit.keepsRevision === true;
+      const text = cached(statements, `insert ${names.join(',')} ${revision}`, () =>
         auditedStatement(
           `insert into disclosures (${names.map(quote).join(', ')})
            values (${names.map((_, i) => `$${i + 1}`).join(', ')})`,
           names.length,
+          revision,
         ),
       );
       const row = await writeAudited(trx, text, [
@@ -165,19 +206,24 @@ export function disclosureRepository(db: Kysely<Database>) {
       >,
       audit: AuditOf,
       trx: Executor = db,
+      claim?: ClaimGuard,
     ): Promise<WrittenRow | undefined> {
       if (scope.insurers.length === 0) return undefined;
       const columns = defined(changes);
       const names = columns.map(([column]) => column);
       const count = names.length;
-      const text = cached(statements, `update ${names.join(',')}`, () =>
+      const revision = audit.keepsRevision === true;
+      const guarded = claim !== undefined;
+      const key = `update ${names.join(',')} ${revision} ${guarded}`;
+      const text = cached(statements, key, () =>
         auditedStatement(
           `update disclosures
            set ${names.map((name, i) => `${quote(name)} = $${i + 1}`).join(', ')},
              version = version + 1, updated_at = now()
            where id = $${count + 1} and insurer_code = any($${count + 2}::text[])
-             and version = $${count + 3}`,
-          count + 3,
+             and version = $${count + 3}${guarded ? ` and ${claimFree(count + 4, count + 5)}` : ''}`,
+          count + (guarded ? 5 : 3),
+          revision,
         ),
       );
       return writeAudited(trx, text, [
@@ -185,6 +231,7 @@ export function disclosureRepository(db: Kysely<Database>) {
         id,
         [...scope.insurers],
         expectedVersion,
+        ...(claim ? [claim.subject, claim.minutes] : []),
         ...auditValues(audit),
       ]);
     },

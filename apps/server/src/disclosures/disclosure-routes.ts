@@ -1,5 +1,5 @@
 import { apiRoutes, IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema, ok } from '@vmer/domain/api';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fromContract } from '../http/contract-route.ts';
 import { REQUEST_SCOPE } from '../oidc/provider.ts';
@@ -8,7 +8,7 @@ import { requesterOf } from './disclosure-access.ts';
 import { disclosureService, type DisclosureService } from './disclosure-service.ts';
 
 /** The Idempotency-Key header (design §4), when sent: 1 to 200 visible ASCII characters. */
-function idempotencyKey(request: FastifyRequest): string | undefined {
+export function idempotencyKey(request: FastifyRequest): string | undefined {
   const value = request.headers[IDEMPOTENCY_KEY_HEADER];
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || !idempotencyKeySchema.safeParse(value).success) {
@@ -28,6 +28,7 @@ export const disclosureRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     catalog: app.catalog,
     repositories: app.repositories,
+    claimMinutes: app.config.reviewClaimMinutes,
   });
 
   app.route({
@@ -88,13 +89,11 @@ export const disclosureRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /**
- * Validate and reject take no payload (requirements §7), yet clients send a JSON content type on every
- * call: here an empty JSON body reads as no body instead of a malformed one.
+ * Calls that take no payload (validate and reject, requirements §7; claim and release), yet
+ * clients send a JSON content type on every call: in this scope an empty JSON body reads as no
+ * body instead of a malformed one.
  */
-const reviewRoutes: FastifyPluginAsyncZod<{ service: DisclosureService }> = async (
-  scope,
-  { service },
-) => {
+export function acceptEmptyJson(scope: FastifyInstance): void {
   scope.removeContentTypeParser('application/json');
   scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body);
@@ -105,6 +104,14 @@ const reviewRoutes: FastifyPluginAsyncZod<{ service: DisclosureService }> = asyn
       done(error as Error, undefined);
     }
   });
+}
+
+/** Validate and reject, which take no payload (requirements §7). */
+const reviewRoutes: FastifyPluginAsyncZod<{ service: DisclosureService }> = async (
+  scope,
+  { service },
+) => {
+  acceptEmptyJson(scope);
 
   scope.route({
     ...fromContract(apiRoutes.disclosureValidate),

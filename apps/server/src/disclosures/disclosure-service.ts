@@ -54,6 +54,7 @@ import type { Repositories } from '../repositories.ts';
 import { type AuditOf, type DisclosureRow, type InsurerScope } from './disclosure-repository.ts';
 import { planCatalogueUpdate, type CatalogueUpdatePlan } from './catalogue-update.ts';
 import { buildExportWorkbook } from './export-workbook.ts';
+import { requireNoOtherClaim } from './review-claims.ts';
 import { rowSummary } from './row-summary.ts';
 
 function incomplete(errors: FieldError[]): HttpError {
@@ -72,8 +73,10 @@ export function disclosureService(deps: {
   db: Kysely<Database>;
   catalog: CatalogService;
   repositories: Pick<Repositories, 'disclosures' | 'idempotency'>;
+  /** REVIEW_CLAIM_MINUTES: how long a review claim keeps others from validating or rejecting. */
+  claimMinutes: number;
 }) {
-  const { db, catalog } = deps;
+  const { db, catalog, claimMinutes } = deps;
   const { disclosures } = deps.repositories;
   const once = onceByKey(db, deps.repositories.idempotency);
 
@@ -134,6 +137,7 @@ export function disclosureService(deps: {
         catalog_version: view.version,
         payload_sha256: payloadSha256,
         reason: null,
+        keepsRevision: true,
       };
       const saved = row
         ? await disclosures.update(caller, row.id, row.version, values, audit, trx)
@@ -177,6 +181,7 @@ export function disclosureService(deps: {
       const row = await disclosures.findById(caller, id, trx);
       if (!row) throw new HttpError(404, 'not_found');
       requireReview(caller, operation, row);
+      requireNoOtherClaim(row, caller, claimMinutes);
       const from = row.status as DisclosureStatus;
       const to = OPERATION_TARGET[operation];
       const reason = operation === 'reject' ? (body.reason ?? null) : null;
@@ -189,6 +194,10 @@ export function disclosureService(deps: {
           reject_reason: reason,
           reviewed_by: caller.userName,
           updated_by: caller.userName,
+          // The review is over: its claim ends with it (design §10).
+          claimed_by: null,
+          claimed_by_name: null,
+          claimed_at: null,
         },
         {
           actor: caller.userName,
@@ -199,8 +208,14 @@ export function disclosureService(deps: {
           reason,
         },
         trx,
+        // Only while nobody else holds a live claim: a claim taken since the read wins (W-15).
+        { subject: caller.subject, minutes: claimMinutes },
       );
-      if (!saved) throw new HttpError(409, 'disclosure_stale_version');
+      if (!saved) {
+        const now = await disclosures.findById(caller, id, trx);
+        if (now) requireNoOtherClaim(now, caller, claimMinutes);
+        throw new HttpError(409, 'disclosure_stale_version');
+      }
       return { id: saved.id, requestId: saved.request_id, status: to, version: saved.version };
     });
   }
@@ -273,6 +288,7 @@ export function disclosureService(deps: {
             catalog_version: toVersion,
             payload_sha256: payloadSha256,
             reason: null,
+            keepsRevision: true,
           },
           trx,
         );

@@ -172,6 +172,47 @@ export const HTTP_MESSAGES = {
     en: '{condition} is not offered for the product.',
     cn_traditional: '此產品不提供「{condition}」。',
   },
+  // Review claims, overrides and revisions (design §10, requirements W-14 to W-18).
+  review_claimed: {
+    en: '{name} is reviewing this disclosure: only they can change it until they release it or their claim lapses.',
+    cn_traditional: '{name} 正在審核此披露：在其釋放審核或審核認領失效前，只有其可作更改。',
+  },
+  review_claim_forbidden: {
+    en: 'Only a submitted disclosure can be claimed for review; this one is {status}.',
+    cn_traditional: '只可認領已提交的披露進行審核；此披露{status}。',
+  },
+  review_claim_own_submission: {
+    en: 'You submitted this disclosure, so another underwriter must review it.',
+    cn_traditional: '此披露由您提交，須由另一位核保人審核。',
+  },
+  review_not_claimed: {
+    en: 'You do not hold the review of this disclosure, so there is nothing to release.',
+    cn_traditional: '您並未認領此披露的審核，因此無需釋放。',
+  },
+  review_claim_required: {
+    en: 'Start the review first: only the underwriter holding the review can override a decision.',
+    cn_traditional: '請先開始審核：只有認領審核的核保人才可調整決定。',
+  },
+  override_forbidden: {
+    en: "Only a submitted disclosure's decisions can be overridden; this one is {status}.",
+    cn_traditional: '只可調整已提交披露的決定；此披露{status}。',
+  },
+  override_condition_unknown: {
+    en: 'This disclosure has no such condition.',
+    cn_traditional: '此披露沒有此病症。',
+  },
+  override_indicator_unknown: {
+    en: "The disclosure's catalogue version has no such benefit.",
+    cn_traditional: '此披露的目錄版本沒有此保障類別。',
+  },
+  override_exclusion_unknown: {
+    en: "The disclosure's catalogue version has no exclusion {code}.",
+    cn_traditional: '此披露的目錄版本沒有不保事項 {code}。',
+  },
+  revision_not_found: {
+    en: 'This disclosure has no revision {revision}.',
+    cn_traditional: '此披露沒有第 {revision} 個修訂版本。',
+  },
   insurer_channel_unknown: {
     en: 'The insurer has no such channel.',
     cn_traditional: '保險公司沒有此渠道。',

@@ -3,6 +3,7 @@ import { accountRequestRoutes } from '../accounts/account-request-routes.ts';
 import { analyticsRoutes } from '../analytics/analytics-routes.ts';
 import { catalogRoutes } from '../catalog/catalog-plugin.ts';
 import { disclosureRoutes } from '../disclosures/disclosure-routes.ts';
+import { reviewRoutes } from '../disclosures/review-routes.ts';
 import { worklistRoutes } from '../disclosures/worklist-routes.ts';
 import { authConfigRoutes } from './platform/auth-config.ts';
 import { healthRoutes } from './platform/health.ts';
@@ -20,6 +21,7 @@ const routePlugins: FastifyPluginAsyncZod[] = [
   catalogRoutes,
   // After the catalogue: disclosures read app.catalog.
   disclosureRoutes,
+  reviewRoutes,
   worklistRoutes,
   analyticsRoutes,
   accountRequestRoutes,
