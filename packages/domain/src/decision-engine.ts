@@ -354,6 +354,13 @@ export function formatIndicatorResult(result: IndicatorResult): string {
   return result.value === 'EX' ? result.exclusions.join(',') : result.value;
 }
 
+/** A decision as the disclosure document writes it ('D', 'EX1,EX3', '50') read back into a result. */
+export function readIndicatorResult(text: string): IndicatorResult {
+  return isExclusionCode(text.split(',')[0] ?? '')
+    ? { value: 'EX', exclusions: text.split(',') }
+    : { value: text, exclusions: [] };
+}
+
 /**
  * Every exclusion code the decisions name, once each, in code order (EX2 before EX10): the
  * wordings a printout or a spreadsheet lists below the decisions.

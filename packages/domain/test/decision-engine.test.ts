@@ -8,6 +8,8 @@ import {
   formatDecision,
   matchBand,
   todayIso,
+  formatIndicatorResult,
+  readIndicatorResult,
 } from '../src/decision-engine.ts';
 import { runCase } from '../src/catalog/cases.ts';
 import { monthsBetween } from '../src/answers.ts';
@@ -689,5 +691,22 @@ describe('exclusion codes of a disclosure', () => {
     expect(
       exclusionCodesOf([decided({ LIFE: { value: 'D', exclusions: [], drivers: [] } })]),
     ).toEqual([]);
+  });
+});
+
+describe('readIndicatorResult', () => {
+  it('W-18 reads back what formatIndicatorResult writes: D, P, U, points and exclusions', () => {
+    const result = fc.oneof(
+      fc.constantFrom('D', 'P', 'U').map((value) => ({ value, exclusions: [] as string[] })),
+      fc.nat(500).map((n) => ({ value: String(n), exclusions: [] as string[] })),
+      fc
+        .uniqueArray(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 4 })
+        .map((ns) => ({ value: 'EX', exclusions: ns.map((n) => `EX${n}`) })),
+    );
+    fc.assert(
+      fc.property(result, (r) => {
+        expect(readIndicatorResult(formatIndicatorResult(r))).toEqual(r);
+      }),
+    );
   });
 });
