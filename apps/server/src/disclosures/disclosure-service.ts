@@ -55,6 +55,7 @@ import { type AuditOf, type DisclosureRow, type InsurerScope } from './disclosur
 import { planCatalogueUpdate, type CatalogueUpdatePlan } from './catalogue-update.ts';
 import { buildExportWorkbook } from './export-workbook.ts';
 import { requireNoOtherClaim } from './review-claims.ts';
+import { overrideOf } from './review-service.ts';
 import { rowSummary } from './row-summary.ts';
 
 function incomplete(errors: FieldError[]): HttpError {
@@ -72,12 +73,12 @@ function incomplete(errors: FieldError[]): HttpError {
 export function disclosureService(deps: {
   db: Kysely<Database>;
   catalog: CatalogService;
-  repositories: Pick<Repositories, 'disclosures' | 'idempotency'>;
+  repositories: Pick<Repositories, 'disclosures' | 'idempotency' | 'reviews'>;
   /** REVIEW_CLAIM_MINUTES: how long a review claim keeps others from validating or rejecting. */
   claimMinutes: number;
 }) {
   const { db, catalog, claimMinutes } = deps;
-  const { disclosures } = deps.repositories;
+  const { disclosures, reviews } = deps.repositories;
   const once = onceByKey(db, deps.repositories.idempotency);
 
   async function store(
@@ -401,6 +402,8 @@ export function disclosureService(deps: {
         profile: evaluated.document.profile,
         ...documentDecisions(evaluated),
         generatedAt: new Date(),
+        // A stored disclosure's overrides go beside the engine's decisions (W-18).
+        overrides: row ? (await reviews.overrides(caller, row.id)).map(overrideOf) : [],
       });
       return {
         fileName: exportFileName(payload.applicationNumber),

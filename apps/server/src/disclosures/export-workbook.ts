@@ -11,12 +11,14 @@ import {
 } from '@vmer/domain';
 import {
   exclusionCodesOf,
+  readIndicatorResult,
   type ConsolidatedDecision,
   type ImpairmentDecision,
 } from '@vmer/domain/decision-engine';
 import { buildPages, numberedQuestions, type Page } from '@vmer/domain/paging';
 import { answerOf, type ChosenImpairment } from '@vmer/domain/questionnaire';
 import { textIn } from '@vmer/domain/languages';
+import { OVERRIDE_REASON_LABELS, type Override } from '@vmer/domain/workbench';
 // Registers the Simplified Chinese converter: the labels and catalogue texts are derived.
 import '@vmer/domain/simplified';
 import ExcelJS from 'exceljs';
@@ -38,6 +40,8 @@ export interface ExportInput {
   decisions: readonly ImpairmentDecision[];
   consolidated: ConsolidatedDecision;
   generatedAt: Date;
+  /** A stored disclosure's reviewer overrides, listed beside the engine's decisions (W-18). */
+  overrides?: readonly Override[];
 }
 
 const LABELS = {
@@ -77,6 +81,14 @@ const LABELS = {
   EX: { en: 'Exclusion', cn_traditional: '不保' },
   standard: { en: 'Standard (0)', cn_traditional: '標準 (0)' },
   footer: { en: 'Page &P of &N', cn_traditional: '第 &P 頁，共 &N 頁' },
+  overrides: { en: 'Overrides', cn_traditional: '調整決定' },
+  benefit: { en: 'Benefit', cn_traditional: '保障類別' },
+  engineDecision: { en: 'Engine decision', cn_traditional: '系統決定' },
+  override: { en: 'Override', cn_traditional: '調整後決定' },
+  reason: { en: 'Reason', cn_traditional: '原因' },
+  note: { en: 'Note', cn_traditional: '備註' },
+  by: { en: 'By', cn_traditional: '調整人' },
+  at: { en: 'At', cn_traditional: '時間' },
 } satisfies Record<string, Bilingual>;
 
 type LabelKey = keyof typeof LABELS;
@@ -119,6 +131,7 @@ export async function buildExportWorkbook(input: ExportInput): Promise<Buffer> {
       pages,
     );
   });
+  if (input.overrides?.length) addOverridesSheet(workbook, input, input.overrides);
   neutraliseFormulas(workbook);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
@@ -232,6 +245,56 @@ function addSummarySheet(workbook: ExcelJS.Workbook, input: ExportInput): void {
 
   sheet.views = [{ state: 'frozen', ySplit: 1, xSplit: 0 }];
   sheet.pageSetup.printTitlesRow = `${headerRow}:${headerRow}`;
+}
+
+/**
+ * The reviewer's overrides (W-18): per condition and benefit the engine's decision and the
+ * override side by side, the reason in words, the note, who and when.
+ */
+function addOverridesSheet(
+  workbook: ExcelJS.Workbook,
+  input: ExportInput,
+  overrides: readonly Override[],
+): void {
+  const { language, catalog } = input;
+  const t = (key: LabelKey) => label(language, key);
+  const sheet = workbook.addWorksheet(t('overrides'), printSetup(language, 'landscape'));
+  sheet.columns = [30, 16, 20, 20, 28, 40, 16, 20].map((width) => ({ width }));
+  styleHeader(
+    sheet.addRow(
+      (
+        [
+          'condition',
+          'benefit',
+          'engineDecision',
+          'override',
+          'reason',
+          'note',
+          'by',
+          'at',
+        ] as const
+      ).map(t),
+    ),
+  );
+  for (const override of overrides) {
+    const chosen = input.chosen.find((c) => c.impairment.uuid === override.impairmentUuid);
+    const indicator = catalog.indicators.find((i) => i.code === override.indicator);
+    const row = sheet.addRow([
+      chosen ? conditionName(chosen.impairment, language) : override.impairmentUuid,
+      indicator ? textIn(indicator.label, language) : override.indicator,
+      override.engineDecision === ''
+        ? ''
+        : formatResult(readIndicatorResult(override.engineDecision), language),
+      formatResult(readIndicatorResult(override.decision), language),
+      textIn(OVERRIDE_REASON_LABELS[override.reason], language),
+      override.note ?? '',
+      override.by,
+      formatTimestamp(new Date(override.at)),
+    ]);
+    row.alignment = WRAP;
+    formatDebits(row);
+  }
+  sheet.views = [{ state: 'frozen', ySplit: 1, xSplit: 0 }];
 }
 
 function addConditionSheet(

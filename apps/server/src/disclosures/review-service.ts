@@ -42,7 +42,8 @@ function inTransaction<T>(executor: Executor, work: (trx: Executor) => Promise<T
   return executor.isTransaction ? work(executor) : executor.transaction().execute(work);
 }
 
-function overrideOf(row: OverrideRow): Override {
+/** An override row as the API and the export show it. */
+export function overrideOf(row: OverrideRow): Override {
   return {
     impairmentUuid: row.impairment_uuid,
     indicator: row.indicator,
