@@ -41,6 +41,7 @@ const Questionnaire = lazyPage(
   () => import('./routes/questionnaire.tsx'),
   routeComponent,
 );
+const Worklist = lazyPage('worklist', () => import('./routes/worklist.tsx'), routeComponent);
 
 /**
  * Every screen of requirements §2. Pages load on demand; a page that fails to load shows in the layout
@@ -70,6 +71,7 @@ export function AppRoutes() {
                 leaving the screen it is on (W-22). */}
             <Route path={paths.home} element={<Questionnaire />} />
             <Route path={paths.questionnaire} element={<Questionnaire />} />
+            <Route path={paths.worklist} element={<Worklist />} />
           </Route>
         </Route>
       </Route>

@@ -3,6 +3,7 @@ export const paths = {
   landing: '/',
   home: '/home',
   questionnaire: '/questionnaire/:requestId?',
+  worklist: '/worklist',
   loginCallback: '/login/callback',
   logoutCallback: '/logout/callback',
   privacy: '/privacy',

@@ -39,6 +39,12 @@ export const cnTraditional: InterfaceTexts = {
     logout: '登出',
     userLabel: '已登入用戶',
   },
+  nav: {
+    label: '主選單',
+    worklist: '工作清單',
+    questionnaire: '問卷',
+    returned: '{count} 份退回給您',
+  },
   footer: {
     links: '法律及支援',
     copyright: '© {year} {company}。版權所有。',

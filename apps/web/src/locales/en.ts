@@ -41,6 +41,12 @@ export const en = {
     logout: 'Logout',
     userLabel: 'Signed in as',
   },
+  nav: {
+    label: 'Main menu',
+    worklist: 'Worklist',
+    questionnaire: 'Questionnaire',
+    returned: '{count} returned to you',
+  },
   footer: {
     links: 'Legal and support',
     copyright: '© {year} {company}. All rights reserved.',

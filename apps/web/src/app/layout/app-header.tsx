@@ -13,6 +13,7 @@ import { LogoutButton } from '../../features/auth/components/logout-button.tsx';
 import { HeaderSelectors } from '../../features/header-selection/components/header-selectors.tsx';
 import { LanguageButton } from '../../features/language/components/language-button.tsx';
 import { UserName } from '../../features/user-info/components/user-name.tsx';
+import { AppNav } from './app-nav.tsx';
 
 function Brand() {
   const { t } = useTranslation();
@@ -46,6 +47,7 @@ function DesktopHeader() {
   return (
     <Toolbar sx={{ gap: 3 }}>
       <Brand />
+      <AppNav />
       <HeaderSelectors />
       <Box sx={{ flexGrow: 1 }} />
       <FullScreenToggle />
@@ -65,6 +67,9 @@ function MobileHeader() {
         <LanguageButton />
         <LogoutButton variant="icon" />
       </Toolbar>
+      <Box sx={{ px: 1 }}>
+        <AppNav />
+      </Box>
       <Stack
         direction="row"
         spacing={2}

@@ -1,0 +1,225 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import type { GridPaginationModel } from '@mui/x-data-grid';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router';
+import type { WorklistSort, WorklistView } from '@vmer/domain/workbench';
+import type { ApiError } from '../../../lib/api-client.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useWorklistCountsQuery, useWorklistQuery } from '../api/worklist-api.ts';
+import {
+  countsParams,
+  exportParams,
+  firstPage,
+  pageParams,
+  readAddress,
+  writeAddress,
+  type FilterKey,
+  type WorklistAddress,
+} from '../worklist-url.ts';
+import { DownloadButton } from './download-button.tsx';
+import { ViewTabs } from './view-tabs.tsx';
+import { WorklistCards } from './worklist-cards.tsx';
+import { WorklistFilters, type ProductChoice } from './worklist-filters.tsx';
+import { WorklistGrid } from './worklist-grid.tsx';
+
+/**
+ * The cursors of the pages after the first that led to the page shown, kept in the history
+ * entry: Back and reload keep them, so "previous" works after either. A shared address carries
+ * only its own page's cursor; "previous" from there starts again at the first page.
+ */
+interface PageTrail {
+  trail?: (string | null)[];
+}
+
+/** The server's reason for refusing the filters (400), in the caller's language. */
+function refusalOf(error: unknown): string | null {
+  const failure = error as ApiError | undefined;
+  if (failure?.kind !== 'response' || failure.status !== 400) return null;
+  return failure.message ?? failure.errors.map((e) => e.message).join(' ');
+}
+
+/**
+ * The worklist (requirements W-01..W-08, design §10): the caller's insurers' disclosures, one
+ * server page at a time, filtered, sorted and paged from the address alone.
+ */
+export function WorklistScreen({ products }: { products: readonly ProductChoice[] }) {
+  const { t } = useTranslation();
+  useDocumentTitle(t('worklist.documentTitle'));
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const address = readAddress(params);
+  const trail = (location.state as PageTrail | null)?.trail ?? [];
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
+  const headingId = useId();
+
+  const list = useWorklistQuery(pageParams(address));
+  const counts = useWorklistCountsQuery(countsParams(address));
+  const page = list.currentData;
+  const refusal = refusalOf(list.error);
+
+  const go = (next: WorklistAddress, nextTrail: (string | null)[] = []) =>
+    setParams(writeAddress(next), { state: { trail: nextTrail } satisfies PageTrail });
+
+  const setFilters = (change: Partial<Record<FilterKey, string>>) => {
+    const filters = { ...address.filters };
+    for (const [key, value] of Object.entries(change) as [FilterKey, string][]) {
+      if (value) filters[key] = value;
+      else delete filters[key];
+    }
+    go(firstPage({ ...address, filters }));
+  };
+  const clearFilters = () => go(firstPage({ ...address, filters: {} }));
+  const setView = (view: WorklistView) => go(firstPage({ ...address, view }));
+  const setSort = (sort: WorklistSort, order: 'asc' | 'desc') =>
+    go(firstPage({ ...address, sort, order }));
+
+  const next = () => {
+    const cursor = page?.nextCursor;
+    if (!cursor) return;
+    go({ ...address, page: address.page + 1, cursor }, [
+      ...trail.slice(0, address.page - 1),
+      cursor,
+    ]);
+  };
+  const previous = () => {
+    const target = address.page - 1;
+    const cursor = target > 1 ? trail[target - 2] : null;
+    if (!cursor) go(firstPage(address));
+    else go({ ...address, page: target, cursor }, trail.slice(0, target - 1));
+  };
+  const changePage = (model: GridPaginationModel) => {
+    if (model.pageSize !== address.limit) go(firstPage({ ...address, limit: model.pageSize }));
+    else if (model.page === address.page) next();
+    else if (model.page === address.page - 2) previous();
+    else if (model.page === 0) go(firstPage(address));
+  };
+
+  const filters = (
+    <WorklistFilters
+      address={address}
+      products={products}
+      counts={counts.currentData}
+      onFilters={setFilters}
+      onClear={clearFilters}
+    />
+  );
+
+  let results;
+  if (refusal !== null) {
+    results = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={clearFilters}>
+            {t('worklist.filters.clear')}
+          </Button>
+        }
+      >
+        {t('worklist.refused', { message: refusal })}
+      </Alert>
+    );
+  } else if (list.isError && !page) {
+    results = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      >
+        {t('worklist.failed')}
+      </Alert>
+    );
+  } else if (!page) {
+    results = <LinearProgress aria-label={t('worklist.loading')} />;
+  } else if (page.items.length === 0 && address.page === 1) {
+    results = (
+      <Typography role="status" sx={{ py: 4, textAlign: 'center' }} color="text.secondary">
+        {t('worklist.empty')}
+      </Typography>
+    );
+  } else if (phone) {
+    results = (
+      <WorklistCards
+        items={page.items}
+        page={address.page}
+        hasNextPage={page.nextCursor !== null}
+        loading={list.isFetching}
+        onPrevious={previous}
+        onNext={next}
+      />
+    );
+  } else {
+    results = (
+      <WorklistGrid
+        address={address}
+        items={page.items}
+        hasNextPage={page.nextCursor !== null}
+        loading={list.isFetching}
+        onPage={changePage}
+        onSort={setSort}
+      />
+    );
+  }
+
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ width: '100%' }}>
+      <Stack
+        direction="row"
+        sx={{
+          alignItems: 'flex-start',
+          justifyContent: 'space-between',
+          flexWrap: 'wrap',
+          gap: 2,
+          mb: 2,
+        }}
+      >
+        <Typography id={headingId} component="h1" variant="h5" sx={{ fontWeight: 700 }}>
+          {t('worklist.title')}
+        </Typography>
+        <DownloadButton params={exportParams(address)} />
+      </Stack>
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        {phone ? (
+          <>
+            <Button
+              startIcon={<FilterListIcon />}
+              aria-expanded={filtersOpen}
+              aria-controls={filtersId}
+              onClick={() => setFiltersOpen((open) => !open)}
+            >
+              {filtersOpen ? t('worklist.filters.hide') : t('worklist.filters.show')}
+            </Button>
+            <Collapse in={filtersOpen} id={filtersId}>
+              <Box sx={{ pt: 2 }}>{filters}</Box>
+            </Collapse>
+          </>
+        ) : (
+          <>
+            <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+              {t('worklist.filters.title')}
+            </Typography>
+            {filters}
+          </>
+        )}
+      </Paper>
+      <ViewTabs view={address.view} counts={counts.currentData} onView={setView} />
+      <Box sx={{ mt: 2 }}>{results}</Box>
+    </Box>
+  );
+}
