@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { signIn } from '../src/cli/sign-in.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -97,6 +98,35 @@ export async function signedInApp(
     await t.close();
     throw error;
   }
+}
+
+/** A suite's app with a user signed in (see {@link signedInApp}), filled in by its beforeAll. */
+export interface SignedInSuite {
+  t: TestApp;
+  token: string;
+  version: string;
+  /** Saves the signed-in user's language, in which the API then answers them. */
+  setLanguage(language: string): ReturnType<typeof api>;
+}
+
+/**
+ * {@link signedInApp} for a describe block: built before its tests, closed after them. The
+ * fields are there once the block's own beforeAll hooks run.
+ */
+export function signedInSuite(database: TestDatabase, userName: string): SignedInSuite {
+  const suite = {
+    setLanguage: (language: string) =>
+      api(suite.t.baseUrl, '/api/user/language', {
+        token: suite.token,
+        method: 'PUT',
+        body: { language },
+      }),
+  } as SignedInSuite;
+  beforeAll(async () => {
+    Object.assign(suite, await signedInApp(database, userName));
+  });
+  afterAll(async () => suite.t?.close());
+  return suite;
 }
 
 /** The language stored with a user, read from the app's database. */

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DisclosureRequestCreated } from '@vmer/domain/lifecycle';
-import { api, DATABASES, signedInApp, type TestApp } from './helpers.ts';
+import { api, DATABASES, signedInSuite } from './helpers.ts';
 import {
   answersFor,
   documentFor,
@@ -13,18 +13,15 @@ const MESSAGE = 'This text holds a character that is not allowed (a lone UTF-16 
 const MESSAGE_CN = '此文字包含不允許的字元 (單獨的 UTF-16 代理字元)。';
 
 describe.each(DATABASES)('a lone UTF-16 surrogate on %s', (database) => {
-  let t: TestApp;
-  let token: string;
+  const s = signedInSuite(database, 'interviewer1');
   let request: DisclosureRequestCreated;
-  let version: string;
 
   beforeAll(async () => {
-    ({ t, token, version } = await signedInApp(database, 'interviewer1'));
     const created = await api<DisclosureRequestCreated>(
-      t.baseUrl,
+      s.t.baseUrl,
       '/api/impairment/video_mer/request',
       {
-        token,
+        token: s.token,
         body: {
           applicationNumber: 'SURR1',
           insurerCode: 'phkl',
@@ -35,10 +32,9 @@ describe.each(DATABASES)('a lone UTF-16 surrogate on %s', (database) => {
     );
     request = created.body.body!;
   });
-  afterAll(async () => t?.close());
 
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    api(t.baseUrl, `/api${path}`, { token, body, headers });
+    api(s.t.baseUrl, `/api${path}`, { token: s.token, body, headers });
 
   const expectRefused = (
     response: Awaited<ReturnType<typeof post>>,
@@ -82,7 +78,7 @@ describe.each(DATABASES)('a lone UTF-16 surrogate on %s', (database) => {
       (await post('/conclusion/create', { requestId: request.requestId, note: 'fine 😀' })).status,
     ).toBe(200);
     expect(
-      await t.app.db
+      await s.t.app.db
         .selectFrom('analytics_events')
         .select('id')
         .where('request_id', '=', request.requestId)
@@ -104,7 +100,7 @@ describe.each(DATABASES)('a lone UTF-16 surrogate on %s', (database) => {
       gender: PROFILE.gender,
       rsmScore: PROFILE.rsmScore,
       disclosureJson: JSON.stringify(
-        documentFor(version, [{ impairment: asthma, answers: answersFor(asthma) }], {
+        documentFor(s.version, [{ impairment: asthma, answers: answersFor(asthma) }], {
           ...PROFILE,
           smokingStatus,
         }),
@@ -115,13 +111,11 @@ describe.each(DATABASES)('a lone UTF-16 surrogate on %s', (database) => {
 
     expectRefused(await save('\ud800'), 'disclosureJson.profile.smokingStatus');
     expectRefused(await save('never\uDFFF'), 'disclosureJson.profile.smokingStatus');
-    const choose = (language: string) =>
-      api(t.baseUrl, '/api/user/language', { token, method: 'PUT', body: { language } });
-    await choose('cn_traditional');
+    await s.setLanguage('cn_traditional');
     try {
       expectRefused(await save('\ud800'), 'disclosureJson.profile.smokingStatus', MESSAGE_CN);
     } finally {
-      await choose('en');
+      await s.setLanguage('en');
     }
     // Unescaped in the disclosure's text itself (escaped only once, in the request body).
     const raw = payload('never');
@@ -129,10 +123,10 @@ describe.each(DATABASES)('a lone UTF-16 surrogate on %s', (database) => {
     expectRefused(await post('/impairment/video_mer/disclosure/save', raw), 'disclosureJson');
 
     const view = await api<{ status: number }>(
-      t.baseUrl,
+      s.t.baseUrl,
       `/api/impairment/video_mer/disclosure/${request.requestId}`,
       {
-        token,
+        token: s.token,
       },
     );
     expect(view.body.body).toMatchObject({ status: 1 });

@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Impairment } from '@vmer/domain';
 import type { DisclosureExport } from '@vmer/domain/lifecycle';
-import { api, DATABASES, signedInApp, storedLanguage, type TestApp } from './helpers.ts';
+import { api, DATABASES, signedInSuite, storedLanguage } from './helpers.ts';
 import {
   answersFor,
   documentFor,
@@ -15,25 +15,21 @@ import {
 const BASE = '/api/impairment/video_mer';
 
 describe.each(DATABASES)('Simplified Chinese on %s', (database) => {
-  let t: TestApp;
-  let token: string;
-  let version: string;
+  const s = signedInSuite(database, 'uw1');
   let hypertension: Impairment;
   let asthma: Impairment;
 
   beforeAll(async () => {
-    ({ t, token, version } = await signedInApp(database, 'uw1'));
     const catalog = await sampleCatalog();
     hypertension = impairmentOf(catalog, 'hypertension');
     asthma = impairmentOf(catalog, 'asthma');
-    const chosen = await api(t.baseUrl, '/api/user/language', {
-      token,
+    const chosen = await api(s.t.baseUrl, '/api/user/language', {
+      token: s.token,
       method: 'PUT',
       body: { language: 'cn_simplified' },
     });
     expect(chosen.body).toEqual({ code: 200, body: { language: 'cn_simplified' } });
   });
-  afterAll(async () => t?.close());
 
   const payload = (answers: 'complete' | 'partial') => ({
     ...PHKL,
@@ -42,7 +38,7 @@ describe.each(DATABASES)('Simplified Chinese on %s', (database) => {
     gender: PROFILE.gender,
     rsmScore: PROFILE.rsmScore,
     disclosureJson: JSON.stringify(
-      documentFor(version, [
+      documentFor(s.version, [
         { impairment: hypertension, answers: answersFor(hypertension, 'opening') },
         {
           impairment: asthma,
@@ -53,9 +49,9 @@ describe.each(DATABASES)('Simplified Chinese on %s', (database) => {
   });
 
   it('L-29 a user may choose Simplified Chinese: it is stored and their errors read in Simplified Chinese', async () => {
-    expect(await storedLanguage(t, 'uw1')).toBe('cn_simplified');
-    const bad = await api(t.baseUrl, '/api/user/language', {
-      token,
+    expect(await storedLanguage(s.t, 'uw1')).toBe('cn_simplified');
+    const bad = await api(s.t.baseUrl, '/api/user/language', {
+      token: s.token,
       method: 'PUT',
       body: { language: 'fr' },
     });
@@ -64,21 +60,21 @@ describe.each(DATABASES)('Simplified Chinese on %s', (database) => {
     expect(bad.body.errors).toEqual([{ path: 'language', message: '此值不在允许的选项中。' }]);
   });
 
-  it('L-29 C-23 a caller without a token who reads zh-CN is answered in Simplified Chinese, zh-HK in Traditional', async () => {
-    const simplified = await api(t.baseUrl, '/api/user/info/get', {
+  it('L-29 C-23 a caller without a token: s.token who reads zh-CN is answered in Simplified Chinese, zh-HK in Traditional', async () => {
+    const simplified = await api(s.t.baseUrl, '/api/user/info/get', {
       headers: { 'accept-language': 'zh-CN,zh;q=0.9' },
     });
     expect(simplified.status).toBe(401);
     expect(simplified.body.message).toBe('请重新登入：登入凭证缺失、已过期或无效。');
-    const traditional = await api(t.baseUrl, '/api/user/info/get', {
+    const traditional = await api(s.t.baseUrl, '/api/user/info/get', {
       headers: { 'accept-language': 'zh-HK' },
     });
     expect(traditional.body.message).toBe('請重新登入：登入憑證缺失、已過期或無效。');
   });
 
   it('L-29 L-30 a refused export names the unanswered questions in Simplified Chinese', async () => {
-    const refused = await api(t.baseUrl, `${BASE}/disclosure/export`, {
-      token,
+    const refused = await api(s.t.baseUrl, `${BASE}/disclosure/export`, {
+      token: s.token,
       body: payload('partial'),
     });
     expect(refused.status).toBe(400);
@@ -89,8 +85,8 @@ describe.each(DATABASES)('Simplified Chinese on %s', (database) => {
   });
 
   it('L-29 L-30 the exported spreadsheet is in Simplified Chinese: labels, conditions and answers', async () => {
-    const r = await api<DisclosureExport>(t.baseUrl, `${BASE}/disclosure/export`, {
-      token,
+    const r = await api<DisclosureExport>(s.t.baseUrl, `${BASE}/disclosure/export`, {
+      token: s.token,
       body: payload('complete'),
     });
     expect(r.status).toBe(200);

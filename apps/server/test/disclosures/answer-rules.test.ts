@@ -4,30 +4,26 @@
  * same way, and each refusal says what is wrong in the caller's language.
  */
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Catalog, DisclosureDocument, Impairment } from '@vmer/domain';
 import type { AnswerMap } from '@vmer/domain/answers';
 import type { DisclosureExport } from '@vmer/domain/lifecycle';
 import { buildPages, numberedQuestions } from '@vmer/domain/paging';
-import { api, DATABASES, signedInApp, type TestApp } from '../helpers.ts';
+import { api, DATABASES, signedInSuite } from '../helpers.ts';
 import { answersFor, documentFor, impairmentOf, PHKL, PROFILE, sampleCatalog } from './fixtures.ts';
 
 const BASE = '/api/impairment/video_mer';
 
 describe.each(DATABASES)('answer rules on %s', (database) => {
-  let t: TestApp;
-  let token: string;
-  let version: string;
+  const s = signedInSuite(database, 'interviewer1');
   let catalog: Catalog;
   let asthma: Impairment;
   let counter = 0;
 
   beforeAll(async () => {
-    ({ t, token, version } = await signedInApp(database, 'interviewer1'));
     catalog = await sampleCatalog();
     asthma = impairmentOf(catalog, 'asthma');
   });
-  afterAll(async () => t?.close());
 
   const payload = (doc: DisclosureDocument, extra: Record<string, unknown> = {}) => ({
     applicationNumber: `RULES${String(++counter).padStart(4, '0')}`,
@@ -39,21 +35,20 @@ describe.each(DATABASES)('answer rules on %s', (database) => {
     ...extra,
   });
 
-  const setLanguage = (language: string) =>
-    api(t.baseUrl, '/api/user/language', { token, method: 'PUT', body: { language } });
-
   /** Saves as interviewer1, in the given language. */
   async function save(doc: DisclosureDocument, language = 'en', path = '/disclosure/save') {
-    await setLanguage(language);
+    await s.setLanguage(language);
     try {
-      return await api(t.baseUrl, `${BASE}${path}`, { token, body: payload(doc) });
+      return await api(s.t.baseUrl, `${BASE}${path}`, { token: s.token, body: payload(doc) });
     } finally {
-      if (language !== 'en') await setLanguage('en');
+      if (language !== 'en') await s.setLanguage('en');
     }
   }
 
   const asthmaWith = (answers: AnswerMap) =>
-    documentFor(version, [{ impairment: asthma, answers: { ...answersFor(asthma), ...answers } }]);
+    documentFor(s.version, [
+      { impairment: asthma, answers: { ...answersFor(asthma), ...answers } },
+    ]);
   const answerPath = (doc: DisclosureDocument, question: string) =>
     `disclosureJson.impairments.0.answers.${doc.impairments[0]!.answers.findIndex(
       (a) => a.questionUuid === question,
@@ -93,7 +88,7 @@ describe.each(DATABASES)('answer rules on %s', (database) => {
 
   describe('each refused save says why', () => {
     it('T-31 a save without any condition is refused because no condition is chosen, in both languages', async () => {
-      const doc = documentFor(version, []);
+      const doc = documentFor(s.version, []);
       const r = await save(doc);
       expect(r.status).toBe(400);
       expect(r.body.message).toBe('The disclosure cannot be saved: no condition is chosen.');
@@ -106,7 +101,7 @@ describe.each(DATABASES)('answer rules on %s', (database) => {
     });
 
     it('T-31 a save whose conditions have no decision yet is refused for that reason, in both languages', async () => {
-      const doc = documentFor(version, [{ impairment: asthma, answers: {} }]);
+      const doc = documentFor(s.version, [{ impairment: asthma, answers: {} }]);
       const r = await save(doc);
       expect(r.status).toBe(400);
       expect(r.body.message).toBe(
@@ -125,10 +120,10 @@ describe.each(DATABASES)('answer rules on %s', (database) => {
     });
 
     it('T-31 a save missing basic information says the basic information is not complete', async () => {
-      const doc = documentFor(version, [{ impairment: asthma, answers: answersFor(asthma) }]);
-      await setLanguage('en');
-      const r = await api(t.baseUrl, `${BASE}/disclosure/save`, {
-        token,
+      const doc = documentFor(s.version, [{ impairment: asthma, answers: answersFor(asthma) }]);
+      await s.setLanguage('en');
+      const r = await api(s.t.baseUrl, `${BASE}/disclosure/save`, {
+        token: s.token,
         body: payload(doc, { gender: null }),
       });
       expect(r.status).toBe(400);
@@ -137,7 +132,7 @@ describe.each(DATABASES)('answer rules on %s', (database) => {
     });
 
     it('T-31 a submit without any condition names the missing condition, not "Please choose Video MER"', async () => {
-      const r = await save(documentFor(version, []), 'en', '/disclosure/submit');
+      const r = await save(documentFor(s.version, []), 'en', '/disclosure/submit');
       expect(r.status).toBe(400);
       expect(r.body.errors).toContainEqual({
         path: 'disclosureJson.impairments',
@@ -153,9 +148,9 @@ describe.each(DATABASES)('answer rules on %s', (database) => {
         { impairment: hypertension, answers: answersFor(hypertension, 'opening') },
         { impairment: asthma, answers: answersFor(asthma, 'opening') },
       ];
-      const r = await api<DisclosureExport>(t.baseUrl, `${BASE}/disclosure/export`, {
-        token,
-        body: payload(documentFor(version, chosen)),
+      const r = await api<DisclosureExport>(s.t.baseUrl, `${BASE}/disclosure/export`, {
+        token: s.token,
+        body: payload(documentFor(s.version, chosen)),
       });
       expect(r.status).toBe(200);
       const workbook = new ExcelJS.Workbook();

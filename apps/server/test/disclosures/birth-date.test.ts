@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DisclosureDocument, Impairment } from '@vmer/domain';
-import { api, DATABASES, signedInApp, type TestApp } from '../helpers.ts';
+import { api, DATABASES, signedInSuite } from '../helpers.ts';
 import { answersFor, documentFor, impairmentOf, PHKL, PROFILE, sampleCatalog } from './fixtures.ts';
 
 const BASE = '/api/impairment/video_mer';
@@ -14,31 +14,24 @@ function dayFromToday(days: number): string {
 }
 
 describe.each(DATABASES)('the applicant’s birth date on %s', (database) => {
-  let t: TestApp;
-  let token: string;
-  let version: string;
+  const s = signedInSuite(database, 'interviewer1');
   let hypertension: Impairment;
   let counter = 0;
 
   beforeAll(async () => {
-    ({ t, token, version } = await signedInApp(database, 'interviewer1'));
     hypertension = impairmentOf(await sampleCatalog(), 'hypertension');
   });
-  afterAll(async () => t?.close());
 
   const documentBornOn = (birthDate: string): DisclosureDocument =>
     documentFor(
-      version,
+      s.version,
       [{ impairment: hypertension, answers: answersFor(hypertension, 'opening') }],
       { ...PROFILE, birthDate },
     );
 
-  const chooseLanguage = (language: string) =>
-    api(t.baseUrl, '/api/user/language', { token, method: 'PUT', body: { language } });
-
   const storeDocument = (operation: 'save' | 'submit', doc: DisclosureDocument) =>
-    api(t.baseUrl, `${BASE}/disclosure/${operation}`, {
-      token,
+    api(s.t.baseUrl, `${BASE}/disclosure/${operation}`, {
+      token: s.token,
       body: {
         applicationNumber: `BIRTH${String(++counter).padStart(3, '0')}`,
         ...PHKL,
@@ -61,8 +54,8 @@ describe.each(DATABASES)('the applicant’s birth date on %s', (database) => {
         message: 'Birth date cannot be in the future',
       });
     }
-    await chooseLanguage('cn_traditional');
-    const chinese = await store('save', dayFromToday(400)).finally(() => chooseLanguage('en'));
+    await s.setLanguage('cn_traditional');
+    const chinese = await store('save', dayFromToday(400)).finally(() => s.setLanguage('en'));
     expect(chinese.status).toBe(400);
     expect(chinese.body.errors).toContainEqual({
       path: 'disclosureJson.profile.birthDate',
@@ -73,7 +66,7 @@ describe.each(DATABASES)('the applicant’s birth date on %s', (database) => {
   it('T-09 an age derived from a birth date (an age basis given) needs that birth date: refused without it', async () => {
     const { birthDate: _none, ...withoutBirthDate } = PROFILE;
     const doc = documentFor(
-      version,
+      s.version,
       [{ impairment: hypertension, answers: answersFor(hypertension, 'opening') }],
       { ...withoutBirthDate, ageBasis: 'last' },
     );

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Catalog } from '@vmer/domain';
-import { api, DATABASES, signedInApp, type TestApp } from '../helpers.ts';
+import { api, DATABASES, signedInSuite } from '../helpers.ts';
 import { answersFor, documentFor, impairmentOf, PROFILE, sampleCatalog } from './fixtures.ts';
 
 const BASE = '/api/impairment/video_mer';
@@ -8,29 +8,22 @@ const BANCA = { insurerCode: 'phkl', channel: 'banca', productCode: 'TERM10' };
 const AGENCY = { insurerCode: 'phkl', channel: 'agency', productCode: 'WL01' };
 
 describe.each(DATABASES)('the reasons a save is refused name the condition on %s', (database) => {
-  let t: TestApp;
-  let token: string;
-  let version: string;
+  const s = signedInSuite(database, 'interviewer1');
   let catalog: Catalog;
   let counter = 0;
 
   beforeAll(async () => {
-    ({ t, token, version } = await signedInApp(database, 'interviewer1'));
     catalog = await sampleCatalog();
   });
-  afterAll(async () => t?.close());
-
-  const chooseLanguage = (language: string) =>
-    api(t.baseUrl, '/api/user/language', { token, method: 'PUT', body: { language } });
 
   const save = (product: typeof BANCA, uuid: string, gender: 'Male' | 'Female') => {
     const impairment = impairmentOf(catalog, uuid);
-    const doc = documentFor(version, [{ impairment, answers: answersFor(impairment) }], {
+    const doc = documentFor(s.version, [{ impairment, answers: answersFor(impairment) }], {
       ...PROFILE,
       gender,
     });
-    return api(t.baseUrl, `${BASE}/disclosure/save`, {
-      token,
+    return api(s.t.baseUrl, `${BASE}/disclosure/save`, {
+      token: s.token,
       body: {
         applicationNumber: `REASON${String(++counter).padStart(3, '0')}`,
         ...product,
@@ -51,8 +44,8 @@ describe.each(DATABASES)('the reasons a save is refused name the condition on %s
         message: 'Cataract is not offered for the product.',
       },
     ]);
-    await chooseLanguage('cn_traditional');
-    const chinese = await save(BANCA, 'cataract', 'Male').finally(() => chooseLanguage('en'));
+    await s.setLanguage('cn_traditional');
+    const chinese = await save(BANCA, 'cataract', 'Male').finally(() => s.setLanguage('en'));
     expect(chinese.body.errors?.[0]?.message).toBe('此產品不提供「白內障」。');
   });
 
