@@ -165,6 +165,10 @@ const messages = {
     en: 'You do not work for insurer {insurer}.',
     cn_traditional: '您並非負責保險公司 {insurer}。',
   },
+  worklist_filter_unknown: {
+    en: 'None of the insurers in view has {value}.',
+    cn_traditional: '所檢視的保險公司均沒有 {value}。',
+  },
   worklist_date_invalid: {
     en: 'Enter a date as YYYY-MM-DD.',
     cn_traditional: '請以 YYYY-MM-DD 格式輸入日期。',

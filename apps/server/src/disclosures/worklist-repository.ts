@@ -141,24 +141,29 @@ export function worklistRepository(db: Kysely<Database>) {
       const column = SORT_COLUMNS[order.sort];
       const direction = order.order;
       const after = order.after;
-      const inner = trx
-        .selectFrom('disclosures')
-        .select(ROW_COLUMNS)
-        .select(sortKey(column).as('sort_key'))
-        .where('insurer_code', '=', sql.ref<string>('scope.code'))
-        .where((eb) => filterCondition(eb, filter))
-        .$if(column === 'submitted_at', (qb) => qb.where('submitted_at', 'is not', null))
-        .$if(after !== undefined, (qb) =>
-          qb.where(
-            sql<SqlBool>`(${sql.ref(column)}, id) ${sql.raw(direction === 'desc' ? '<' : '>')} (${after!.key}::timestamptz, ${after!.id}::uuid)`,
-          ),
-        )
-        .orderBy(column, direction)
-        .orderBy('id', direction)
-        .limit(limit);
+      const keyset =
+        after &&
+        sql<SqlBool>`(${sql.ref(column)}, id) ${sql.raw(direction === 'desc' ? '<' : '>')} (${after.key}::timestamptz, ${after.id}::uuid)`;
+      const rows = (insurer: Expression<string> | readonly string[]) =>
+        trx
+          .selectFrom('disclosures')
+          .select(ROW_COLUMNS)
+          .select(sortKey(column).as('sort_key'))
+          .where((eb) =>
+            Array.isArray(insurer)
+              ? eb('insurer_code', 'in', [...insurer])
+              : eb('insurer_code', '=', insurer as Expression<string>),
+          )
+          .where((eb) => filterCondition(eb, filter))
+          .$if(column === 'submitted_at', (qb) => qb.where('submitted_at', 'is not', null))
+          .$if(keyset !== undefined, (qb) => qb.where(keyset!))
+          .orderBy(column, direction)
+          .orderBy('id', direction)
+          .limit(limit);
+      if (filter.insurers.length === 1) return rows(filter.insurers).execute();
       const result = await sql<WorklistRow>`
         select page.* from unnest(${[...filter.insurers]}::text[]) as scope (code)
-        cross join lateral (${inner}) as page
+        cross join lateral (${rows(sql.ref<string>('scope.code'))}) as page
         order by page.${sql.ref(column)} ${sql.raw(direction)}, page.id ${sql.raw(direction)}
         limit ${limit}`.execute(trx);
       return result.rows;

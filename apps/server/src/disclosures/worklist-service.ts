@@ -89,8 +89,11 @@ export function worklistService(deps: {
   const now = deps.now ?? (() => new Date());
   const claimMs = deps.claimMinutes * 60_000;
 
-  /** The query's filters for the repository, checked against the caller. */
-  function filterOf(caller: Caller, query: FilterQuery): WorklistFilter {
+  /**
+   * The query's filters for the repository, checked against the caller: only the caller's
+   * insurers, and a channel or product that one of them has in the active catalogue.
+   */
+  async function filterOf(caller: Caller, query: FilterQuery): Promise<WorklistFilter> {
     requireEditor(caller);
     for (const code of query.insurer ?? []) {
       if (!caller.insurers.includes(code)) {
@@ -98,6 +101,22 @@ export function worklistService(deps: {
       }
     }
     const insurers = query.insurer?.length ? [...new Set(query.insurer)] : caller.insurers;
+    if (query.channel || query.product) {
+      const { catalog } = await deps.catalog.active();
+      const channels = catalog.insurers
+        .filter((i) => insurers.includes(i.code))
+        .flatMap((i) => i.channels)
+        .filter((c) => !query.channel || c.code === query.channel);
+      if (channels.length === 0) {
+        throw refused('channel', 'worklist_filter_unknown', { value: query.channel ?? '' });
+      }
+      if (
+        query.product &&
+        !channels.some((c) => c.products.some((p) => p.code === query.product))
+      ) {
+        throw refused('product', 'worklist_filter_unknown', { value: query.product });
+      }
+    }
     const created = range(query.createdFrom, query.createdTo, ['createdFrom', 'createdTo']);
     const submitted = range(query.submittedFrom, query.submittedTo, [
       'submittedFrom',
@@ -221,7 +240,7 @@ export function worklistService(deps: {
   return {
     /** One page of the worklist and the cursor of the next (null on the last). */
     async page(caller: Caller, query: WorklistQuery): Promise<WorklistPage> {
-      const filter = filterOf(caller, query);
+      const filter = await filterOf(caller, query);
       const hash = filtersHash(caller, query);
       const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, hash);
       const rows = await worklist.page(
@@ -239,7 +258,7 @@ export function worklistService(deps: {
 
     /** The counts per status and per view for the filters (W-06). */
     async counts(caller: Caller, query: CountsQuery): Promise<WorklistCounts> {
-      const { view: _view, ...filter } = filterOf(caller, query);
+      const { view: _view, ...filter } = await filterOf(caller, query);
       const [byStatus, mine, awaitingMyReview, returnedToMe] = await Promise.all([
         worklist.countByStatus(filter),
         worklist.countView({ ...filter, view: 'mine' }),
@@ -263,7 +282,7 @@ export function worklistService(deps: {
       query: ExportQuery,
       max: number = WORKLIST_EXPORT_MAX,
     ): Promise<WorklistExport> {
-      const filter = filterOf(caller, query);
+      const filter = await filterOf(caller, query);
       const rows = await worklist.page(filter, orderOf(query), max + 1);
       const shown = rows.slice(0, max).map((row) => entryOf(caller, row));
       const generatedAt = now();
