@@ -11,6 +11,7 @@ import { textIn, textsIn } from '@vmer/domain/languages';
 import type { Bilingual, Gender, Language } from '@vmer/domain/model';
 // Simplified Chinese texts are converted from the Traditional ones, as the app converts them.
 import '@vmer/domain/simplified';
+import { caseViewTexts } from '../../apps/web/src/features/case-view/locales.ts';
 import { questionnaireTexts } from '../../apps/web/src/features/questionnaire/locales.ts';
 import { signIn as tokenFor } from '../../apps/server/src/cli/sign-in.ts';
 import {
@@ -318,6 +319,16 @@ export class QuestionnaireScreen {
       name: this.texts.disclosure[name] as string,
       exact: true,
     });
+  }
+
+  /**
+   * In view mode the screen opens on the case view's readable text (requirements W-11): its
+   * Form tab shows the form as the specification's view mode has it.
+   */
+  async showForm(): Promise<void> {
+    const form = textsIn(caseViewTexts, this.language).caseView.form;
+    await this.page.getByRole('tab', { name: form, exact: true }).click();
+    await this.disclosure.waitFor();
   }
 
   /** Picks an option of an open dropdown menu (a MUI select's listbox). */

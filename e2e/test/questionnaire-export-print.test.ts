@@ -41,7 +41,9 @@ async function openSubmitted(
       }),
   });
   await suite.open(page, requestId);
-  return { page, screen: new QuestionnaireScreen(page, suite.labels), requestId };
+  const screen = new QuestionnaireScreen(page, suite.labels);
+  await screen.showForm();
+  return { page, screen, requestId };
 }
 
 describe('export and print of a submitted disclosure', () => {

@@ -30,6 +30,11 @@ const VIEW_MODE_CONTROLS = [
   /^Go to (page \d+|first page|last page|next page|previous page)$/,
   // The decision's reasons open and close; they change nothing.
   /^Why: /,
+  // The case view's tabs (requirements W-11): they show, and change nothing.
+  'Case',
+  'Form',
+  'Timeline',
+  'Compare',
 ];
 
 /**
@@ -97,6 +102,7 @@ describe('an underwriter reviews submitted disclosures', () => {
 
     await openRequest(page, baseUrl, validated!);
     expect((await screenState(page)).session).toMatchObject({ action: 'view', status: 3 });
+    await screen.showForm();
     await screen.question('fractures-date').getByRole('spinbutton').first().waitFor();
     expect(await screen.basic.getByRole('button', { name: 'Reset' }).isDisabled()).toBe(true);
     for (const name of ['close', 'reject', 'validate'] as const)
@@ -128,12 +134,14 @@ describe('an underwriter reviews submitted disclosures', () => {
     // Validated is final: still view mode, with no Validate or Reject.
     await openRequest(page, baseUrl, validated!);
     expect((await screenState(page)).session).toMatchObject({ action: 'view', status: 4 });
+    await screen.showForm();
     await screen.button('close').waitFor();
     expect(await screen.button('validate').count()).toBe(0);
     expect(await screen.button('reject').count()).toBe(0);
 
     const reason = 'Please add the date of the spinal fracture operation.';
     await openRequest(page, baseUrl, rejected!);
+    await screen.showForm();
     await screen.button('reject').click();
     const dialog = page.getByRole('dialog', { name: 'Reject this disclosure?' });
     await dialog.getByRole('textbox', { name: 'Reason' }).fill(reason);

@@ -92,6 +92,7 @@ describe('Simplified Chinese, end to end', () => {
 
       // A submitted disclosure, exported: the spreadsheet is in Simplified Chinese.
       await suite.open(page, requestId);
+      await screen.showForm();
       const download = page.waitForEvent('download');
       await screen.button('export').click();
       const workbook = new ExcelJS.Workbook();
