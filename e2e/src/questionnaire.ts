@@ -85,11 +85,7 @@ export async function requestDisclosure(
 }
 
 /** Saves the user's language, which applies at their next sign-in. */
-export async function saveLanguage(
-  baseUrl: string,
-  token: string,
-  language: Language,
-): Promise<void> {
+async function saveLanguage(baseUrl: string, token: string, language: Language): Promise<void> {
   await body(baseUrl, apiPath(endpoints.userLanguage), token, { language }, 'PUT');
 }
 

@@ -3,7 +3,7 @@ import { endpoints } from '@vmer/domain/api/endpoints';
 import { api, apiCall } from '../../../lib/api-client.ts';
 
 /** Two revisions of one disclosure to compare. */
-export interface ComparisonRequest {
+interface ComparisonRequest {
   id: string;
   from: number;
   to: number;

@@ -101,7 +101,12 @@ export function ReadableDisclosure() {
                 aria-labelledby={titleId}
                 data-condition={impairment.uuid}
               >
-                <Typography id={titleId} component="h3" variant="subtitle1" sx={{ mb: 1 }}>
+                <Typography
+                  id={titleId}
+                  component="h3"
+                  variant="subtitle1"
+                  sx={{ fontWeight: 600, mb: 1 }}
+                >
                   {textIn(impairment.name, language)}
                 </Typography>
                 <Box component="dl" sx={{ m: 0 }}>
