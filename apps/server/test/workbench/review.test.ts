@@ -8,6 +8,13 @@ import { DATABASES } from '../helpers.ts';
 import { PROFILE } from '../disclosures/fixtures.ts';
 import { reviewSuite, type User } from './review-support.ts';
 
+/** The workbook of an export's answer. */
+async function workbookOf(answer: DisclosureExport): Promise<ExcelJS.Workbook> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(Buffer.from(answer.content, 'base64') as unknown as ArrayBuffer);
+  return workbook;
+}
+
 interface OverridesAnswer {
   version: number;
   overrides: Override[];
@@ -436,9 +443,7 @@ describe.each(DATABASES)('review claims and overrides on %s', (database) => {
           },
         });
         expect(answer.status).toBe(200);
-        const workbook = new ExcelJS.Workbook();
-        await workbook.xlsx.load(Buffer.from(answer.body.body!.content, 'base64'));
-        return workbook;
+        return workbookOf(answer.body.body!);
       };
       const rowsOf = (sheet: ExcelJS.Worksheet | undefined) => {
         const rows: unknown[][] = [];
@@ -485,9 +490,7 @@ describe.each(DATABASES)('review claims and overrides on %s', (database) => {
           disclosureJson: plain.disclosureJson,
         },
       });
-      const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load(Buffer.from(answer.body.body!.content, 'base64'));
-      expect(workbook.getWorksheet('Overrides')).toBeUndefined();
+      expect((await workbookOf(answer.body.body!)).getWorksheet('Overrides')).toBeUndefined();
     });
 
     it('W-19 overrides are counted per catalogue version and condition, within the insurers asked for', async () => {
