@@ -103,7 +103,7 @@ function auditedStatement(write: string, count: number, keepsRevision = false): 
  * The condition that nobody but the subject (parameter `subject`) holds a live review claim:
  * unclaimed, claimed by them, or claimed longer ago than the lapse (parameter `minutes`).
  */
-export function claimFree(subject: number, minutes: number): string {
+function claimFree(subject: number, minutes: number): string {
   return `(claimed_by is null or claimed_by = $${subject}
     or claimed_at <= now() - make_interval(mins => cast($${minutes} as integer)))`;
 }

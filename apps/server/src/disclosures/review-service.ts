@@ -265,5 +265,3 @@ export function reviewService(deps: {
     },
   };
 }
-
-export type ReviewService = ReturnType<typeof reviewService>;

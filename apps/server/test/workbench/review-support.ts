@@ -23,7 +23,7 @@ import {
   sampleCatalog,
 } from '../disclosures/fixtures.ts';
 
-export const BASE = '/api/impairment/video_mer';
+const BASE = '/api/impairment/video_mer';
 const USERS = ['interviewer1', 'agent1', 'uw1', 'uw2', 'uw3', 'admin1'] as const;
 export type User = (typeof USERS)[number];
 
