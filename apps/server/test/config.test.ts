@@ -18,4 +18,20 @@ describe('settings', () => {
       );
     }
   });
+
+  it('W-14 REVIEW_CLAIM_MINUTES sets how long a review claim lasts: 60 unless given, 1 to 10080', () => {
+    expect(loadConfig({}).reviewClaimMinutes).toBe(60);
+    expect(loadConfig({ REVIEW_CLAIM_MINUTES: '1' }).reviewClaimMinutes).toBe(1);
+    expect(loadConfig({ REVIEW_CLAIM_MINUTES: '10080' }).reviewClaimMinutes).toBe(10_080);
+    for (const [value, problem] of [
+      ['0', 'must be at least 1 (minute)'],
+      ['10081', 'must be at most 10080 (minutes, a week)'],
+      ['an hour', 'must be a number'],
+      ['1.5', 'must be a whole number'],
+    ]) {
+      expect(() => loadConfig({ REVIEW_CLAIM_MINUTES: value })).toThrow(
+        `REVIEW_CLAIM_MINUTES: ${problem}`,
+      );
+    }
+  });
 });
