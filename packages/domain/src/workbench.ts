@@ -179,6 +179,14 @@ export type WorklistExport = z.infer<typeof worklistExportSchema>;
 /** Minutes a review claim lasts unless released or renewed (configuration REVIEW_CLAIM_MINUTES). */
 export const REVIEW_CLAIM_MINUTES_DEFAULT = 60;
 
+/**
+ * A claim, validate, reject, release or override refused because another reviewer holds the
+ * claim answers 409, its message naming the holder; `errors` carries the holder's user name
+ * at this path and the claim's expiry (ISO 8601) at {@link CLAIM_EXPIRES_PATH}.
+ */
+export const CLAIM_HOLDER_PATH = 'claim.claimedBy';
+export const CLAIM_EXPIRES_PATH = 'claim.expiresAt';
+
 /** POST …/disclosure/{id}/claim answers the claim; DELETE releases it (answers null). */
 export const claimAnswerSchema = reviewClaimSchema.nullable();
 

@@ -1,4 +1,4 @@
-import type { ReviewClaim } from '@vmer/domain/workbench';
+import { CLAIM_EXPIRES_PATH, CLAIM_HOLDER_PATH, type ReviewClaim } from '@vmer/domain/workbench';
 import { HttpError } from '../http/errors.ts';
 import type { DisclosureRow } from './disclosure-repository.ts';
 
@@ -31,14 +31,14 @@ export function claimOf(
 
 /**
  * The 409 of a change refused because another reviewer holds the claim (W-14, W-15): the
- * message names the holder, and `errors` carries the holder's user name at `claim.claimedBy`
- * and the claim's expiry at `claim.expiresAt` for a screen to show.
+ * message names the holder, and `errors` carries the holder's user name and the claim's
+ * expiry at the contract's paths (CLAIM_HOLDER_PATH, CLAIM_EXPIRES_PATH) for a screen to show.
  */
 export function heldByAnother(claim: ReviewClaim): HttpError {
   const same = (text: string) => ({ en: text, cn_traditional: text });
   return new HttpError(409, { key: 'review_claimed', params: { name: claim.claimedBy } }, [
-    { path: 'claim.claimedBy', message: same(claim.claimedBy) },
-    { path: 'claim.expiresAt', message: same(claim.expiresAt) },
+    { path: CLAIM_HOLDER_PATH, message: same(claim.claimedBy) },
+    { path: CLAIM_EXPIRES_PATH, message: same(claim.expiresAt) },
   ]);
 }
 
