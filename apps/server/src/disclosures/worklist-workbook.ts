@@ -1,4 +1,5 @@
-import type { Bilingual, Indicator, IndicatorResult, Language } from '@vmer/domain';
+import type { Bilingual, Indicator, Language } from '@vmer/domain';
+import { readIndicatorResult } from '@vmer/domain/decision-engine';
 import { textIn } from '@vmer/domain/languages';
 import { STATUS_NAMES } from '@vmer/domain/status-names';
 import type { WorklistEntry } from '@vmer/domain/workbench';
@@ -11,6 +12,9 @@ import {
   printSetup,
   styleHeader,
 } from './export-workbook.ts';
+
+const decisionOf = (text: string | undefined) =>
+  text === undefined ? undefined : readIndicatorResult(text);
 
 export interface WorklistWorkbookInput {
   language: Language;
@@ -38,14 +42,6 @@ const LABELS = {
   yes: { en: 'Yes', cn_traditional: '是' },
   no: { en: 'No', cn_traditional: '否' },
 } satisfies Record<string, Bilingual>;
-
-/** A decision as the document writes it ('D', 'EX1,EX3', '50') read back into a result. */
-function resultOf(value: string | undefined): IndicatorResult | undefined {
-  if (value === undefined) return undefined;
-  return /^EX/.test(value)
-    ? { value: 'EX', exclusions: value.split(',') }
-    : { value, exclusions: [] };
-}
 
 /**
  * The worklist as an xlsx workbook in the caller's language (requirements W-07): one sheet, a
@@ -111,7 +107,7 @@ export async function buildWorklistWorkbook(input: WorklistWorkbookInput): Promi
       entry.channel.toUpperCase(),
       entry.productCode.toLowerCase(),
       textIn(STATUS_NAMES[entry.status], language),
-      ...decisionColumns.map((c) => formatResult(resultOf(entry.decisions[c.code]), language)),
+      ...decisionColumns.map((c) => formatResult(decisionOf(entry.decisions[c.code]), language)),
       t(entry.needsReview ? 'yes' : 'no'),
       entry.conditions.join(', '),
       entry.createdBy,
