@@ -44,8 +44,6 @@ const CONNECTIONS = [50, 200];
 const RUN_SECONDS = 4;
 /** Turns of the app and the bare route at each connection count (see alternate). */
 const ROUNDS = 3;
-const WORKLIST_ROWS = 1_000_000;
-const WORKLIST_TARGET_US = 50_000;
 const THROUGHPUT_TARGET = 0.7;
 const P99_TARGET_MS = 50;
 const EXPORT_TARGET_US = 100_000;
@@ -137,7 +135,7 @@ async function exportRow(): Promise<Row> {
  * profile there when they stop (open it in Chrome's DevTools), for finding where a request's
  * time goes.
  */
-function start(script: string, env: Record<string, string>, profile = false): ChildProcess {
+export function start(script: string, env: Record<string, string>, profile = false): ChildProcess {
   const dir = process.env.BENCH_PROFILE;
   const flags = profile && dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
   return spawn(process.execPath, [...flags, script], {
@@ -146,7 +144,7 @@ function start(script: string, env: Record<string, string>, profile = false): Ch
   });
 }
 
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
+export async function waitFor(url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null)
       throw new Error(`${url}: the process exited with ${child.exitCode}`);
@@ -321,7 +319,7 @@ async function throughputRows(): Promise<Row[]> {
           (!p99Target || measured.latency.p99 < P99_TARGET_MS),
       });
     }
-    return [...rows, ...(await worklistRows(appUrl, token, database.url))];
+    return rows;
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(
@@ -334,57 +332,6 @@ async function throughputRows(): Promise<Row[]> {
     );
     await database.drop();
   }
-}
-
-/** Median and p99 of sequential GETs of an authenticated path. */
-async function timeGet(url: string, token: string, runs = 30) {
-  return timeAsync(async () => {
-    const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-    if (!response.ok) throw new Error(`${url}: ${response.status}`);
-    await response.arrayBuffer();
-  }, runs);
-}
-
-/**
- * The worklist stays fast at a million disclosures: the same pages timed on the table the
- * throughput runs left, then after a million more rows over three insurers and five statuses.
- */
-async function worklistRows(appUrl: string, token: string, databaseUrl: string): Promise<Row[]> {
-  const pages = [
-    ['status 3, newest first', `${apiPath(endpoints.worklist)}?status=3&page=1`],
-    ['all statuses, page 50', `${apiPath(endpoints.worklist)}?page=50`],
-    ['application number prefix', `${apiPath(endpoints.worklist)}?q=APP12345`],
-  ] as const;
-  const before = [];
-  for (const [, path] of pages) before.push(await timeGet(`${appUrl}${path}`, token));
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(
-      `insert into disclosures (id, request_id, insurer_code, channel, product_code, application_number,
-         status, created_by, updated_by, created_at, updated_at)
-       select gen_random_uuid(), gen_random_uuid(), (array['phkl', 'slhk', 'demo'])[1 + i % 3], 'agency', 'WL01',
-         'APP' || i, 1 + i % 5, 'bench', 'bench', now() - i * interval '1 second', now() - i * interval '1 second'
-       from generate_series(1, $1::int) as i`,
-      [WORKLIST_ROWS],
-    );
-    await client.query('analyze disclosures');
-  } finally {
-    await client.end();
-  }
-  const rows: Row[] = [];
-  for (const [i, [name, path]] of pages.entries()) {
-    const after = await timeGet(`${appUrl}${path}`, token);
-    rows.push({
-      benchmark: `worklist at ${WORKLIST_ROWS.toLocaleString('en')} disclosures: ${name}`,
-      result: `${formatUs(after.medianUs)} (p99 ${formatUs(after.p99Us)})`,
-      baseline: `same page before the million ${formatUs(before[i]!.medianUs)}`,
-      ratio: `×${(after.medianUs / before[i]!.medianUs).toFixed(1)}`,
-      target: `< ${formatUs(WORKLIST_TARGET_US)}`,
-      ok: after.medianUs < WORKLIST_TARGET_US,
-    });
-  }
-  return rows;
 }
 
 /** The lifecycle benchmark's rows. */

@@ -2,8 +2,8 @@
  * `npm run bench`: runs every benchmark and prints one table (design §7). Each row has a
  * baseline measured in the same run. Exits non-zero when a target is missed.
  *
- * `npm run bench -- lifecycle web` runs only the groups named (decisions, lifecycle, web,
- * lighthouse), for working on one of them.
+ * `npm run bench -- lifecycle web` runs only the groups named (decisions, lifecycle,
+ * worklist, web, lighthouse), for working on one of them.
  */
 import { decisionRows } from './decisions.ts';
 import { formatTable } from './harness.ts';
@@ -11,10 +11,12 @@ import { lifecycleRows } from './lifecycle-bench.ts';
 import { lighthouseRows } from './lighthouse-bench.ts';
 import type { Row } from './harness.ts';
 import { bundleRows, interactionRows } from './web-bench.ts';
+import { worklistRows } from './worklist-bench.ts';
 
 const GROUPS: Record<string, () => Promise<Row[]> | Row[]> = {
   decisions: decisionRows,
   lifecycle: lifecycleRows,
+  worklist: worklistRows,
   web: async () => [...bundleRows(), ...(await interactionRows())],
   lighthouse: lighthouseRows,
 };
