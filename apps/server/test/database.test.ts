@@ -12,15 +12,12 @@ import {
   createPostgresDatabase,
   DATABASES,
   tokenFor,
+  suiteApp,
   type TestApp,
 } from './helpers.ts';
 
 describe.each(DATABASES)('database on %s', (database) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ database });
-  });
-  afterAll(async () => t?.close());
+  const t = suiteApp(database);
 
   it('migrations ran at start-up, in order, each once', async () => {
     const applied = await t.app.db

@@ -69,6 +69,19 @@ export async function buildTestApp(
   }
 }
 
+/**
+ * {@link buildTestApp} for a describe block: built before its tests and closed after them. The
+ * returned object is the app once the block's own beforeAll hooks run.
+ */
+export function suiteApp(database: TestDatabase, env?: Record<string, string>): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await buildTestApp({ database, ...(env ? { env } : {}) }));
+  });
+  afterAll(async () => t.close?.());
+  return t;
+}
+
 /** An access token for a demo user, obtained through the real code + PKCE flow over HTTP. */
 export function tokenFor(baseUrl: string, userName: string, password = 'demo'): Promise<string> {
   return signIn({ url: baseUrl, user: userName, password });

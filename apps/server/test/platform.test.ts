@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { api, buildTestApp, DATABASES, storedLanguage, tokenFor, type TestApp } from './helpers.ts';
+import {
+  api,
+  buildTestApp,
+  DATABASES,
+  storedLanguage,
+  tokenFor,
+  suiteApp,
+  type TestApp,
+} from './helpers.ts';
 
 const SECURITY_HEADERS = {
   'content-security-policy': expect.stringMatching(/script-src 'self'(;|$)/),
@@ -22,13 +30,11 @@ function expectSecurityHeaders(headers: Headers) {
 }
 
 describe.each(DATABASES)('HTTP platform on %s', (database) => {
-  let t: TestApp;
+  const t = suiteApp(database);
   let token: string;
   beforeAll(async () => {
-    t = await buildTestApp({ database });
     token = await tokenFor(t.baseUrl, 'uw1');
   });
-  afterAll(async () => t?.close());
 
   it('A-01 A-07 health and ready answer the envelope on /api/ of the same origin, without a token', async () => {
     const health = await api(t.baseUrl, '/api/health');

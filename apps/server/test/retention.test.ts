@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { RETAINED_TABLES, sweepRetained } from '../src/db/retention.ts';
-import { buildTestApp, DATABASES, type TestApp } from './helpers.ts';
+import { DATABASES, suiteApp, type TestApp } from './helpers.ts';
 
 const count = async (t: TestApp, table: string) =>
   Number(
@@ -11,11 +11,7 @@ const count = async (t: TestApp, table: string) =>
   );
 
 describe.each(DATABASES)('retention of the logging tables on %s', (database) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ database });
-  });
-  afterAll(async () => t?.close());
+  const t = suiteApp(database);
 
   /** `old` rows 400 days old and `fresh` rows of today in every retained table. */
   async function fill(old: number, fresh: number) {

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { DEMO_USERS } from '../src/auth/demo-users.ts';
 import {
@@ -13,7 +13,7 @@ import {
   type CookieFetch,
 } from '../src/cli/sign-in.ts';
 import { loadConfig } from '../src/config.ts';
-import { api, buildTestApp, DATABASES, tokenFor, type TestApp } from './helpers.ts';
+import { api, buildTestApp, DATABASES, tokenFor, suiteApp } from './helpers.ts';
 
 /** Walks the browser's way to the sign-in page; answers the page and where its form posts. */
 async function openSignInPage(
@@ -41,11 +41,7 @@ function postForm(browser: CookieFetch, url: string, fields: Record<string, stri
 }
 
 describe.each(DATABASES)('embedded sign-in on %s', (database) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ database });
-  });
-  afterAll(async () => t?.close());
+  const t = suiteApp(database);
 
   it('P-03 A-33 each demo user signs in with code + PKCE over HTTP, without a consent screen, and returns to /login/callback', async () => {
     for (const user of DEMO_USERS) {

@@ -3,7 +3,7 @@ import { base64url, decodeJwt, exportJWK, generateKeyPair, SignJWT, type JWTPayl
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInForTokens } from '../src/cli/sign-in.ts';
 import { buildAppTrusting, providerKey, type SigningKey } from './external-issuer.ts';
-import { api, buildTestApp, DATABASES, type TestApp } from './helpers.ts';
+import { api, buildTestApp, DATABASES, suiteApp, type TestApp } from './helpers.ts';
 
 function sign(
   payload: JWTPayload,
@@ -23,20 +23,18 @@ const languagePut = (baseUrl: string, token: string) =>
   api(baseUrl, '/api/user/language', { token, method: 'PUT', body: { language: 'en' } });
 
 describe.each(DATABASES)('access token checks on %s', (database) => {
-  let t: TestApp;
+  const t = suiteApp(database);
   let claims: JWTPayload;
   let idToken: string;
   let signing: Awaited<ReturnType<typeof providerKey>>;
   const now = () => Math.floor(Date.now() / 1000);
 
   beforeAll(async () => {
-    t = await buildTestApp({ database });
     const tokens = await signInForTokens({ url: t.baseUrl, user: 'uw1', password: 'demo' });
     claims = decodeJwt(tokens.access_token);
     idToken = tokens.id_token;
     signing = await providerKey(t);
   });
-  afterAll(async () => t?.close());
 
   const expectRefused = async (token: string) => {
     const response = await languagePut(t.baseUrl, token);

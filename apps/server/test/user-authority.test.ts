@@ -2,7 +2,7 @@ import { decodeJwt, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInForTokens } from '../src/cli/sign-in.ts';
 import { buildAppTrusting, providerKey, type SigningKey } from './external-issuer.ts';
-import { api, buildTestApp, DATABASES, tokenFor, type TestApp } from './helpers.ts';
+import { api, buildTestApp, DATABASES, tokenFor, suiteApp, type TestApp } from './helpers.ts';
 
 interface UserInfo {
   userName: string;
@@ -54,11 +54,7 @@ async function refresh(
 describe.each(DATABASES)(
   'the users table is the authority for the embedded provider on %s',
   (database) => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await buildTestApp({ database });
-    });
-    afterAll(async () => t?.close());
+    const t = suiteApp(database);
 
     it("T-32 a demoted user's old token gets only the stored role and insurers, the table keeps them, and later sign-ins and renewals issue them", async () => {
       const tokens = await signInForTokens({ url: t.baseUrl, user: 'uw1', password: 'demo' });

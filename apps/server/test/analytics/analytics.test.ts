@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DisclosureRequestCreated } from '@vmer/domain/lifecycle';
-import { api, buildTestApp, DATABASES, tokenFor, type TestApp } from '../helpers.ts';
+import { api, DATABASES, tokenFor, suiteApp } from '../helpers.ts';
 
 interface RequestAnalytics {
   requestId: string;
@@ -17,12 +17,11 @@ interface RequestAnalytics {
 }
 
 describe.each(DATABASES)('logging calls on %s', (database) => {
-  let t: TestApp;
+  const t = suiteApp(database);
   const tokens: Record<string, string> = {};
   let phklRequest: DisclosureRequestCreated;
 
   beforeAll(async () => {
-    t = await buildTestApp({ database });
     for (const user of ['interviewer1', 'agent1', 'uw1', 'uw2'])
       tokens[user] = await tokenFor(t.baseUrl, user);
     const created = await api<DisclosureRequestCreated>(
@@ -40,7 +39,6 @@ describe.each(DATABASES)('logging calls on %s', (database) => {
     );
     phklRequest = created.body.body!;
   });
-  afterAll(async () => t?.close());
 
   const post = (user: string, path: string, body: unknown) =>
     api<{ id: number }>(t.baseUrl, `/api${path}`, { token: tokens[user], body });

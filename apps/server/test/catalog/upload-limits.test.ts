@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkSourceTexts } from '../../src/catalog/source-files.ts';
-import { api, buildTestApp, DATABASES, tokenFor, type TestApp } from '../helpers.ts';
-import { soundFiles, upload } from './catalog-support.ts';
+import {beforeAll, describe, expect, it} from 'vitest';
+import {checkSourceTexts} from '../../src/catalog/source-files.ts';
+import {api, DATABASES, tokenFor, suiteApp} from '../helpers.ts';
+import {soundFiles, upload} from './catalog-support.ts';
 
 /** A "billion laughs": each line repeats the previous alias ten times. */
 const ALIAS_BOMB = [
@@ -14,13 +14,11 @@ const ALIAS_BOMB = [
 ].join('\n');
 
 describe.each(DATABASES)('catalogue uploads that attack the parser on %s', (database) => {
-  let t: TestApp;
+  const t = suiteApp(database);
   let admin: string;
   beforeAll(async () => {
-    t = await buildTestApp({ database });
     admin = await tokenFor(t.baseUrl, 'admin1');
   });
-  afterAll(async () => t?.close());
 
   const versions = async () =>
     (await api<unknown[]>(t.baseUrl, '/api/catalog/versions', { token: admin })).body.body;

@@ -1,40 +1,31 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Catalog, Impairment } from '@vmer/domain';
 import { selfDefinedCondition } from '@vmer/domain/impairments';
 import type { DisclosureExport } from '@vmer/domain/lifecycle';
 import { consolidate, decideAll } from '@vmer/domain/decision-engine';
 import type { ChosenImpairment } from '@vmer/domain/questionnaire';
 import { buildExportWorkbook } from '../../src/disclosures/export-workbook.ts';
-import {
-  api,
-  buildTestApp,
-  DATABASES,
-  questionnaireVersion,
-  tokenFor,
-  type TestApp,
-} from '../helpers.ts';
+import { api, DATABASES, questionnaireVersion, tokenFor, suiteApp } from '../helpers.ts';
 import { answersFor, documentFor, impairmentOf, PHKL, PROFILE, sampleCatalog } from './fixtures.ts';
 
 const BASE = '/api/impairment/video_mer';
 const FORMULA_NAME = '=HYPERLINK("https://evil.example","Click")';
 
 describe.each(DATABASES)('who may export, and what the spreadsheet holds, on %s', (database) => {
-  let t: TestApp;
+  const t = suiteApp(database);
   const tokens: Record<string, string> = {};
   let version: string;
   let catalog: Catalog;
   let others: Impairment;
 
   beforeAll(async () => {
-    t = await buildTestApp({ database });
     for (const user of ['interviewer1', 'admin1']) tokens[user] = await tokenFor(t.baseUrl, user);
     version = await questionnaireVersion(t.baseUrl, tokens.interviewer1!);
     catalog = await sampleCatalog();
     const template = impairmentOf(catalog, catalog.settings.otherImpairment);
     others = selfDefinedCondition(template, `${template.uuid}-1`, FORMULA_NAME);
   });
-  afterAll(async () => t?.close());
 
   /** A complete disclosure: hypertension, and a self-defined condition with the name and free-text answers given. */
   function payload(freeText: string) {

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clientToken, PHKL } from '../disclosures/fixtures.ts';
-import { api, buildTestApp, DATABASES, tokenFor, type TestApp } from '../helpers.ts';
+import { api, DATABASES, tokenFor, suiteApp } from '../helpers.ts';
 
 const REQUEST = '/api/impairment/video_mer/request';
 
 describe.each(DATABASES)('creating a disclosure request on %s', (database) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ database });
-  });
-  afterAll(async () => t?.close());
+  const t = suiteApp(database);
 
   const rowsFor = async (applicationNumber: string) =>
     (
