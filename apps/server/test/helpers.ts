@@ -113,6 +113,22 @@ export async function signedInApp(
   }
 }
 
+/** Runs `check` while the token's holder reads Traditional Chinese, then gives them English again. */
+export async function inChinese(
+  baseUrl: string,
+  token: string,
+  check: () => Promise<void>,
+): Promise<void> {
+  const choose = (language: string) =>
+    api(baseUrl, '/api/user/language', { token, method: 'PUT', body: { language } });
+  await choose('cn_traditional');
+  try {
+    await check();
+  } finally {
+    await choose('en');
+  }
+}
+
 /** A suite's app with a user signed in (see {@link signedInApp}), filled in by its beforeAll. */
 export interface SignedInSuite {
   t: TestApp;

@@ -18,7 +18,14 @@ import {
   revisedCatalog,
   SYMPTOMS_WORDING,
 } from '../catalog/revised-catalog.ts';
-import { api, buildTestApp, DATABASES, tokenFor, type TestApp } from '../helpers.ts';
+import {
+  api,
+  buildTestApp,
+  DATABASES,
+  inChinese as readingChinese,
+  tokenFor,
+  type TestApp,
+} from '../helpers.ts';
 import { answersFor, documentFor, impairmentOf, PHKL, PROFILE, sampleCatalog } from './fixtures.ts';
 
 const BASE = '/api/impairment/video_mer';
@@ -38,20 +45,7 @@ describe.each(DATABASES)('disclosures pinned to their catalogue version on %s', 
     api<T>(t.baseUrl, path, { token: interviewer, ...options });
 
   /** Runs `check` while the interviewer reads Chinese, then gives them English again. */
-  async function inChinese(check: () => Promise<void>) {
-    const choose = (language: string) =>
-      api(t.baseUrl, '/api/user/language', {
-        token: interviewer,
-        method: 'PUT',
-        body: { language },
-      });
-    await choose('cn_traditional');
-    try {
-      await check();
-    } finally {
-      await choose('en');
-    }
-  }
+  const inChinese = (check: () => Promise<void>) => readingChinese(t.baseUrl, interviewer, check);
 
   /** Gallstones and Asthma answered in full on a version. */
   const documentOn = (version: string): DisclosureDocument => {

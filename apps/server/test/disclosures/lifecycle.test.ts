@@ -22,6 +22,7 @@ import {
   questionnaireVersion,
   tokenFor,
   type TestApp,
+  inChinese as readingChinese,
 } from '../helpers.ts';
 import {
   answersFor,
@@ -74,20 +75,8 @@ describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
   ) => api<T>(t.baseUrl, `${BASE}${path}`, { token: tokens[user], ...options });
 
   /** Runs `check` while the user reads Chinese, then gives them English again. */
-  async function inChinese(user: string, check: () => Promise<void>) {
-    const choose = (language: string) =>
-      api(t.baseUrl, '/api/user/language', {
-        token: tokens[user],
-        method: 'PUT',
-        body: { language },
-      });
-    await choose('cn_traditional');
-    try {
-      await check();
-    } finally {
-      await choose('en');
-    }
-  }
+  const inChinese = (user: string, check: () => Promise<void>) =>
+    readingChinese(t.baseUrl, tokens[user]!, check);
 
   const nextApplicationNumber = () => `APP${String(++counter).padStart(4, '0')}`;
 
