@@ -105,17 +105,19 @@ export function reviewService(deps: {
     requireNoOtherClaim(row, caller, minutes);
   }
 
-  /** Why an override of this disclosure by this caller is refused, if it is. */
-  function refuseOverride(caller: Caller, row: DisclosureRow, version: number): void {
-    if (row.submitted_by === caller.subject)
-      throw new HttpError(403, 'review_claim_own_submission');
+  /** Why an override of this disclosure by this caller is refused. */
+  function refusedOverride(caller: Caller, row: DisclosureRow, version: number): HttpError {
+    if (row.submitted_by === caller.subject) {
+      return new HttpError(403, 'review_claim_own_submission');
+    }
     if (row.status !== 3) {
-      throw new HttpError(409, { key: 'override_forbidden', params: { status: statusText(row) } });
+      return new HttpError(409, { key: 'override_forbidden', params: { status: statusText(row) } });
     }
     const claim = claimOf(row, caller, minutes);
-    if (claim && !claim.mine) throw heldByAnother(claim);
-    if (!claim) throw new HttpError(409, 'review_claim_required');
-    if (row.version !== version) throw new HttpError(409, 'disclosure_stale_version');
+    if (claim && !claim.mine) return heldByAnother(claim);
+    if (!claim) return new HttpError(409, 'review_claim_required');
+    if (row.version !== version) return new HttpError(409, 'disclosure_stale_version');
+    return new HttpError(409, 'conflict');
   }
 
   /** The revision of a disclosure with that number (the latest when undefined), or 404. */
@@ -171,8 +173,9 @@ export function reviewService(deps: {
     ): Promise<OverridesAnswer> {
       requireReviewer(caller);
       const row = await found(caller, id);
-      refuseOverride(caller, row, body.version);
-      const document = row.document as DisclosureDocument;
+      const document = row.document as DisclosureDocument | null;
+      // Nothing stored yet: nothing to override (a request is not submitted).
+      if (!document) throw refusedOverride(caller, row, body.version);
       const entry = document.impairments.find((i) => i.uuid === body.impairmentUuid);
       // The catalogue is read before any transaction is open (PGlite has one connection).
       const view = await catalogFor(catalog, row.catalog_version ?? document.catalogVersion);
@@ -209,11 +212,9 @@ export function reviewService(deps: {
             { payload_sha256: payloadSha256, reason },
             trx,
           );
-          if (!step) {
-            // The claim lapsed, the status or the version moved on since the read.
-            refuseOverride(caller, await found(caller, id, trx), body.version);
-            throw new HttpError(409, 'disclosure_stale_version');
-          }
+          // Not the submitter, still submitted, the caller's live claim, the version loaded:
+          // checked here, after a retry with the same Idempotency-Key had its first answer.
+          if (!step) throw refusedOverride(caller, await found(caller, id, trx), body.version);
           if (body.decision === null) {
             await reviews.removeOverride(id, body.impairmentUuid, body.indicator, trx);
           } else {

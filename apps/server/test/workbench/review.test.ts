@@ -388,6 +388,29 @@ describe.each(DATABASES)('review claims and overrides on %s', (database) => {
       expect(read.body.body).toEqual({ version: saved.version, overrides: [] });
     });
 
+    it('W-18 an override retried with its Idempotency-Key answers the first answer and is recorded once', async () => {
+      const saved = await s.store('submit');
+      expect((await claim('uw1', saved.id)).status).toBe(200);
+      const send = () =>
+        s.call<OverridesAnswer>('uw1', `/disclosure/${saved.id}/override`, {
+          method: 'PUT',
+          headers: { 'idempotency-key': `override-${saved.id}` },
+          body: {
+            version: saved.version,
+            impairmentUuid: 'asthma',
+            indicator: 'CI',
+            decision: 'P',
+            reason: 'underwriting_judgement',
+          },
+        });
+      const first = await send();
+      const retry = await send();
+      expect(first.status).toBe(200);
+      expect(retry.status).toBe(200);
+      expect(retry.body.body).toEqual(first.body.body);
+      expect((await s.audit(saved.id)).filter((e) => e.operation === 'override')).toHaveLength(1);
+    });
+
     it('W-18 overrides are frozen once the disclosure is validated', async () => {
       const saved = await s.store('submit');
       expect((await claim('uw1', saved.id)).status).toBe(200);
