@@ -4,6 +4,19 @@ import { bmiDecision, computeBmi, isAbnormalBmi } from '../src/bmi.ts';
 import type { Decision, RuleAge } from '../src/model.ts';
 
 const all = (value: string): Decision => ({ LIFE: value, CI: value, MED: value });
+
+/** An age row of BMI rules with one BMI band deciding the same points for every benefit. */
+const ageRow = (
+  [lower, upper]: [number, number],
+  gender: RuleAge['gender'],
+  points: string,
+  [bmiLower, bmiUpper]: [number, number] = [0, 100],
+): RuleAge => ({
+  lower,
+  upper,
+  gender,
+  bmiList: [{ lower: bmiLower, upper: bmiUpper, decision: all(points) }],
+});
 const height = (cm: number) => ({ cm, ft: 0, inch: 0 });
 const weight = (kg: number) => ({ kg, lb: 0 });
 
@@ -59,40 +72,14 @@ describe('bmiDecision', () => {
   });
 
   it('S-53 age bands include their lower bound and exclude their upper one', () => {
-    const rules: RuleAge[] = [
-      {
-        lower: 18,
-        upper: 40,
-        gender: 'All',
-        bmiList: [{ lower: 0, upper: 100, decision: all('0') }],
-      },
-      {
-        lower: 40,
-        upper: 70,
-        gender: 'All',
-        bmiList: [{ lower: 0, upper: 100, decision: all('25') }],
-      },
-    ];
+    const rules: RuleAge[] = [ageRow([18, 40], 'All', '0'), ageRow([40, 70], 'All', '25')];
     expect(bmiDecision(rules, 39, 'Male', 20)).toEqual(all('0'));
     expect(bmiDecision(rules, 40, 'Male', 20)).toEqual(all('25'));
     expect(bmiDecision(rules, 70, 'Male', 20)).toBeNull();
   });
 
   it('S-53 a row for one gender applies to that gender only; All applies to both', () => {
-    const rules: RuleAge[] = [
-      {
-        lower: 18,
-        upper: 200,
-        gender: 'Female',
-        bmiList: [{ lower: 0, upper: 100, decision: all('25') }],
-      },
-      {
-        lower: 18,
-        upper: 200,
-        gender: 'All',
-        bmiList: [{ lower: 0, upper: 100, decision: all('50') }],
-      },
-    ];
+    const rules: RuleAge[] = [ageRow([18, 200], 'Female', '25'), ageRow([18, 200], 'All', '50')];
     expect(bmiDecision(rules, 30, 'Female', 20)).toEqual(all('25'));
     expect(bmiDecision(rules, 30, 'Male', 20)).toEqual(all('50'));
     expect(bmiDecision(rules, 30, null, 20)).toEqual(all('50'));
@@ -100,18 +87,8 @@ describe('bmiDecision', () => {
 
   it('S-53 a matching row without a matching BMI band gives way to the next row', () => {
     const rules: RuleAge[] = [
-      {
-        lower: 18,
-        upper: 200,
-        gender: 'Male',
-        bmiList: [{ lower: 30, upper: 100, decision: all('75') }],
-      },
-      {
-        lower: 18,
-        upper: 200,
-        gender: 'All',
-        bmiList: [{ lower: 0, upper: 30, decision: all('0') }],
-      },
+      ageRow([18, 200], 'Male', '75', [30, 100]),
+      ageRow([18, 200], 'All', '0', [0, 30]),
     ];
     expect(bmiDecision(rules, 30, 'Male', 35)).toEqual(all('75'));
     expect(bmiDecision(rules, 30, 'Male', 22)).toEqual(all('0'));
@@ -125,14 +102,7 @@ describe('bmiDecision', () => {
   });
 
   it('S-54 rules written for minors are ignored too', () => {
-    const rules: RuleAge[] = [
-      {
-        lower: 0,
-        upper: 200,
-        gender: 'All',
-        bmiList: [{ lower: 0, upper: 100, decision: all('25') }],
-      },
-    ];
+    const rules: RuleAge[] = [ageRow([0, 200], 'All', '25')];
     expect(bmiDecision(rules, 17, 'Female', 20)).toBeNull();
     expect(bmiDecision(rules, 18, 'Female', 20)).toEqual(all('25'));
   });
