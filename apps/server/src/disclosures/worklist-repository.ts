@@ -200,5 +200,3 @@ export function worklistRepository(db: Kysely<Database>) {
     },
   };
 }
-
-export type WorklistRepository = ReturnType<typeof worklistRepository>;

@@ -303,5 +303,3 @@ export function worklistService(deps: {
     },
   };
 }
-
-export type WorklistService = ReturnType<typeof worklistService>;
