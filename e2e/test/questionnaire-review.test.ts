@@ -35,6 +35,9 @@ const VIEW_MODE_CONTROLS = [
   'Form',
   'Timeline',
   'Compare',
+  // The review bar's claim and the reference's copy (requirements W-14, W-22): neither edits it.
+  'Start review',
+  'Copy the reference',
 ];
 
 /**
@@ -126,6 +129,11 @@ describe('an underwriter reviews submitted disclosures', () => {
       isCall('POST', `/api/impairment/video_mer/validate/${id}`),
     );
     await screen.button('validate').click();
+    // Validating is final, so it asks first (requirements W-16).
+    await page
+      .getByRole('dialog', { name: 'Validate this disclosure?' })
+      .getByRole('button', { name: 'Validate', exact: true })
+      .click();
     expect((await validateCall).postData() ?? '').toMatch(/^(\{\})?$/);
     await page.waitForURL(`${baseUrl}/home`);
     expect(await fetchDisclosure(baseUrl, underwriterToken, validated!)).toMatchObject({
@@ -158,7 +166,11 @@ describe('an underwriter reviews submitted disclosures', () => {
     const interviewerScreen = new QuestionnaireScreen(interviewer, suite.labels);
     await openRequest(interviewer, baseUrl, rejected!);
     expect((await screenState(interviewer)).session).toMatchObject({ action: 'edit', status: 5 });
-    await interviewer.getByText(`Returned for correction: ${reason}`).waitFor();
+    await interviewer
+      .getByRole('status')
+      .filter({ hasText: /^Returned for correction by uw1 on / })
+      .filter({ hasText: reason })
+      .waitFor();
     expect(await interviewerScreen.button('submit').isEnabled()).toBe(true);
     expect(await interviewerScreen.button('close').isEnabled()).toBe(true);
     expect(await interviewerScreen.button('reject').count()).toBe(0);

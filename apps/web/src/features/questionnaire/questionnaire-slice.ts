@@ -22,6 +22,7 @@ import {
   type ChoiceRefusal,
 } from '@vmer/domain/impairments';
 import { setAnswer, type ChosenImpairment } from '@vmer/domain/questionnaire';
+import type { ReviewClaim } from '@vmer/domain/workbench';
 import { presetSmokingAnswers } from '@vmer/domain/smoking';
 
 /** The insurer, channel and product a disclosure belongs to. */
@@ -51,6 +52,11 @@ export interface DisclosureSession {
    * active version.
    */
   catalogVersion?: string | null;
+  /**
+   * The review claim the caller took on this screen (design §10): overrides are offered while
+   * they hold it. Left out until they start a review.
+   */
+  claim?: ReviewClaim | null;
 }
 
 /**
@@ -165,6 +171,14 @@ export const questionnaireSlice = createSlice({
       // Only these four: an answer carrying more (the stored document) must not land here.
       const { id, requestId, status, version } = action.payload;
       state.session = { ...state.session, id, requestId, status, version };
+    },
+    /** The caller started a review (the claim is theirs) or released it (null). */
+    reviewClaimChanged(state, action: PayloadAction<ReviewClaim | null>) {
+      state.session.claim = action.payload;
+    },
+    /** An override changed the disclosure: its new version, which the next call carries. */
+    disclosureVersionChanged(state, action: PayloadAction<number>) {
+      state.session.version = action.payload;
     },
     applicationNumberEntered(state, action: PayloadAction<string>) {
       state.applicationNumber = sanitizeApplicationNumber(action.payload);
@@ -375,6 +389,8 @@ export const {
   formReset,
   disclosureLoaded,
   disclosureStored,
+  reviewClaimChanged,
+  disclosureVersionChanged,
   applicationNumberEntered,
   ageEntered,
   birthDateEntered,

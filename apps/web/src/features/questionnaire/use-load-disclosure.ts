@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { impairmentsToLoad, readDocument, type ImpairmentSource } from '@vmer/domain/disclosure';
 import type { DisclosureView } from '@vmer/domain/lifecycle';
 import {
@@ -7,7 +7,7 @@ import {
   OTHERS_TEMPLATE_UUID,
   type Impairment,
 } from '@vmer/domain/model';
-import { useAppDispatch } from '../../app/hooks.ts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import {
   useAnalyticsQuery,
   useDisclosureQuery,
@@ -16,7 +16,7 @@ import {
   useLazySpecialListQuery,
   type DiseaseListRequest,
 } from './api/questionnaire-api.ts';
-import { disclosureLoaded, formReset } from './questionnaire-slice.ts';
+import { disclosureLoaded, formReset, selectSession } from './questionnaire-slice.ts';
 
 function parseDocument(json: string) {
   try {
@@ -31,7 +31,9 @@ function parseDocument(json: string) {
  * On /questionnaire/{requestId}: fetches the disclosure (and the request's analytics), loads
  * the questions of the conditions it names from the catalogue version it was answered on and
  * fills the screen with it (requirements §4, docs/design.md
- * §4). When the fetch fails, nothing of an earlier disclosure stays.
+ * §4). When the fetch fails, nothing of an earlier disclosure stays. A disclosure this screen
+ * has just stored from /home only changes the address (W-22): it is on screen already, so it is
+ * not fetched again.
  */
 export function useLoadDisclosure(
   requestId: string | undefined,
@@ -39,7 +41,15 @@ export function useLoadDisclosure(
   othersUuid: string | undefined,
 ) {
   const dispatch = useAppDispatch();
-  const disclosure = useDisclosureQuery(requestId ?? skipToken);
+  const stored = useAppSelector(selectSession).requestId;
+  const [previous, setPrevious] = useState(requestId);
+  const [adopted, setAdopted] = useState<string | undefined>();
+  if (previous !== requestId) {
+    setPrevious(requestId);
+    setAdopted(previous === undefined && requestId === stored ? requestId : undefined);
+  }
+  const shown = requestId !== undefined && requestId === adopted;
+  const disclosure = useDisclosureQuery(requestId && !shown ? requestId : skipToken);
   useAnalyticsQuery(requestId && insurerCode ? requestId : skipToken);
   const [loadList] = useLazyDiseaseListQuery();
   const [loadSpecial] = useLazySpecialListQuery();
@@ -133,5 +143,5 @@ export function useLoadDisclosure(
     };
   }, [disclosure.data, othersUuid, loadList, loadSpecial, loadQuestions, dispatch]);
 
-  return { loading: disclosure.isFetching };
+  return { loading: disclosure.isFetching, error: disclosure.error };
 }

@@ -213,12 +213,14 @@ describe('Video MER disclosure card', { timeout: 30_000 }, () => {
     expect(button('Close')).toBeTruthy();
   });
 
-  it('S-21 Validate calls the server and, once done, resets the form and leaves', async () => {
+  it('S-21 W-16 Validate, once confirmed, calls the server and, once done, resets the form and leaves', async () => {
     const view = await renderScreen({
       session: { action: 'view', status: 3, id: ID, redirection: '/privacy' },
     });
     api = view.api;
     await userEvent.click(button('Validate'));
+    const dialog = screen.getByRole('dialog', { name: 'Validate this disclosure?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Validate' }));
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/privacy'));
     expect(
       api.requests.some((r) => r.url.pathname === `/api/impairment/video_mer/validate/${ID}`),
@@ -244,7 +246,7 @@ describe('Video MER disclosure card', { timeout: 30_000 }, () => {
     expect(view.store.getState().questionnaire.session.id).toBe(ID);
   };
 
-  it('S-22 Reject asks for an optional reason, sends it, then resets the form and leaves', async () => {
+  it('S-22 W-16 Reject asks for a reason, sends it, then resets the form and leaves', async () => {
     const view = await reviewable();
     api = view.api;
     await userEvent.click(button('Reject'));
@@ -265,15 +267,16 @@ describe('Video MER disclosure card', { timeout: 30_000 }, () => {
     expect(view.store.getState().questionnaire.session.id).toBeNull();
   });
 
-  it('Reject with no reason typed sends none', async () => {
+  it('W-16 Reject cannot be sent without a reason: blanks alone keep it disabled', async () => {
     const view = await reviewable();
     api = view.api;
     await userEvent.click(button('Reject'));
     const dialog = screen.getByRole('dialog', { name: 'Reject this disclosure?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Reject' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), '   ');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    await waitFor(() => expect(view.router.state.location.pathname).toBe('/privacy'));
-    expect(sent(api, `impairment/video_mer/reject/${ID}`)).toEqual([{}]);
+    expect(confirm.disabled).toBe(true);
+    expect(sent(api, `impairment/video_mer/reject/${ID}`)).toEqual([]);
   });
 
   it('a failed reject reports the error and keeps the dialog with its reason (design §8)', async () => {
@@ -357,6 +360,8 @@ describe('Video MER disclosure card', { timeout: 30_000 }, () => {
     const view = await reviewable('validate');
     api = view.api;
     await userEvent.click(button('Validate'));
+    const dialog = screen.getByRole('dialog', { name: 'Validate this disclosure?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Validate' }));
     await expectReportedAndKept(view);
     expect(button('Validate')).toBeTruthy();
   });

@@ -79,23 +79,27 @@ describe('Opening /questionnaire/{requestId}', { timeout: 30_000 }, () => {
       ...options,
       requestId: REQUEST,
       path: `/questionnaire/${REQUEST}`,
-      overrides: (request) =>
-        request.url.pathname === `/api/impairment/video_mer/disclosure/${REQUEST}`
-          ? ok(view(over))
-          : undefined,
+      overrides: (request) => {
+        if (request.url.pathname === `/api/impairment/video_mer/disclosure/${REQUEST}`)
+          return ok(view(over));
+        // An audit trail without its reject entry: the banner says what the view carries.
+        if (request.url.pathname === `/api/impairment/video_mer/disclosure/${REQUEST}/audit`)
+          return ok([]);
+        return undefined;
+      },
     });
 
   it("a disclosure returned for correction shows the underwriter's reason above it", async () => {
     const screenView = await open({ status: 5, rejectReason: 'Height missing.' });
     api = screenView.api;
-    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
-    expect(alert.textContent).toBe('Returned for correction: Height missing.');
+    const banner = await screen.findByRole('status', {}, { timeout: 10_000 });
+    expect(banner.textContent).toBe('Returned for correction: Height missing.');
   });
 
   it('a disclosure returned without a reason says so; a saved one shows no such alert', async () => {
     const returned = await open({ status: 5 });
     api = returned.api;
-    expect((await screen.findByRole('alert', {}, { timeout: 10_000 })).textContent).toBe(
+    expect((await screen.findByRole('status', {}, { timeout: 10_000 })).textContent).toBe(
       'Returned for correction.',
     );
     returned.unmount();
@@ -104,7 +108,7 @@ describe('Opening /questionnaire/{requestId}', { timeout: 30_000 }, () => {
     await waitFor(() => expect(saved.store.getState().questionnaire.session.status).toBe(2), {
       timeout: 10_000,
     });
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   const bankProduct = (productCode: string) => ({

@@ -1,6 +1,7 @@
 import type { ApiResponse, ApiRoutes } from '@vmer/domain/api';
 import { endpoints } from '@vmer/domain/api/endpoints';
 import type {
+  AuditEntry,
   DisclosurePayload,
   DisclosureReviewed,
   DisclosureSaved,
@@ -9,6 +10,7 @@ import type {
   TrackingEvent,
 } from '@vmer/domain/lifecycle';
 import type { Gender, RsmScore } from '@vmer/domain/model';
+import type { OverrideBody } from '@vmer/domain/workbench';
 import { api, apiCall } from '../../../lib/api-client.ts';
 
 /** The body of a call's success answer, by the contract's name of the call. */
@@ -113,6 +115,40 @@ export const questionnaireApi = api.injectEndpoints({
     rejectDisclosure: build.mutation<Answer<'disclosureReject'>, { id: string } & RejectBody>({
       query: ({ id, ...body }) => apiCall(endpoints.disclosureReject, { params: { id }, body }),
     }),
+    /** Start a review (design §10): a 409 naming who holds it is shown beside the button. */
+    claimReview: build.mutation<Answer<'reviewClaim'>, string>({
+      query: (id) => ({
+        ...apiCall(endpoints.reviewClaim, { params: { id } }),
+        shownByCaller: [409],
+      }),
+    }),
+    releaseReview: build.mutation<Answer<'reviewRelease'>, string>({
+      query: (id) => ({
+        ...apiCall(endpoints.reviewRelease, { params: { id } }),
+        shownByCaller: [409],
+      }),
+    }),
+    /** The overrides beside the engine's decisions (W-18). */
+    disclosureOverrides: build.query<Answer<'disclosureOverrides'>, string>({
+      query: (id) => apiCall(endpoints.disclosureOverrides, { params: { id } }),
+    }),
+    /** An override made or removed: the answer replaces the list the table shows. */
+    overrideDecision: build.mutation<Answer<'disclosureOverride'>, { id: string } & OverrideBody>({
+      query: ({ id, ...body }) => ({
+        ...apiCall(endpoints.disclosureOverride, { params: { id }, body }),
+        shownByCaller: [409],
+      }),
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(questionnaireApi.util.upsertQueryData('disclosureOverrides', id, data));
+      },
+    }),
+    /** Who returned a disclosure for correction and when: its trail's last reject (W-21). */
+    lastRejection: build.query<AuditEntry | null, string>({
+      query: (id) => apiCall(endpoints.disclosureAudit, { params: { id } }),
+      transformResponse: (trail: AuditEntry[]) =>
+        trail.findLast((entry) => entry.operation === 'reject') ?? null,
+    }),
     /** What updating a draft to the current catalogue would change; fetched afresh each time. */
     catalogueUpdatePreview: build.query<Answer<'catalogueUpdatePreview'>, string>({
       query: (id) => apiCall(endpoints.catalogueUpdatePreview, { params: { id } }),
@@ -149,4 +185,9 @@ export const {
   useLogSearchMutation,
   useLazyCatalogueUpdatePreviewQuery,
   useUpdateCatalogueMutation,
+  useClaimReviewMutation,
+  useReleaseReviewMutation,
+  useDisclosureOverridesQuery,
+  useOverrideDecisionMutation,
+  useLastRejectionQuery,
 } = questionnaireApi;

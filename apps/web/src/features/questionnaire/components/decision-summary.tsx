@@ -3,6 +3,7 @@ import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -22,6 +23,7 @@ import { textIn } from '@vmer/domain/languages';
 import type { Indicator, Language } from '@vmer/domain/model';
 import type { QuestionNumbers } from '@vmer/domain/paging';
 import type { ChosenImpairment } from '@vmer/domain/questionnaire';
+import { OVERRIDE_REASON_LABELS, type Override } from '@vmer/domain/workbench';
 import { DecisionValue } from '../../../components/decision-value.tsx';
 
 interface DecisionSummaryProps {
@@ -37,6 +39,22 @@ interface DecisionSummaryProps {
    * nothing can be expanded).
    */
   drivers?: 'expandable' | 'listed';
+  /** A reviewer's overrides, shown beside the engine's decisions (W-18). */
+  overrides?: readonly Override[];
+  /** Offered to the reviewer holding the claim: override one condition's decision for a benefit. */
+  onOverride?: (target: OverrideTarget) => void;
+}
+
+/** One condition's decision for one benefit, as the reviewer overrides it. */
+export interface OverrideTarget {
+  impairmentUuid: string;
+  condition: string;
+  indicator: string;
+  benefit: string;
+  /** The engine's decision, as the document writes it. */
+  engine: string;
+  /** The override it has now, if any. */
+  current?: Override;
 }
 
 /**
@@ -51,6 +69,42 @@ const FITTING_TABLE = {
 } as const;
 
 /**
+ * An overridden decision beside the engine's (W-18, design §10): "Engine: 50", "Override: D",
+ * then the reason, the note and who made it.
+ */
+function OverriddenDecision({
+  override,
+  engine,
+  language,
+}: {
+  override: Override;
+  engine: string;
+  language: Language;
+}) {
+  const { t } = useTranslation();
+  const reason = textIn(OVERRIDE_REASON_LABELS[override.reason], language);
+  return (
+    <Box component="span" data-override={override.decision} sx={{ display: 'block' }}>
+      <Typography component="span" variant="body2" sx={{ display: 'block' }}>
+        {t('mer.override.engine', { decision: engine })}
+      </Typography>
+      <Typography component="span" variant="body2" sx={{ display: 'block' }}>
+        {t('mer.override.overridden')} <DecisionValue value={override.decision} />
+      </Typography>
+      <Typography
+        component="span"
+        variant="caption"
+        color="text.secondary"
+        sx={{ display: 'block', overflowWrap: 'anywhere' }}
+      >
+        {t('mer.override.why', { reason, by: override.by })}
+        {override.note ? ` – ${override.note}` : ''}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
  * Each condition's decision per indicator, with what drove it (expandable), and the
  * consolidated decision across conditions (requirements §4, M-29). Computed by the domain's engine.
  */
@@ -62,6 +116,8 @@ export function DecisionSummary({
   numbers,
   language,
   drivers = 'expandable',
+  overrides = [],
+  onOverride,
 }: DecisionSummaryProps) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -102,16 +158,51 @@ export function DecisionSummary({
           <TableBody>
             {chosen.map(({ impairment }, i) => {
               const decision = decisions[i];
+              const condition = textIn(impairment.name, language);
               return (
                 <TableRow key={impairment.uuid} data-impairment={impairment.uuid}>
                   <TableCell component="th" scope="row">
-                    {textIn(impairment.name, language)}
+                    {condition}
                   </TableCell>
                   {indicators.map((indicator) => {
                     const result = decision?.indicators?.[indicator.code];
+                    const engine = result ? formatIndicatorResult(result) : null;
+                    const overridden = overrides.find(
+                      (o) => o.impairmentUuid === impairment.uuid && o.indicator === indicator.code,
+                    );
+                    const benefit = textIn(indicator.label, language);
                     return (
-                      <TableCell key={indicator.code}>
-                        {result ? <DecisionValue value={formatIndicatorResult(result)} /> : pending}
+                      <TableCell key={indicator.code} data-indicator={indicator.code}>
+                        {overridden ? (
+                          <OverriddenDecision
+                            override={overridden}
+                            engine={engine ?? pending}
+                            language={language}
+                          />
+                        ) : engine ? (
+                          <DecisionValue value={engine} />
+                        ) : (
+                          pending
+                        )}
+                        {onOverride && engine && (
+                          <Button
+                            size="small"
+                            sx={{ display: 'block', minWidth: 0, px: 0.5 }}
+                            aria-label={t('mer.override.buttonLabel', { condition, benefit })}
+                            onClick={() =>
+                              onOverride({
+                                impairmentUuid: impairment.uuid,
+                                condition,
+                                indicator: indicator.code,
+                                benefit,
+                                engine,
+                                ...(overridden ? { current: overridden } : {}),
+                              })
+                            }
+                          >
+                            {t('mer.override.button')}
+                          </Button>
+                        )}
                       </TableCell>
                     );
                   })}

@@ -6,15 +6,16 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { generatePath, useLocation, useNavigate } from 'react-router';
 import { buildDocument } from '@vmer/domain/disclosure';
-import { reviewOffered, type DisclosurePayload } from '@vmer/domain/lifecycle';
-import { roleSchema, type DisclosureStatus, type Issue } from '@vmer/domain/model';
+import type { DisclosurePayload } from '@vmer/domain/lifecycle';
+import type { Issue } from '@vmer/domain/model';
 import { incompleteSummary, type IncompleteSummary } from '@vmer/domain/paging';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { paths } from '../../../config/paths.ts';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { downloadBase64 } from '../../../lib/download.ts';
+import { useNotify } from '../../../lib/use-notify.ts';
 import {
   useExportDisclosureMutation,
   useQuestionnaireInfoQuery,
@@ -26,9 +27,11 @@ import {
 import { disclosureStored, formReset } from '../questionnaire-slice.ts';
 import { useTrack } from '../tracking.ts';
 import type { useDisclosureModel } from '../use-disclosure-model.ts';
+import { useReviewing } from '../use-reviewing.ts';
 import { PrintCard } from './print-card.tsx';
 import { RejectDialog } from './reject-dialog.tsx';
 import { ResultDialog, type ResultOutcome } from './result-dialog.tsx';
+import { ValidateDialog } from './validate-dialog.tsx';
 
 interface DisclosureActionsProps {
   model: ReturnType<typeof useDisclosureModel>;
@@ -62,7 +65,9 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { questionnaire, enabled, decisions, pages, selection, userInfo } = model;
+  const location = useLocation();
+  const notify = useNotify();
+  const { questionnaire, enabled, decisions, pages, selection } = model;
   const { session, chosen, profile, applicationNumber } = questionnaire;
   const track = useTrack(session.requestId);
   const catalog = useQuestionnaireInfoQuery();
@@ -77,20 +82,15 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
   const [reasons, setReasons] = useState<string[]>([]);
   const reasonsTitle = useId();
   const [rejectAsked, setRejectAsked] = useState(false);
+  const [validateAsked, setValidateAsked] = useState(false);
   const busy =
     saving.isLoading ||
     submitting.isLoading ||
     exporting.isLoading ||
     validating.isLoading ||
     rejecting.isLoading;
-  const role = roleSchema.safeParse(userInfo.role);
-  const reviewer =
-    session.action === 'view' &&
-    session.status !== null &&
-    role.success &&
-    reviewOffered(session.status as DisclosureStatus, role.data);
   // Whoever submitted it last does not review it (the server refuses too): say who does.
-  const review = reviewer && !session.submittedByCaller;
+  const { reviewer, offered: review } = useReviewing();
 
   const payload = (): DisclosurePayload => ({
     id: session.id,
@@ -149,6 +149,9 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
       dispatch(disclosureStored(stored));
       track(kind, applicationNumber);
       setOutcome(kind);
+      // Its address from now on, so a reload or a shared link opens it (W-22); no reload now.
+      const address = generatePath(paths.questionnaire, { requestId: stored.requestId });
+      if (location.pathname !== address) navigate(address, { replace: true });
     } catch (error) {
       track(`${kind}_failed`, applicationNumber);
       const reason = conflictOf(error);
@@ -167,6 +170,12 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
       ).unwrap();
       track(kind, applicationNumber);
       setRejectAsked(false);
+      setValidateAsked(false);
+      notify(
+        t(kind === 'validate' ? 'mer.review.validated' : 'mer.review.rejected', {
+          applicationNumber,
+        }),
+      );
       leave();
     } catch {
       track(`${kind}_failed`, applicationNumber);
@@ -252,7 +261,7 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
               variant="contained"
               color="success"
               disabled={busy}
-              onClick={() => void review_('validate')}
+              onClick={() => setValidateAsked(true)}
             >
               {t('mer.disclosure.validate')}
             </Button>
@@ -284,8 +293,15 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
         onReject={(reason) => void review_('reject', reason)}
         onCancel={() => setRejectAsked(false)}
       />
+      <ValidateDialog
+        open={validateAsked}
+        busy={busy}
+        onValidate={() => void review_('validate')}
+        onCancel={() => setValidateAsked(false)}
+      />
       <ResultDialog
         outcome={outcome}
+        reference={session.requestId}
         onLeave={() => {
           track(outcome === 'close_confirm' ? 'close' : `${outcome ?? ''}_ok`);
           leave();

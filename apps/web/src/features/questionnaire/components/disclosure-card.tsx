@@ -21,10 +21,10 @@ import {
   questionnaireChecked,
 } from '../questionnaire-slice.ts';
 import { useDisclosureModel } from '../use-disclosure-model.ts';
-import { DecisionSummary } from './decision-summary.tsx';
 import { DisclosureActions } from './disclosure-actions.tsx';
 import { IncompleteDialog } from './incomplete-dialog.tsx';
 import { QuestionField, type QuestionFieldProps } from './questions/question-field.tsx';
+import { ReviewableDecisions } from './reviewable-decisions.tsx';
 
 /** Pagination keeps the first and last 3 page numbers in view (requirements §2, §9). */
 const PAGINATION_BOUNDARY_COUNT = 3;
@@ -159,7 +159,7 @@ export function DisclosureCard() {
               </Button>
             </Stack>
             <Divider />
-            <DecisionSummary
+            <ReviewableDecisions
               chosen={chosen}
               decisions={decisions}
               consolidated={consolidated}

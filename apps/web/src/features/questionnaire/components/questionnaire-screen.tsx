@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -9,12 +8,9 @@ import Typography from '@mui/material/Typography';
 import { useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { skipToken } from '@reduxjs/toolkit/query';
-import { DISCLOSURE_STATUS } from '@vmer/domain/model';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useDisclosureQuery } from '../api/questionnaire-api.ts';
 import { bmiRuleApplied, selectApplicationNumber } from '../questionnaire-slice.ts';
 import { useLeaveWarning } from '../use-leave-warning.ts';
 import { useLoadDisclosure } from '../use-load-disclosure.ts';
@@ -24,6 +20,9 @@ import { CatalogueVersionNotice } from './catalogue-version-notice.tsx';
 import { ConditionsCard } from './conditions-card.tsx';
 import { DisclosureCard } from './disclosure-card.tsx';
 import { PrintView } from './print-view.tsx';
+import { DisclosureReference } from './disclosure-reference.tsx';
+import { ReturnedBanner } from './returned-banner.tsx';
+import { ReviewBar } from './review-bar.tsx';
 import { ViewMode, type ViewModeTabsProps } from './view-mode.tsx';
 
 /** Whether the disclosure request asked for does not exist (or is none of the caller's). */
@@ -70,9 +69,12 @@ export function QuestionnaireScreen({
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { profile, session, ruleAgeList, special, names, selection } = useScreenContext();
-  const { loading } = useLoadDisclosure(requestId, selection.insurerCode, special?.others?.uuid);
-  const disclosure = useDisclosureQuery(requestId ?? skipToken);
-  const unknownRequest = requestId !== undefined && isUnknownRequest(disclosure.error);
+  const { loading, error } = useLoadDisclosure(
+    requestId,
+    selection.insurerCode,
+    special?.others?.uuid,
+  );
+  const unknownRequest = requestId !== undefined && isUnknownRequest(error);
   const applicationNumber = useAppSelector(selectApplicationNumber);
   useDocumentTitle(
     unknownRequest
@@ -83,7 +85,6 @@ export function QuestionnaireScreen({
   );
   useLeaveWarning();
   const { age, gender, bmi } = profile;
-  const returned = session.action === 'edit' && session.status === DISCLOSURE_STATUS.REJECTED;
 
   // The BMI rule follows the applicant's age, gender and BMI (requirements §4).
   useEffect(() => {
@@ -108,17 +109,15 @@ export function QuestionnaireScreen({
   return (
     <>
       <Stack spacing={3} className="no-print">
-        <Typography component="h1" variant="h5">
-          {t('mer.screen.title')}
-        </Typography>
+        <Stack spacing={0.5}>
+          <Typography component="h1" variant="h5">
+            {t('mer.screen.title')}
+          </Typography>
+          {session.requestId && <DisclosureReference requestId={session.requestId} />}
+        </Stack>
         {loading && <LinearProgress aria-label={t('mer.screen.loading')} />}
-        {returned && (
-          <Alert severity="warning" sx={{ whiteSpace: 'pre-line' }}>
-            {session.rejectReason
-              ? t('mer.disclosure.returnedReason', { reason: session.rejectReason })
-              : t('mer.disclosure.returned')}
-          </Alert>
-        )}
+        <ReturnedBanner />
+        <ReviewBar />
         <CatalogueVersionNotice />
         <ViewMode tabs={viewTabs}>
           <BasicInformationCard />

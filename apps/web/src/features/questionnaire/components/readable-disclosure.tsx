@@ -10,7 +10,7 @@ import { answerLines } from '@vmer/domain/question-types';
 import { answerOf } from '@vmer/domain/questionnaire';
 import { profileFacts } from '../profile-facts.ts';
 import { useDisclosureModel } from '../use-disclosure-model.ts';
-import { DecisionSummary } from './decision-summary.tsx';
+import { ReviewableDecisions } from './reviewable-decisions.tsx';
 import { PrintedExclusions, PrintedSection } from './printed-disclosure.tsx';
 import { QuestionLabel } from './questions/question-field.tsx';
 
@@ -137,7 +137,7 @@ export function ReadableDisclosure() {
               </Box>
             );
           })}
-          <DecisionSummary
+          <ReviewableDecisions
             chosen={chosen}
             decisions={model.decisions}
             consolidated={model.consolidated}

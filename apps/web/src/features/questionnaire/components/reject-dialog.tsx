@@ -14,12 +14,15 @@ export const REJECT_REASON_MAX = rejectBodySchema.shape.reason.unwrap().maxLengt
 interface RejectDialogProps {
   open: boolean;
   busy: boolean;
-  /** Reject confirmed, with the reason typed (blank when none was given). */
+  /** Reject confirmed, with the reason typed (trimmed, never blank). */
   onReject: (reason: string) => void;
   onCancel: () => void;
 }
 
-/** Asks an underwriter to confirm a reject, with an optional reason for the interviewer. */
+/**
+ * Asks an underwriter to confirm a reject with the reason the interviewer reads (requirements
+ * W-16): required, at most {@link REJECT_REASON_MAX} characters, counted as they type.
+ */
 export function RejectDialog({ open, busy, onReject, onCancel }: RejectDialogProps) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
@@ -36,6 +39,7 @@ export function RejectDialog({ open, busy, onReject, onCancel }: RejectDialogPro
       <DialogContent>
         <TextField
           label={t('mer.disclosure.rejectReason')}
+          required
           value={reason}
           onChange={(e) => setReason(e.target.value)}
           multiline
@@ -54,7 +58,7 @@ export function RejectDialog({ open, busy, onReject, onCancel }: RejectDialogPro
         <Button
           variant="contained"
           color="error"
-          disabled={busy}
+          disabled={busy || reason.trim() === ''}
           onClick={() => onReject(reason.trim())}
         >
           {t('mer.disclosure.reject')}

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -5,20 +6,26 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
+import { DisclosureReference } from './disclosure-reference.tsx';
 
 /** The outcomes the result dialog reports (requirements §2). */
 export type ResultOutcome = 'save' | 'submit' | 'close_confirm';
 
 interface ResultDialogProps {
   outcome: ResultOutcome | null;
+  /** The stored disclosure's request id, shown after a save or submit (W-22). */
+  reference?: string | null;
   /** OK after save or submit, Proceed after close_confirm: leave for the redirect address. */
   onLeave: () => void;
   /** Cancel in close_confirm: stay, nothing changed. */
   onCancel: () => void;
 }
 
-/** The result dialog, titled from video_popup_title, with the outcome's text (requirements §2, §4). */
-export function ResultDialog({ outcome, onLeave, onCancel }: ResultDialogProps) {
+/**
+ * The result dialog, titled from video_popup_title, with the outcome's text (requirements §2,
+ * §4) and, after a save or submit, the disclosure's reference (W-22).
+ */
+export function ResultDialog({ outcome, reference, onLeave, onCancel }: ResultDialogProps) {
   const { t } = useTranslation();
   const confirming = outcome === 'close_confirm';
   return (
@@ -33,6 +40,11 @@ export function ResultDialog({ outcome, onLeave, onCancel }: ResultDialogProps) 
         <DialogContentText id="result-text">
           {outcome ? t(`video_popup_${outcome}`) : ''}
         </DialogContentText>
+        {!confirming && reference && (
+          <Box sx={{ mt: 2 }}>
+            <DisclosureReference requestId={reference} />
+          </Box>
+        )}
       </DialogContent>
       <DialogActions>
         {confirming && <Button onClick={onCancel}>{t('mer.common.cancel')}</Button>}
