@@ -86,9 +86,17 @@ export function firstPage(address: WorklistAddress): WorklistAddress {
   return { ...address, page: 1, cursor: null };
 }
 
-/** The filters of the counts call (no view, sort or page). */
-export const countsParams = (address: WorklistAddress): WorklistParams =>
-  Object.fromEntries(Object.entries(address.filters)) as WorklistParams;
+/**
+ * The filters of the counts call: everything but the statuses (it counts each of them), the
+ * view (it counts each view), the sort and the page.
+ */
+export function countsParams(address: WorklistAddress): WorklistParams {
+  const { status: _counted, ...filters } = address.filters;
+  return filters as WorklistParams;
+}
+
+/** The filters of the page and download calls. */
+const filterParams = (address: WorklistAddress): WorklistParams => ({ ...address.filters });
 
 /** The worklist page call. */
 export function pageParams(address: WorklistAddress): WorklistParams {
@@ -102,7 +110,7 @@ export function pageParams(address: WorklistAddress): WorklistParams {
 /** The download call: the page call without its page. */
 export function exportParams(address: WorklistAddress): WorklistParams {
   return {
-    ...countsParams(address),
+    ...filterParams(address),
     view: address.view,
     sort: address.sort,
     order: address.order,

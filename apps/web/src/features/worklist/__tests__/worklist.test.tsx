@@ -187,7 +187,7 @@ describe('the worklist', () => {
 
   it('W-06 W-20 the view tabs and the status buttons show their counts for the filters; a tab chooses its view', async () => {
     const api = worklistServer({ '': { items: [entry(1)], nextCursor: null } });
-    const view = renderWorklist('/worklist?insurer=phkl');
+    const view = renderWorklist('/worklist?insurer=phkl&status=3');
     const tabs = await screen.findByRole('tablist', { name: 'Views' });
     await waitFor(() =>
       expect(
@@ -198,10 +198,14 @@ describe('the worklist', () => {
     );
     expect(screen.getByRole('button', { name: 'Saved: 1' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Validated: 0' })).toBeTruthy();
+    // Counts are per status and per view, so their call names neither.
     const countsCall = api.requests.find((r) => r.url.pathname.endsWith('/disclosures/counts'))!;
     expect(countsCall.url.searchParams.get('insurer')).toBe('phkl');
+    expect(countsCall.url.searchParams.get('status')).toBeNull();
     await userEvent.click(within(tabs).getByRole('tab', { name: 'Returned to me (1)' }));
-    await waitFor(() => expect(search(view)).toEqual({ insurer: 'phkl', view: 'returnedToMe' }));
+    await waitFor(() =>
+      expect(search(view)).toEqual({ insurer: 'phkl', status: '3', view: 'returnedToMe' }),
+    );
     await waitFor(() => expect(pageCalls(api).at(-1)).toMatchObject({ view: 'returnedToMe' }));
   });
 

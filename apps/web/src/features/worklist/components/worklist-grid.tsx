@@ -126,7 +126,7 @@ export function WorklistGrid({
       getRowHeight={() => 'auto'}
       paginationMode="server"
       sortingMode="server"
-      rowCount={-1}
+      rowCount={hasNextPage ? -1 : (address.page - 1) * address.limit + items.length}
       paginationMeta={{ hasNextPage }}
       paginationModel={{ page: address.page - 1, pageSize: address.limit }}
       onPaginationModelChange={onPage}

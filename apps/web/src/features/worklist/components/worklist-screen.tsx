@@ -10,7 +10,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import type { GridPaginationModel } from '@mui/x-data-grid';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import type { WorklistSort, WorklistView } from '@vmer/domain/workbench';
@@ -71,41 +71,56 @@ export function WorklistScreen({ products }: { products: readonly ProductChoice[
   const page = list.currentData;
   const refusal = refusalOf(list.error);
 
-  const go = (next: WorklistAddress, nextTrail: (string | null)[] = []) =>
+  // A navigation renders as a transition, and typing meanwhile renders the page still at the
+  // address before it: a change made then builds on the address just asked for, not on the
+  // one on screen, or it would undo the change before it.
+  const asked = useRef<{ from: string; address: WorklistAddress; trail: (string | null)[] }>(null);
+  const latest = () => {
+    const pending = asked.current?.from === location.key ? asked.current : null;
+    return { current: pending?.address ?? address, currentTrail: pending?.trail ?? trail, pending };
+  };
+
+  const go = (next: WorklistAddress, nextTrail: (string | null)[] = []) => {
+    asked.current = { from: location.key, address: next, trail: nextTrail };
     setParams(writeAddress(next), { state: { trail: nextTrail } satisfies PageTrail });
+  };
 
   const setFilters = (change: Partial<Record<FilterKey, string>>) => {
-    const filters = { ...address.filters };
+    const { current } = latest();
+    const filters = { ...current.filters };
     for (const [key, value] of Object.entries(change) as [FilterKey, string][]) {
       if (value) filters[key] = value;
       else delete filters[key];
     }
-    go(firstPage({ ...address, filters }));
+    go(firstPage({ ...current, filters }));
   };
-  const clearFilters = () => go(firstPage({ ...address, filters: {} }));
-  const setView = (view: WorklistView) => go(firstPage({ ...address, view }));
+  const clearFilters = () => go(firstPage({ ...latest().current, filters: {} }));
+  const setView = (view: WorklistView) => go(firstPage({ ...latest().current, view }));
   const setSort = (sort: WorklistSort, order: 'asc' | 'desc') =>
-    go(firstPage({ ...address, sort, order }));
+    go(firstPage({ ...latest().current, sort, order }));
 
   const next = () => {
+    const { current, currentTrail, pending } = latest();
     const cursor = page?.nextCursor;
-    if (!cursor) return;
-    go({ ...address, page: address.page + 1, cursor }, [
-      ...trail.slice(0, address.page - 1),
+    if (!cursor || pending) return;
+    go({ ...current, page: current.page + 1, cursor }, [
+      ...currentTrail.slice(0, current.page - 1),
       cursor,
     ]);
   };
   const previous = () => {
-    const target = address.page - 1;
-    const cursor = target > 1 ? trail[target - 2] : null;
-    if (!cursor) go(firstPage(address));
-    else go({ ...address, page: target, cursor }, trail.slice(0, target - 1));
+    const { current, currentTrail } = latest();
+    const target = current.page - 1;
+    const cursor = target > 1 ? currentTrail[target - 2] : null;
+    if (!cursor) go(firstPage(current));
+    else go({ ...current, page: target, cursor }, currentTrail.slice(0, target - 1));
   };
   const changePage = (model: GridPaginationModel) => {
-    if (model.pageSize !== address.limit) go(firstPage({ ...address, limit: model.pageSize }));
-    else if (model.page === address.page) next();
-    else if (model.page === address.page - 2) previous();
-    else if (model.page === 0) go(firstPage(address));
+    const { current } = latest();
+    if (model.pageSize !== current.limit) go(firstPage({ ...current, limit: model.pageSize }));
+    else if (model.page === current.page) next();
+    else if (model.page === current.page - 2) previous();
+    else if (model.page === 0) go(firstPage(current));
   };
 
   const filters = (
