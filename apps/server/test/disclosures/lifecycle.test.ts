@@ -899,26 +899,21 @@ describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
         'interviewer1',
         `/disclosure/${r.body.body!.id}/audit`,
       );
-      const {
-        applicationNumber,
-        age,
-        gender,
-        rsmScore,
-        disclosureJson,
-        insurerCode,
-        channel,
-        productCode,
-      } = body as Record<string, unknown>;
-      const canonical = JSON.stringify({
-        applicationNumber,
-        age,
-        gender,
-        rsmScore,
-        disclosureJson,
-        insurerCode,
-        channel,
-        productCode,
-      });
+      // The payload's fields in the order the server hashes them, read from what was sent.
+      const canonical = JSON.stringify(
+        Object.fromEntries(
+          [
+            'applicationNumber',
+            'age',
+            'gender',
+            'rsmScore',
+            'disclosureJson',
+            'insurerCode',
+            'channel',
+            'productCode',
+          ].map((field) => [field, (body as Record<string, unknown>)[field]]),
+        ),
+      );
       expect(trail.body.body![0]!.payloadSha256).toBe(
         createHash('sha256').update(canonical).digest('hex'),
       );
