@@ -430,5 +430,11 @@ describe('the case view of a disclosure in view mode', () => {
     await userEvent.click(tab('比較'));
     await within(panel()).findByRole('heading', { name: '答案' });
     expect(within(panel()).getByText('Gallstones · 更改')).toBeTruthy();
+    const changed = within(panel()).getByText('Gallstones · 更改').closest('li')!;
+    expect(
+      within(changed)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['之前：', '之後：']);
   });
 });

@@ -153,7 +153,7 @@ function Differences({ compare }: { compare: RevisionCompare }) {
                   {change.before && (
                     <>
                       <Typography component="dt" variant="body2" color="text.secondary">
-                        {t('caseView.before')}:
+                        {t('caseView.beforeTerm')}
                       </Typography>
                       <Typography component="dd" variant="body2">
                         <Box component="del" sx={{ textDecorationThickness: 1 }}>
@@ -165,7 +165,7 @@ function Differences({ compare }: { compare: RevisionCompare }) {
                   {change.after && (
                     <>
                       <Typography component="dt" variant="body2" color="text.secondary">
-                        {t('caseView.after')}:
+                        {t('caseView.afterTerm')}
                       </Typography>
                       <Typography component="dd" variant="body2" sx={{ fontWeight: 600 }}>
                         <ins style={{ textDecoration: 'none' }}>{change.after.answer}</ins>
