@@ -31,6 +31,10 @@ create index disclosures_insurer_submitted on disclosures (insurer_code, submitt
 create index disclosures_creator on disclosures (created_by_subject, insurer_code, updated_at desc, id desc);
 create index disclosures_needs_review on disclosures (insurer_code, updated_at desc, id desc)
   where needs_review;
+-- The review queue (submitted disclosures) with what "awaiting my review" reads of a row, so
+-- its count and pages read the index alone.
+create index disclosures_review_queue on disclosures (insurer_code, updated_at desc, id desc)
+  include (submitted_by, claimed_by, claimed_at) where status = 3;
 create index disclosures_conditions on disclosures using gin (condition_uuids);
 -- Statistics of every condition, rare ones included: the planner then finds a rarely disclosed
 -- condition through the index above instead of reading an insurer's rows in order for it.
