@@ -21,6 +21,25 @@ alter table disclosures
   add column claimed_by_name text,
   add column claimed_at timestamptz;
 
+-- Rows stored before this migration: what SQL can derive is filled in here (creator by user
+-- name when exactly one user has it, the last submission and review from the audit trail, the
+-- conditions from the document); the decision summary needs the engine, so those rows show no
+-- decision until their next save.
+update disclosures d set
+  created_by_subject = (select min(u.subject) from users u where u.user_name = d.created_by
+                        having count(*) = 1),
+  submitted_at = (select max(a.at) from disclosure_audit a
+                  where a.disclosure_id = d.id and a.operation = 'submit'),
+  reviewed_by = (select a.actor from disclosure_audit a
+                 where a.disclosure_id = d.id and a.operation in ('validate', 'reject')
+                 order by a.id desc limit 1),
+  condition_uuids = coalesce((select array_agg(e ->> 'uuid' order by n)
+                     from jsonb_array_elements(d.document -> 'impairments') with ordinality as x (e, n)),
+                    '{}'),
+  condition_names = coalesce((select array_agg(e ->> 'name' order by n)
+                     from jsonb_array_elements(d.document -> 'impairments') with ordinality as x (e, n)),
+                    '{}');
+
 -- Worklist orders: each sort column with id, per insurer, so a keyset page is an index range.
 create index disclosures_insurer_updated on disclosures (insurer_code, updated_at desc, id desc);
 create index disclosures_insurer_created on disclosures (insurer_code, created_at desc, id desc);
