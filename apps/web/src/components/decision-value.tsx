@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 type DecisionTone = 'decline' | 'postpone' | 'refer' | 'exclusion' | 'debit' | 'standard';
 
 /** A decision as the document writes it ('D', 'EX1,EX3', '50') and how it reads. */
-export function decisionTone(value: string): DecisionTone {
+function decisionTone(value: string): DecisionTone {
   if (value === 'D') return 'decline';
   if (value === 'P') return 'postpone';
   if (value === 'U') return 'refer';

@@ -6,7 +6,7 @@ import type { WorklistParams } from './api/worklist-api.ts';
  * the sort, the page size, and the page with its keyset cursor. Values travel to the server as
  * written; the server validates them and refuses what it cannot read (W-09).
  */
-export const FILTER_KEYS = [
+const FILTER_KEYS = [
   'status',
   'insurer',
   'channel',

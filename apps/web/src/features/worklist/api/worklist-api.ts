@@ -9,7 +9,7 @@ type Answer<Name extends keyof ApiRoutes> = ApiResponse<ApiRoutes[Name]>;
 export type WorklistParams = Record<string, string>;
 
 /** One catalogue condition the condition filter offers. */
-export interface ConditionChoice {
+interface ConditionChoice {
   uuid: string;
   name: Answer<'diseaseList'>['diseaseList'][number]['name'];
 }
@@ -25,7 +25,7 @@ export interface ProductKey {
  * The worklist's calls (requirements W-02..W-07, design §10). A refused filter (400) is
  * explained beside the filters, so the global snackbar stays quiet for it.
  */
-export const worklistApi = api.injectEndpoints({
+const worklistApi = api.injectEndpoints({
   endpoints: (build) => ({
     worklist: build.query<Answer<'worklist'>, WorklistParams>({
       query: (query) => ({ ...apiCall(endpoints.worklist, { query }), shownByCaller: [400] }),
