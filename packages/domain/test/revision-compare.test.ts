@@ -84,6 +84,32 @@ describe('compareRevisions', () => {
     ]);
   });
 
+  it("W-13 the smoking status reads from the insurer's smoking list, the age basis and BMI in words", () => {
+    const before = side(1, doc([controlledYes]));
+    const after = side(
+      2,
+      doc([controlledYes], {
+        ...PROFILE,
+        smokingStatus: 'quit-within-period',
+        ageBasis: 'next',
+        bmi: 27.68,
+      }),
+    );
+    expect(compare(before, after).profile).toEqual([
+      { field: 'Age basis', before: '', after: 'Age at next birthday' },
+      { field: 'BMI', before: '24.2', after: '27.7' },
+      {
+        field: 'Smoking status',
+        before: 'never (12 months)',
+        after: 'quit-within-period (12 months)',
+      },
+    ]);
+    // slhk reads list A.
+    expect(compareRevisions(before, after, 'slhk', 'en').profile[2]?.after).toBe(
+      'quit-within-period (6 months)',
+    );
+  });
+
   it('W-13 conditions added and removed are named in the language, their answers listed', () => {
     const thyroidEntry = {
       uuid: 'thyroid',
