@@ -61,12 +61,22 @@ describe.each(DATABASES)('review claims and overrides on %s', (database) => {
       expect((await claim('uw2', id)).status).toBe(404);
       expect((await release('uw2', id)).status).toBe(404);
 
-      const taken = await claim('uw1', id);
+      // Browsers send a JSON content type with the empty body of claim and release too.
+      const json = { 'content-type': 'application/json' };
+      const taken = await s.call<ReviewClaim>('uw1', `/disclosure/${id}/claim`, {
+        method: 'POST',
+        headers: json,
+      });
       expect(taken.status).toBe(200);
       const held = taken.body.body!;
       expect(held).toMatchObject({ claimedBy: 'uw1', mine: true });
       expect(Date.parse(held.expiresAt) - Date.parse(held.claimedAt)).toBe(60 * 60_000);
       expect(await operations(id)).toContain('claim uw1');
+      const released = await s.call('uw1', `/disclosure/${id}/claim`, {
+        method: 'DELETE',
+        headers: json,
+      });
+      expect(released.status).toBe(200);
     });
 
     it('W-14 a second underwriter is refused with 409 naming the holder, in their language; the holder renews, releases, and then the other may claim', async () => {
