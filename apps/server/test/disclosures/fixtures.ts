@@ -105,6 +105,16 @@ export function documentFor(
   };
 }
 
+/** A complete document: hypertension answered down its opening children, asthma fully. */
+export function completeDocument(catalog: Catalog, catalogVersion: string): DisclosureDocument {
+  const hypertension = impairmentOf(catalog, 'hypertension');
+  const asthma = impairmentOf(catalog, 'asthma');
+  return documentFor(catalogVersion, [
+    { impairment: hypertension, answers: answersFor(hypertension, 'opening') },
+    { impairment: asthma, answers: answersFor(asthma) },
+  ]);
+}
+
 /** An access token of a caller system, by the client-credentials grant of the embedded provider. */
 export async function clientToken(
   baseUrl: string,

@@ -32,6 +32,7 @@ import {
   PHKL,
   PROFILE,
   sampleCatalog,
+  completeDocument,
 } from './fixtures.ts';
 
 const BASE = '/api/impairment/video_mer';
@@ -81,11 +82,7 @@ describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
   const nextApplicationNumber = () => `APP${String(++counter).padStart(4, '0')}`;
 
   /** A complete document: hypertension fully answered (children opened), asthma too. */
-  const complete = (): DisclosureDocument =>
-    documentFor(version, [
-      { impairment: hypertension, answers: answersFor(hypertension, 'opening') },
-      { impairment: asthma, answers: answersFor(asthma) },
-    ]);
+  const complete = (): DisclosureDocument => completeDocument(catalog, version);
   /** Hypertension complete, asthma with its last two shown questions unanswered. */
   const partial = (): DisclosureDocument =>
     documentFor(version, [

@@ -9,6 +9,7 @@ import {
   PHKL,
   PROFILE,
   sampleCatalog,
+  completeDocument,
 } from '../disclosures/fixtures.ts';
 import { buildTestApp, DATABASES, tokenFor, type TestApp } from '../helpers.ts';
 
@@ -491,13 +492,12 @@ describe.each(DATABASES)('generated bad input on %s', (database) => {
 
     const { version } = await call<{ version: string }>('uw1', 'GET', '/api/questionnaire/get');
     catalog = await sampleCatalog();
+    complete = completeDocument(catalog, version);
     const hypertension = impairmentOf(catalog, 'hypertension');
-    const asthma = impairmentOf(catalog, 'asthma');
-    const answers = { ...answersFor(hypertension, 'opening'), ...answersFor(asthma) };
-    complete = documentFor(version, [
-      { impairment: hypertension, answers: answersFor(hypertension, 'opening') },
-      { impairment: asthma, answers: answersFor(asthma) },
-    ]);
+    /** Every answer of the complete document, by question. */
+    const answers = Object.fromEntries(
+      complete.impairments.flatMap((i) => i.answers.map((a) => [a.questionUuid, a.answer])),
+    );
     const basic = {
       age: PROFILE.age,
       gender: PROFILE.gender,

@@ -10,14 +10,7 @@ import type {
   DisclosureView,
 } from '@vmer/domain/lifecycle';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  answersFor,
-  documentFor,
-  impairmentOf,
-  PHKL,
-  PROFILE,
-  sampleCatalog,
-} from '../disclosures/fixtures.ts';
+import { PHKL, PROFILE, sampleCatalog, completeDocument } from '../disclosures/fixtures.ts';
 import {
   api,
   createPostgresDatabase,
@@ -110,15 +103,7 @@ describe.each(DATABASES)('a server killed with SIGKILL during a load of submits,
     const { version } = (
       await api<{ version: string }>(server.baseUrl, '/api/questionnaire/get', { token })
     ).body.body!;
-    const catalog = await sampleCatalog();
-    const hypertension = impairmentOf(catalog, 'hypertension');
-    const asthma = impairmentOf(catalog, 'asthma');
-    const disclosureJson = JSON.stringify(
-      documentFor(version, [
-        { impairment: hypertension, answers: answersFor(hypertension, 'opening') },
-        { impairment: asthma, answers: answersFor(asthma) },
-      ]),
-    );
+    const disclosureJson = JSON.stringify(completeDocument(await sampleCatalog(), version));
 
     const requests: (DisclosureRequestCreated & { applicationNumber: string })[] = [];
     for (let n = 0; n < REQUESTS; n += 1) {
