@@ -116,7 +116,12 @@ describe('the worklist', () => {
       '': {
         items: [
           entry(1, { conditions: ['Asthma', 'Gout', 'Migraine', 'Fractures', 'Hepatitis B'] }),
-          entry(2, { status: 5, decisions: { LIFE: 'D' }, reviewer: 'uw1' }),
+          entry(2, {
+            status: 5,
+            decisions: { LIFE: 'D' },
+            reviewer: 'uw1',
+            rejectReason: 'Height missing',
+          }),
         ],
         nextCursor: null,
       },
@@ -146,6 +151,7 @@ describe('the worklist', () => {
     expect(within(row('APP2')).getByText('Rejected')).toBeTruthy();
     expect(within(row('APP2')).getByText('LIFE D').dataset.tone).toBe('decline');
     expect(within(row('APP2')).getByText('uw1')).toBeTruthy();
+    expect(within(row('APP2')).getByText('Returned: Height missing')).toBeTruthy();
   });
 
   it('W-03 W-05 a filter chosen goes into the address and the query; Back restores the list before it', async () => {
@@ -207,6 +213,57 @@ describe('the worklist', () => {
       expect(search(view)).toEqual({ insurer: 'phkl', status: '3', view: 'returnedToMe' }),
     );
     await waitFor(() => expect(pageCalls(api).at(-1)).toMatchObject({ view: 'returnedToMe' }));
+  });
+
+  it('W-03 the condition filter offers the catalogue conditions by name and filters by uuid; dates filter by range', async () => {
+    const api = worklistServer({ '': { items: [entry(1)], nextCursor: null } });
+    api.use(
+      onEndpoint(endpoints.diseaseList, () =>
+        envelope({
+          instance: '00000000-0000-4000-8000-000000000001',
+          diseaseList: [
+            {
+              uuid: 'asthma',
+              name: { en: 'Asthma', cn_traditional: '哮喘' },
+              gender: 'All',
+              decision: ['LIFE'],
+              exNoList: [],
+              selfDefined: false,
+            },
+            {
+              uuid: 'gout',
+              name: { en: 'Gout', cn_traditional: '痛風' },
+              gender: 'All',
+              decision: ['LIFE'],
+              exNoList: [],
+              selfDefined: false,
+            },
+          ],
+        }),
+      ),
+    );
+    const view = renderWorklist();
+    await screen.findByRole('link', { name: 'APP1' });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Condition' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Gout' }));
+    await waitFor(() => expect(search(view)).toEqual({ condition: 'gout' }));
+    await waitFor(() => expect(pageCalls(api).at(-1)).toMatchObject({ condition: 'gout' }));
+    const asked = api.requests.find((r) => r.url.pathname.endsWith('/disease/list'))!;
+    expect(JSON.parse(asked.body)).toMatchObject({
+      insurerCode: 'phkl',
+      channel: 'agency',
+      productCode: 'WL01',
+    });
+    expect((screen.getByRole('combobox', { name: 'Condition' }) as HTMLInputElement).value).toBe(
+      'Gout',
+    );
+
+    const createdFrom = screen.getByRole('group', { name: 'Created from' });
+    await userEvent.click(within(createdFrom).getAllByRole('spinbutton')[0]!);
+    await userEvent.keyboard('01032026');
+    await waitFor(() =>
+      expect(search(view)).toEqual({ condition: 'gout', createdFrom: '2026-03-01' }),
+    );
   });
 
   it('W-04 W-05 the next page is asked with the cursor the last page gave, kept in the address; previous returns to it', async () => {

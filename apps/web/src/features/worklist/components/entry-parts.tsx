@@ -3,6 +3,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link as RouterLink } from 'react-router';
@@ -38,6 +39,21 @@ export function StatusChip({ status }: { status: DisclosureStatus }) {
       data-status={status}
       sx={{ ...STATUS_TONES[status], fontWeight: 600 }}
     />
+  );
+}
+
+/** The status, and for a disclosure returned for correction the reviewer's reason (W-20). */
+export function EntryStatus({ entry }: { entry: WorklistEntry }) {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-start', minWidth: 0 }}>
+      <StatusChip status={entry.status} />
+      {entry.rejectReason && (
+        <Typography variant="caption" sx={{ overflowWrap: 'anywhere' }}>
+          {t('worklist.returnReason', { reason: entry.rejectReason })}
+        </Typography>
+      )}
+    </Stack>
   );
 }
 

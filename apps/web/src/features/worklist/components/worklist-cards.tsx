@@ -96,6 +96,9 @@ export function WorklistCards({
                 <Line label={t('worklist.columns.reviewer')}>
                   <EntryReviewer entry={entry} />
                 </Line>
+                {entry.rejectReason && (
+                  <Line label={t('worklist.columns.returnReason')}>{entry.rejectReason}</Line>
+                )}
               </Box>
             </CardContent>
           </Card>

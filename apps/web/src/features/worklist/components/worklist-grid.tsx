@@ -16,7 +16,7 @@ import {
   EntryConditions,
   EntryDecisions,
   EntryReviewer,
-  StatusChip,
+  EntryStatus,
   useEntryDate,
 } from './entry-parts.tsx';
 
@@ -75,8 +75,8 @@ export function WorklistGrid({
         ...plain,
         field: 'status',
         headerName: t('worklist.columns.status'),
-        minWidth: 110,
-        renderCell: ({ row }) => <StatusChip status={row.status} />,
+        minWidth: 120,
+        renderCell: ({ row }) => <EntryStatus entry={row} />,
       },
       {
         ...plain,
