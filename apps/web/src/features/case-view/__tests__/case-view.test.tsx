@@ -78,6 +78,14 @@ const AUDIT: AuditEntry[] = [
   entry({ operation: 'save', at: at(5), fromStatus: 5, toStatus: 2, revision: 3 }),
   entry({ operation: 'submit', at: at(5), fromStatus: 2, toStatus: 3, revision: 4 }),
   entry({ operation: 'claim', at: at(6), actor: 'uw1', fromStatus: 3, toStatus: 3 }),
+  entry({
+    operation: 'override',
+    at: at(7),
+    actor: 'uw1',
+    fromStatus: 3,
+    toStatus: 3,
+    reason: 'medical_evidence: Scan normal (Gallstones LIFE: 0 → EX2)',
+  }),
 ];
 
 const revision = (n: number, operation: string, status: RevisionSummary['status']) => ({
@@ -296,6 +304,7 @@ describe('the case view of a disclosure in view mode', () => {
       'Saved',
       'Submitted',
       'Review started',
+      'Decision overridden',
     ]);
     const rejected = items[3]!;
     expect(rejected.textContent).toContain('by uw1');
@@ -307,6 +316,10 @@ describe('the case view of a disclosure in view mode', () => {
     expect(items[0]!.textContent).toContain('by caller-system');
     expect(items[0]!.textContent).toContain('Status: New');
     expect(items[6]!.textContent).toContain('Status: Submitted');
+    // An override's reason code in words, its note and change as the trail keeps them.
+    expect(items[7]!.textContent).toContain(
+      'Reason: Further medical evidence: Scan normal (Gallstones LIFE: 0 → EX2)',
+    );
     expect(items[2]!.textContent).toContain('Revision 2');
     expect(items[2]!.textContent).not.toContain('Reason');
   });
@@ -427,6 +440,7 @@ describe('the case view of a disclosure in view mode', () => {
     expect(items[3]!.textContent).toContain('由 uw1');
     expect(items[3]!.textContent).toContain('狀態：已提交 → 已退回');
     expect(items[3]!.textContent).toContain('原因：Please give the weight lost.');
+    expect(items[7]!.textContent).toContain('原因：進一步醫療證明: Scan normal');
     await userEvent.click(tab('比較'));
     await within(panel()).findByRole('heading', { name: '答案' });
     expect(within(panel()).getByText('Gallstones · 更改')).toBeTruthy();

@@ -5,7 +5,9 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textIn } from '@vmer/domain/languages';
 import type { AuditEntry } from '@vmer/domain/lifecycle';
+import type { Language } from '@vmer/domain/model';
 import { STATUS_NAMES } from '@vmer/domain/status-names';
+import { OVERRIDE_REASON_LABELS, OVERRIDE_REASONS } from '@vmer/domain/workbench';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { useFormatters } from '../../../lib/use-formatters.ts';
 import { useDisclosureAuditQuery } from '../api/case-view-api.ts';
@@ -13,6 +15,21 @@ import { LoadState } from './load-state.tsx';
 
 /** Operations whose reason the timeline shows: a rejection's and an override's. */
 const WITH_REASON: ReadonlySet<AuditEntry['operation']> = new Set(['reject', 'override']);
+
+/**
+ * A reason as the audit trail keeps it, with an override's reason code in words: the trail
+ * writes 'medical_evidence: note (Gallstones LIFE: 25 → 0)', or 'restored (…)' when an
+ * override is removed.
+ */
+function reasonText(entry: AuditEntry, language: Language, restored: string): string {
+  const reason = entry.reason ?? '';
+  if (entry.operation !== 'override') return reason;
+  if (reason.startsWith('restored')) return restored + reason.slice('restored'.length);
+  const code = OVERRIDE_REASONS.find(
+    (c) => reason.startsWith(c) && /^([:( ]|$)/.test(reason.slice(c.length)),
+  );
+  return code ? textIn(OVERRIDE_REASON_LABELS[code], language) + reason.slice(code.length) : reason;
+}
 
 /** A dot on the timeline's line, coloured by where the disclosure went. */
 const DOT = {
@@ -63,7 +80,9 @@ function TimelineEntry({
       )}
       {WITH_REASON.has(entry.operation) && entry.reason && (
         <Typography variant="body2" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-          {t('caseView.reason', { reason: entry.reason })}
+          {t('caseView.reason', {
+            reason: reasonText(entry, language, t('caseView.restored')),
+          })}
         </Typography>
       )}
       {entry.revision !== null && (
