@@ -2,6 +2,7 @@ import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Box from '@mui/material/Box';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, matchPath, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
@@ -28,9 +29,17 @@ const BADGE_REFRESH_MS = 60_000;
 export function AppNav() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const { data: returned = 0 } = useReturnedToMeQuery(undefined, {
+  const { data: returned = 0, refetch } = useReturnedToMeQuery(undefined, {
     pollingInterval: BADGE_REFRESH_MS,
   });
+  // Moving to another page (after a resubmit, say) asks again, so the badge keeps up with what
+  // the caller just did; the first page's count is the one the query just asked for.
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    void refetch();
+  }, [pathname, refetch]);
   const onWorklist = matchPath(paths.worklist, pathname) !== null;
   const onQuestionnaire =
     matchPath(paths.home, pathname) !== null || matchPath(paths.questionnaire, pathname) !== null;

@@ -393,8 +393,11 @@ describe('the worklist', () => {
 
 describe('the header menu', () => {
   it('W-01 W-20 offers Worklist and Questionnaire, marks the current page and counts what was returned to the caller', async () => {
-    mockApi(onEndpoint(endpoints.worklistCounts, () => envelope({ ...COUNTS, returnedToMe: 2 })));
-    renderWithApp(<AppNav />, { path: '/worklist' });
+    let returned = 2;
+    mockApi(
+      onEndpoint(endpoints.worklistCounts, () => envelope({ ...COUNTS, returnedToMe: returned })),
+    );
+    const view = renderWithApp(<AppNav />, { path: '/worklist' });
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
     const worklist = await within(menu).findByRole('link', {
       name: 'Worklist 2 returned to you',
@@ -404,9 +407,18 @@ describe('the header menu', () => {
     const questionnaire = within(menu).getByRole('link', { name: 'Questionnaire' });
     expect(questionnaire.getAttribute('href')).toBe('/home');
     expect(questionnaire.getAttribute('aria-current')).toBeNull();
+    // A resubmitted disclosure leaves the count when the caller moves on.
+    returned = 1;
+    await act(() => view.router.navigate('/home'));
+    expect(
+      (await within(menu).findByRole('link', { name: 'Worklist 1 returned to you' })).getAttribute(
+        'aria-current',
+      ),
+    ).toBeNull();
+    expect(questionnaire.getAttribute('aria-current')).toBe('page');
     await act(() => i18next.changeLanguage('cn_traditional'));
     try {
-      expect(within(menu).getByRole('link', { name: '工作清單 2 份退回給您' })).toBeTruthy();
+      expect(within(menu).getByRole('link', { name: '工作清單 1 份退回給您' })).toBeTruthy();
       expect(within(menu).getByRole('link', { name: '問卷' })).toBeTruthy();
     } finally {
       await act(() => i18next.changeLanguage('en'));
