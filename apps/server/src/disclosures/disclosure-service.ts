@@ -267,9 +267,15 @@ export function disclosureService(deps: {
       // The plan reads the catalogue, which is done before any transaction is open.
       const current = await disclosures.findById(caller, id);
       if (!current) throw new HttpError(404, 'not_found');
-      if (body.version !== current.version) throw new HttpError(409, 'disclosure_stale_version');
-      const plan = await planUpdate(caller, current);
+      // A refusal is raised after the key's replay: a retry of an update that went through
+      // finds the disclosure current and its version moved on, and gets the first answer.
+      const plan = await planUpdate(caller, current).catch((error: unknown) => {
+        if (error instanceof HttpError) return error;
+        throw error;
+      });
       return once(caller, idempotencyKey, 'update_catalogue', payloadSha256, async (trx) => {
+        if (plan instanceof HttpError) throw plan;
+        if (body.version !== current.version) throw new HttpError(409, 'disclosure_stale_version');
         const disclosureJson = JSON.stringify(plan.evaluated.document);
         const toVersion = plan.summary.toVersion;
         const saved = await disclosures.update(

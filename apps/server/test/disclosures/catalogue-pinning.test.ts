@@ -97,7 +97,7 @@ describe.each(DATABASES)('disclosures pinned to their catalogue version on %s', 
       tokenFor(t.baseUrl, 'admin1'),
     ]);
     catalog = await sampleCatalog();
-    for (let i = 0; i < 4; i++) drafts.push(await stored('save'));
+    for (let i = 0; i < 5; i++) drafts.push(await stored('save'));
     submitted = await stored('submit');
     const revised = await upload(t.baseUrl, admin, await revisedCatalog(), { activate: true });
     expect(revised.body.body?.version).toMatchObject({ version: '2', active: true });
@@ -290,6 +290,23 @@ describe.each(DATABASES)('disclosures pinned to their catalogue version on %s', 
     expect(current.body.message).toBe(
       'This disclosure already uses the current catalogue version.',
     );
+    const trail = await call<AuditEntry[]>(`${BASE}/disclosure/${draft.id}/audit`);
+    expect(trail.body.body?.filter((e) => e.operation === 'update_catalogue')).toHaveLength(1);
+  });
+
+  it('T-47 an update to the current catalogue retried with its Idempotency-Key answers its first answer and changes nothing more', async () => {
+    const draft = drafts[4]!;
+    const update = () =>
+      api<CatalogueUpdated>(t.baseUrl, `${BASE}/disclosure/${draft.id}/update-catalogue`, {
+        token: interviewer,
+        body: { version: draft.version },
+        headers: { 'idempotency-key': 'update-catalogue-retry-1' },
+      });
+    const first = await update();
+    expect(first.status).toBe(200);
+    const retry = await update();
+    expect(retry.status).toBe(200);
+    expect(retry.body.body).toEqual(first.body.body);
     const trail = await call<AuditEntry[]>(`${BASE}/disclosure/${draft.id}/audit`);
     expect(trail.body.body?.filter((e) => e.operation === 'update_catalogue')).toHaveLength(1);
   });
