@@ -59,6 +59,7 @@ describe('the worklist', () => {
     { language: 'en', viewport: 'desktop' },
     { language: 'cn_traditional', viewport: 'phone' },
     { language: 'en', viewport: 'phone' },
+    { language: 'cn_traditional', viewport: 'desktop' },
   ] as const) {
     it(`W-01 W-02 W-03 W-05 W-06 W-07 W-08 (${viewport}, ${language}): uw1 opens the worklist from the header, filters by status and prefix, and the address keeps the list through reload and Back`, async () => {
       const texts = textsOf(language);
