@@ -97,9 +97,13 @@ export async function enableStateGetter(context: BrowserContext): Promise<void> 
   await context.addInitScript(() => window.localStorage.setItem('vmer.debug', '1'));
 }
 
-/** Serious and critical axe violations, as "rule: target" lines for a readable failure. */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+/**
+ * Serious and critical axe violations, as "rule: target" lines for a readable failure; of the
+ * part of the page `include` selects (a dialog…), or of the whole page.
+ */
+export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const results = await (include ? builder.include(include) : builder).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .flatMap((violation) =>
