@@ -99,7 +99,7 @@ export async function questionnaireVersion(baseUrl: string, token: string): Prom
  * The app on a fresh `database` with `userName` signed in: its token and the version of the
  * questionnaire it serves. The app is closed again if the sign-in fails.
  */
-export async function signedInApp(
+async function signedInApp(
   database: TestDatabase,
   userName: string,
 ): Promise<{ t: TestApp; token: string; version: string }> {
