@@ -19,6 +19,7 @@ export interface Database {
   disclosure_audit: DisclosureAuditTable;
   disclosure_revisions: DisclosureRevisionsTable;
   disclosure_overrides: DisclosureOverridesTable;
+  disclosure_conditions: DisclosureConditionsTable;
   idempotency_keys: IdempotencyKeysTable;
   analytics_events: AnalyticsEventsTable;
   search_events: SearchEventsTable;
@@ -154,6 +155,21 @@ export interface DisclosureOverridesTable {
   by_subject: string;
   by_name: string;
   at: UpdatedAt;
+}
+
+/**
+ * One disclosed condition of a disclosure with the worklist's filter and sort columns, kept by
+ * a trigger on disclosures (migration 0310, design §10); read only.
+ */
+interface DisclosureConditionsTable {
+  disclosure_id: string;
+  condition_uuid: string;
+  insurer_code: string;
+  status: number;
+  needs_review: boolean;
+  created_at: Date;
+  updated_at: Date;
+  submitted_at: Date | null;
 }
 
 /** First answers of requests sent with an Idempotency-Key (migration 0200). */

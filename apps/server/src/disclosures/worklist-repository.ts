@@ -1,6 +1,13 @@
 import type { DisclosureStatus } from '@vmer/domain';
 import type { WorklistSort, WorklistView } from '@vmer/domain/workbench';
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { DisclosureRow, Executor } from './disclosure-repository.ts';
 
@@ -10,7 +17,6 @@ const SORT_COLUMNS = {
   createdAt: 'created_at',
   submittedAt: 'submitted_at',
 } as const satisfies Record<WorklistSort, keyof DisclosureRow>;
-type SortColumn = (typeof SORT_COLUMNS)[WorklistSort];
 
 /** The columns a worklist row shows: never the document, which can be a megabyte. */
 const ROW_COLUMNS = [
@@ -60,7 +66,7 @@ export interface WorklistFilter {
   view: WorklistView;
   /** The caller's subject. */
   subject: string;
-  /** A claim taken before this moment has lapsed (design §10: a lease, no job). */
+  /** A claim taken at or before this moment has lapsed (design §10: a lease, no job; claimOf). */
   claimsFrom: Date;
 }
 
@@ -73,39 +79,54 @@ export interface WorklistOrder {
 
 type Where = ExpressionBuilder<Database, 'disclosures'>;
 
-/** Every filter but the insurer and the keyset, as one condition. */
+/** The columns disclosure_conditions keeps of a disclosure (migration 0310). */
+type Kept = 'status' | 'needs_review' | 'created_at' | 'updated_at' | 'submitted_at';
+
+/**
+ * Where a query reads the columns that disclosure_conditions keeps: from the condition's rows
+ * when the filter names a condition (design §10: the page is then a range of their index, read
+ * in the sort order and filtered on the index tuple), from disclosures otherwise.
+ */
+const keptIn = (filter: Pick<WorklistFilter, 'condition'>) =>
+  filter.condition ? 'c' : 'disclosures';
+
+function kept<T>(filter: Pick<WorklistFilter, 'condition'>, column: Kept) {
+  return sql.ref<T>(`${keptIn(filter)}.${column}`);
+}
+
+/** Every filter but the insurer, the condition and the keyset, as one condition. */
 function filterCondition(eb: Where, filter: WorklistFilter): Expression<SqlBool> {
   const all: Expression<SqlBool>[] = [];
-  if (filter.statuses?.length) all.push(eb('status', 'in', [...filter.statuses]));
+  const status = kept<number>(filter, 'status');
+  if (filter.statuses?.length) all.push(eb(status, 'in', [...filter.statuses]));
   if (filter.channel) all.push(eb('channel', '=', filter.channel));
   if (filter.product) all.push(eb('product_code', '=', filter.product));
   if (filter.prefix) all.push(eb('application_number', 'like', `${filter.prefix}%`));
-  if (filter.condition) {
-    all.push(sql<SqlBool>`condition_uuids @> array[${filter.condition}]::text[]`);
+  if (filter.needsReview !== undefined) {
+    all.push(eb(kept<boolean>(filter, 'needs_review'), '=', filter.needsReview));
   }
-  if (filter.needsReview !== undefined) all.push(eb('needs_review', '=', filter.needsReview));
   for (const [column, range] of [
     ['created_at', filter.created],
     ['submitted_at', filter.submitted],
   ] as const) {
-    if (range?.from) all.push(eb(column, '>=', range.from));
-    if (range?.before) all.push(eb(column, '<', range.before));
+    if (range?.from) all.push(eb(kept<Date>(filter, column), '>=', range.from));
+    if (range?.before) all.push(eb(kept<Date>(filter, column), '<', range.before));
   }
   switch (filter.view) {
     case 'mine':
       all.push(eb('created_by_subject', '=', filter.subject));
       break;
     case 'returnedToMe':
-      all.push(eb('status', '=', 5), eb('created_by_subject', '=', filter.subject));
+      all.push(eb(status, '=', 5), eb('created_by_subject', '=', filter.subject));
       break;
     case 'awaitingMyReview':
       all.push(
-        eb('status', '=', 3),
+        eb(status, '=', 3),
         eb.or([eb('submitted_by', 'is', null), eb('submitted_by', '<>', filter.subject)]),
         eb.or([
           eb('claimed_by', 'is', null),
           eb('claimed_by', '=', filter.subject),
-          eb('claimed_at', '<', filter.claimsFrom),
+          eb('claimed_at', '<=', filter.claimsFrom),
         ]),
       );
       break;
@@ -115,9 +136,44 @@ function filterCondition(eb: Where, filter: WorklistFilter): Expression<SqlBool>
   return eb.and(all);
 }
 
+/** The disclosure's id where the query reads it (see keptIn): c's follows c's index order. */
+const idIn = (filter: Pick<WorklistFilter, 'condition'>) =>
+  sql.ref<string>(filter.condition ? 'c.disclosure_id' : 'disclosures.id');
+
+/**
+ * The disclosures a filter finds among `insurer`'s: with a condition, the condition's rows of
+ * disclosure_conditions (alias c) joined to their disclosures, so the planner reads c's index
+ * in order and each disclosure by its key; without, disclosures alone. Columns of disclosures
+ * are named with their table (c has some of the same names).
+ */
+function source(
+  trx: Executor,
+  filter: WorklistFilter,
+  insurer: Expression<string> | readonly string[],
+): SelectQueryBuilder<Database, 'disclosures', object> {
+  const base = filter.condition
+    ? // Typed as disclosures alone: c is only ever named through sql.ref (kept, idIn).
+      (trx
+        .selectFrom('disclosures')
+        .innerJoin('disclosure_conditions as c', (join) =>
+          join
+            .onRef('c.disclosure_id', '=', 'disclosures.id')
+            .on('c.condition_uuid', '=', filter.condition!),
+        ) as unknown as SelectQueryBuilder<Database, 'disclosures', object>)
+    : trx.selectFrom('disclosures');
+  const code = sql.ref<string>(`${keptIn(filter)}.insurer_code`);
+  return base
+    .where((eb) =>
+      Array.isArray(insurer)
+        ? eb(code, 'in', [...insurer])
+        : eb(code, '=', insurer as Expression<string>),
+    )
+    .where((eb) => filterCondition(eb, filter));
+}
+
 /** The sort value as text to the microsecond, so a cursor loses nothing of it. */
-const sortKey = (column: SortColumn) =>
-  sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const sortKey = (sorted: Expression<Date | null>) =>
+  sql<string>`to_char(${sorted} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
  * The worklist's queries (design §9.6, §10). Every query reads only the filter's insurers,
@@ -139,26 +195,21 @@ export function worklistRepository(db: Kysely<Database>) {
     ): Promise<WorklistRow[]> {
       if (filter.insurers.length === 0) return [];
       const column = SORT_COLUMNS[order.sort];
+      const sorted = kept<Date | null>(filter, column);
+      const id = idIn(filter);
       const direction = order.order;
       const after = order.after;
       const keyset =
         after &&
-        sql<SqlBool>`(${sql.ref(column)}, id) ${sql.raw(direction === 'desc' ? '<' : '>')} (${after.key}::timestamptz, ${after.id}::uuid)`;
+        sql<SqlBool>`(${sorted}, ${id}) ${sql.raw(direction === 'desc' ? '<' : '>')} (${after.key}::timestamptz, ${after.id}::uuid)`;
       const rows = (insurer: Expression<string> | readonly string[]) =>
-        trx
-          .selectFrom('disclosures')
-          .select(ROW_COLUMNS)
-          .select(sortKey(column).as('sort_key'))
-          .where((eb) =>
-            Array.isArray(insurer)
-              ? eb('insurer_code', 'in', [...insurer])
-              : eb('insurer_code', '=', insurer as Expression<string>),
-          )
-          .where((eb) => filterCondition(eb, filter))
-          .$if(column === 'submitted_at', (qb) => qb.where('submitted_at', 'is not', null))
+        source(trx, filter, insurer)
+          .select(ROW_COLUMNS.map((name) => `disclosures.${name}` as const))
+          .select(sortKey(sorted).as('sort_key'))
+          .$if(column === 'submitted_at', (qb) => qb.where(sorted, 'is not', null))
           .$if(keyset !== undefined, (qb) => qb.where(keyset!))
-          .orderBy(column, direction)
-          .orderBy('id', direction)
+          .orderBy(sorted, direction)
+          .orderBy(id, direction)
           .limit(limit);
       if (filter.insurers.length === 1) return rows(filter.insurers).execute();
       const result = await sql<WorklistRow>`
@@ -176,12 +227,10 @@ export function worklistRepository(db: Kysely<Database>) {
     ): Promise<Map<DisclosureStatus, number>> {
       const counts = new Map<DisclosureStatus, number>();
       if (filter.insurers.length === 0) return counts;
-      const rows = await trx
-        .selectFrom('disclosures')
-        .select(['status', (eb) => eb.fn.countAll<string>().as('count')])
-        .where('insurer_code', 'in', [...filter.insurers])
-        .where((eb) => filterCondition(eb, { ...filter, view: 'all' }))
-        .groupBy('status')
+      const status = kept<number>(filter, 'status');
+      const rows = await source(trx, { ...filter, view: 'all' }, filter.insurers)
+        .select([status.as('status'), (eb) => eb.fn.countAll<string>().as('count')])
+        .groupBy(status)
         .execute();
       for (const row of rows) counts.set(row.status as DisclosureStatus, Number(row.count));
       return counts;
@@ -190,11 +239,8 @@ export function worklistRepository(db: Kysely<Database>) {
     /** How many rows a view of the filter finds. */
     async countView(filter: Omit<WorklistFilter, 'statuses'>, trx: Executor = db): Promise<number> {
       if (filter.insurers.length === 0) return 0;
-      const row = await trx
-        .selectFrom('disclosures')
+      const row = await source(trx, filter, filter.insurers)
         .select((eb) => eb.fn.countAll<string>().as('count'))
-        .where('insurer_code', 'in', [...filter.insurers])
-        .where((eb) => filterCondition(eb, filter))
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },

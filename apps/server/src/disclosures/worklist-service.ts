@@ -16,6 +16,7 @@ import type { CatalogService } from '../catalog/catalog-service.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Repositories } from '../repositories.ts';
 import { requireEditor, type Caller } from './disclosure-access.ts';
+import { claimOf } from './review-claims.ts';
 import { buildWorklistWorkbook } from './worklist-workbook.ts';
 import type { WorklistFilter, WorklistOrder, WorklistRow } from './worklist-repository.ts';
 import type { worklistCountsQuerySchema, worklistExportQuerySchema } from '@vmer/domain/workbench';
@@ -190,24 +191,12 @@ export function worklistService(deps: {
     return { key: parsed[0], id: parsed[1] };
   }
 
-  /** A row as the worklist lists it; a lapsed claim is no claim. */
+  /** A row as the worklist lists it; a lapsed claim is no claim (claimOf, W-15). */
   function entryOf(caller: Caller, row: WorklistRow): WorklistEntry {
     const status = row.status as DisclosureStatus;
-    const claimedAt = row.claimed_at === null ? null : new Date(row.claimed_at);
-    const expiresAt = claimedAt && new Date(claimedAt.getTime() + claimMs);
-    const claim =
-      row.claimed_by !== null &&
-      claimedAt !== null &&
-      expiresAt !== null &&
-      expiresAt > now() &&
-      CLAIMABLE_STATUSES.includes(status)
-        ? {
-            claimedBy: row.claimed_by_name ?? row.claimed_by,
-            mine: row.claimed_by === caller.subject,
-            claimedAt: claimedAt.toISOString(),
-            expiresAt: expiresAt.toISOString(),
-          }
-        : null;
+    const claim = CLAIMABLE_STATUSES.includes(status)
+      ? claimOf(row, caller, deps.claimMinutes, now())
+      : null;
     const reviewed = status === 4 || status === 5;
     return {
       id: row.id,

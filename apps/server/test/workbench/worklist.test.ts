@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DisclosureDocument } from '@vmer/domain';
+import type { DisclosureDocument, Impairment } from '@vmer/domain';
 import type { DisclosureSaved } from '@vmer/domain/lifecycle';
 import type {
   WorklistCounts,
@@ -9,7 +9,9 @@ import type {
   WorklistExport,
   WorklistPage,
 } from '@vmer/domain/workbench';
-import { DATABASES } from '../helpers.ts';
+import { upload } from '../catalog/catalog-support.ts';
+import { revisedCatalog } from '../catalog/revised-catalog.ts';
+import { api, DATABASES, tokenFor } from '../helpers.ts';
 import { answersFor, documentFor, impairmentOf, PHKL, PROFILE } from '../disclosures/fixtures.ts';
 import { reviewSuite, type User } from './review-support.ts';
 
@@ -520,5 +522,82 @@ describe.each(DATABASES)('the worklist on %s', (database) => {
         expect(page.body.body!.nextCursor).not.toBeNull();
       },
     );
+  });
+
+  // Last: the catalogue update makes the revised catalogue the active one for the rest of the
+  // app's life.
+  describe('a condition after changes', () => {
+    /** The rows a condition filter finds, and those of the unfiltered list that disclose it. */
+    async function byCondition(impairment: Impairment, query = '') {
+      const found = await all('uw1', and(`condition=${impairment.uuid}`, query));
+      const expected = (await all('uw1', query)).filter((r) =>
+        r.conditions.includes(impairment.name.en),
+      );
+      return { found: ids(found), expected: ids(expected) };
+    }
+
+    it('W-03 W-23 a condition filter finds exactly the disclosures that name it after a save changes the conditions, a submit, a review and a catalogue update', async () => {
+      const gallstones = impairmentOf(s.catalog, 'gallstones');
+      const gallstonesOnly = () =>
+        documentFor(s.version, [{ impairment: gallstones, answers: answersFor(gallstones) }]);
+      const first = await s.store('save', 'interviewer1', gallstonesOnly());
+      const check = async (query = '') => {
+        for (const impairment of [gallstones, s.asthma, s.hypertension]) {
+          const { found, expected } = await byCondition(impairment, query);
+          expect(found, `${impairment.uuid} ${query}`).toEqual(expected);
+        }
+      };
+      expect((await byCondition(gallstones)).found).toContain(first.id);
+      await check();
+
+      // The save swaps gallstones for asthma: the row moves from one condition to the other and,
+      // changed last, comes first in each order that reads the time of the change.
+      const swapped = await s.restore('save', first, asthmaOnly());
+      expect((await byCondition(gallstones)).found).not.toContain(swapped.id);
+      expect((await byCondition(s.asthma)).found[0]).toBe(swapped.id);
+      await check();
+      await check('sort=updatedAt&order=asc');
+
+      // Submitted, then rejected: the condition's rows follow its status and submission time.
+      const submitted = await s.restore('submit', swapped, asthmaOnly());
+      expect((await byCondition(s.asthma, 'status=3')).found).toContain(submitted.id);
+      await check('status=3');
+      await check('sort=submittedAt');
+      expect((await review('uw1', 'reject', submitted.id, 'needs detail')).status).toBe(200);
+      expect((await byCondition(s.asthma, 'status=5')).found).toContain(submitted.id);
+      expect((await byCondition(s.asthma, 'status=3')).found).not.toContain(submitted.id);
+      await check('status=3,5');
+
+      // A gallstones draft moved to a revised catalogue: still found by its condition, with
+      // the update's time and its decisions' needs-review.
+      const draft = await s.store('save', 'interviewer1', gallstonesOnly());
+      const admin = await tokenFor(s.t.baseUrl, 'admin1');
+      const revised = await upload(s.t.baseUrl, admin, await revisedCatalog(), { activate: true });
+      expect(revised.status).toBe(200);
+      const updated = await api(
+        s.t.baseUrl,
+        `/api/impairment/video_mer/disclosure/${draft.id}/update-catalogue`,
+        { token: await tokenFor(s.t.baseUrl, 'interviewer1'), body: { version: draft.version } },
+      );
+      expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+      const row = (await all('uw1', `condition=${gallstones.uuid}`))[0]!;
+      expect(row).toMatchObject({
+        id: draft.id,
+        catalogVersion: revised.body.body!.version.version,
+      });
+      await check();
+      await check(`needsReview=${String(row.needsReview)}`);
+      await check('sort=createdAt');
+      const counted = await counts('uw1', `condition=${gallstones.uuid}`);
+      const listed = await all('uw1', `condition=${gallstones.uuid}`);
+      expect(counted.body.body!.byStatus).toEqual(
+        Object.fromEntries(
+          ['1', '2', '3', '4', '5'].map((status) => [
+            status,
+            listed.filter((r) => String(r.status) === status).length,
+          ]),
+        ),
+      );
+    });
   });
 });
