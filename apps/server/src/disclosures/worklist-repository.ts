@@ -144,23 +144,37 @@ const idIn = (filter: Pick<WorklistFilter, 'condition'>) =>
  * The disclosures a filter finds among `insurer`'s: with a condition, the condition's rows of
  * disclosure_conditions (alias c) joined to their disclosures, so the planner reads c's index
  * in order and each disclosure by its key; without, disclosures alone. Columns of disclosures
- * are named with their table (c has some of the same names).
+ * are named with their table (c has some of the same names). A count (`countOnly`) whose
+ * filters c holds all of reads c alone, its index without a disclosure.
  */
 function source(
   trx: Executor,
   filter: WorklistFilter,
   insurer: Expression<string> | readonly string[],
+  countOnly = false,
 ): SelectQueryBuilder<Database, 'disclosures', object> {
-  const base = filter.condition
-    ? // Typed as disclosures alone: c is only ever named through sql.ref (kept, idIn).
-      (trx
-        .selectFrom('disclosures')
-        .innerJoin('disclosure_conditions as c', (join) =>
-          join
-            .onRef('c.disclosure_id', '=', 'disclosures.id')
-            .on('c.condition_uuid', '=', filter.condition!),
-        ) as unknown as SelectQueryBuilder<Database, 'disclosures', object>)
-    : trx.selectFrom('disclosures');
+  const condition = filter.condition;
+  const alone =
+    countOnly && !filter.channel && !filter.product && !filter.prefix && filter.view === 'all';
+  // Typed as disclosures alone: c is only ever named through sql.ref (kept, idIn), and a
+  // query of c alone names no column of disclosures.
+  const base = !condition
+    ? trx.selectFrom('disclosures')
+    : alone
+      ? (trx
+          .selectFrom('disclosure_conditions as c')
+          .where('c.condition_uuid', '=', condition) as unknown as SelectQueryBuilder<
+          Database,
+          'disclosures',
+          object
+        >)
+      : (trx
+          .selectFrom('disclosures')
+          .innerJoin('disclosure_conditions as c', (join) =>
+            join
+              .onRef('c.disclosure_id', '=', 'disclosures.id')
+              .on('c.condition_uuid', '=', condition),
+          ) as unknown as SelectQueryBuilder<Database, 'disclosures', object>);
   const code = sql.ref<string>(`${keptIn(filter)}.insurer_code`);
   return base
     .where((eb) =>
@@ -228,7 +242,7 @@ export function worklistRepository(db: Kysely<Database>) {
       const counts = new Map<DisclosureStatus, number>();
       if (filter.insurers.length === 0) return counts;
       const status = kept<number>(filter, 'status');
-      const rows = await source(trx, { ...filter, view: 'all' }, filter.insurers)
+      const rows = await source(trx, { ...filter, view: 'all' }, filter.insurers, true)
         .select([status.as('status'), (eb) => eb.fn.countAll<string>().as('count')])
         .groupBy(status)
         .execute();
@@ -239,7 +253,7 @@ export function worklistRepository(db: Kysely<Database>) {
     /** How many rows a view of the filter finds. */
     async countView(filter: Omit<WorklistFilter, 'statuses'>, trx: Executor = db): Promise<number> {
       if (filter.insurers.length === 0) return 0;
-      const row = await source(trx, filter, filter.insurers)
+      const row = await source(trx, filter, filter.insurers, true)
         .select((eb) => eb.fn.countAll<string>().as('count'))
         .executeTakeFirstOrThrow();
       return Number(row.count);
