@@ -76,4 +76,9 @@ select distinct d.id, u, d.insurer_code, d.status, d.needs_review, d.created_at,
   d.submitted_at
 from disclosures d cross join lateral unnest(d.condition_uuids) as u;
 
+-- The GIN index on condition_uuids served the condition filter alone: no query reads it now,
+-- and every save paid for it.
+drop index disclosures_conditions;
+alter table disclosures alter column condition_uuids set statistics -1;
+
 analyze disclosure_conditions;
