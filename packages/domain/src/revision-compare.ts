@@ -55,12 +55,13 @@ export const PROFILE_FIELD_LABELS: Readonly<Record<ProfileField, LocalizedText>>
   smokingStatus: { en: 'Smoking status', cn_traditional: '吸煙狀況' },
 };
 
-const VALUE_LABELS: Readonly<Record<string, LocalizedText>> = {
+/** The words for a profile value stored as a code: the gender and the age basis. */
+export const PROFILE_VALUE_LABELS = {
   Male: { en: 'Male', cn_traditional: '男' },
   Female: { en: 'Female', cn_traditional: '女' },
   last: { en: 'Age at last birthday', cn_traditional: '上次生日年齡' },
   next: { en: 'Age at next birthday', cn_traditional: '下次生日年齡' },
-};
+} as const satisfies Record<string, LocalizedText>;
 
 /** A profile field's value in words; empty when it is not given. */
 function profileValue(
@@ -89,8 +90,10 @@ function profileValue(
       return option ? textIn(option.label, language) : String(value);
     }
     default: {
-      const label = VALUE_LABELS[String(value)];
-      return label ? textIn(label, language) : String(value);
+      const code = String(value);
+      return Object.hasOwn(PROFILE_VALUE_LABELS, code)
+        ? textIn(PROFILE_VALUE_LABELS[code as keyof typeof PROFILE_VALUE_LABELS], language)
+        : code;
     }
   }
 }

@@ -3,7 +3,6 @@ import {
   birthDateText,
   heightText,
   weightText,
-  type Bilingual,
   type Catalog,
   type IndicatorResult,
   type Language,
@@ -17,7 +16,8 @@ import {
 } from '@vmer/domain/decision-engine';
 import { buildPages, numberedQuestions, type Page } from '@vmer/domain/paging';
 import { answerOf, type ChosenImpairment } from '@vmer/domain/questionnaire';
-import { textIn } from '@vmer/domain/languages';
+import { textIn, type LocalizedText } from '@vmer/domain/languages';
+import { PROFILE_FIELD_LABELS, PROFILE_VALUE_LABELS } from '@vmer/domain/revision-compare';
 import { OVERRIDE_REASON_LABELS, type Override } from '@vmer/domain/workbench';
 // Registers the Simplified Chinese converter: the labels and catalogue texts are derived.
 import '@vmer/domain/simplified';
@@ -51,14 +51,9 @@ const LABELS = {
   channel: { en: 'Channel', cn_traditional: '渠道' },
   product: { en: 'Product', cn_traditional: '產品' },
   applicationNumber: { en: 'Application number', cn_traditional: '申請編號' },
-  birthDate: { en: 'Birth date', cn_traditional: '出生日期' },
-  age: { en: 'Age', cn_traditional: '年齡' },
-  gender: { en: 'Gender', cn_traditional: '性別' },
-  rsmScore: { en: 'Risk score (RSM)', cn_traditional: '風險評分 (RSM)' },
-  height: { en: 'Height', cn_traditional: '身高' },
-  weight: { en: 'Weight', cn_traditional: '體重' },
-  bmi: { en: 'BMI', cn_traditional: '體重指數 (BMI)' },
-  smokingStatus: { en: 'Smoking status', cn_traditional: '吸煙狀況' },
+  // The profile fields and their coded values read as the revision comparison names them.
+  ...PROFILE_FIELD_LABELS,
+  ...PROFILE_VALUE_LABELS,
   catalogVersion: { en: 'Catalogue version', cn_traditional: '目錄版本' },
   generatedAt: { en: 'Exported at', cn_traditional: '匯出時間' },
   decisions: { en: 'Decisions', cn_traditional: '核保決定' },
@@ -73,8 +68,6 @@ const LABELS = {
   answer: { en: 'Answer', cn_traditional: '答案' },
   decision: { en: 'Decision', cn_traditional: '決定' },
   selfDefined: { en: 'condition typed by the interviewer', cn_traditional: '由面談員輸入的病症' },
-  Male: { en: 'Male', cn_traditional: '男' },
-  Female: { en: 'Female', cn_traditional: '女' },
   D: { en: 'Decline (D)', cn_traditional: '拒保 (D)' },
   P: { en: 'Postpone (P)', cn_traditional: '延期 (P)' },
   U: { en: 'Refer to underwriter (U)', cn_traditional: '轉介核保 (U)' },
@@ -89,7 +82,7 @@ const LABELS = {
   note: { en: 'Note', cn_traditional: '備註' },
   by: { en: 'By', cn_traditional: '調整人' },
   at: { en: 'At', cn_traditional: '時間' },
-} satisfies Record<string, Bilingual>;
+} satisfies Record<string, LocalizedText>;
 
 type LabelKey = keyof typeof LABELS;
 
