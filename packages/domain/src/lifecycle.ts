@@ -234,6 +234,19 @@ export const disclosureSavedSchema = disclosureReviewedSchema.extend({
 export type DisclosureSaved = z.infer<typeof disclosureSavedSchema>;
 
 /** GET /api/impairment/video_mer/disclosure/{requestId} (design §4). */
+/** Who holds a submitted disclosure for review, until when. */
+export const reviewClaimSchema = z.object({
+  /** The holder's user name, to show. */
+  claimedBy: z.string(),
+  /** Whether the caller is the holder. */
+  mine: z.boolean(),
+  /** ISO 8601. */
+  claimedAt: z.string(),
+  /** ISO 8601: after this the claim lapses by itself. */
+  expiresAt: z.string(),
+});
+export type ReviewClaim = z.infer<typeof reviewClaimSchema>;
+
 export const disclosureViewSchema = z.object({
   id: z.string(),
   requestId: z.string(),
@@ -256,6 +269,8 @@ export const disclosureViewSchema = z.object({
    * and Reject are not offered to the caller.
    */
   submittedByCaller: z.boolean(),
+  /** Who holds it for review now (workbench, design §10); null when nobody does. */
+  claim: reviewClaimSchema.nullable(),
   disclosureJson: z.string(),
 });
 export type DisclosureView = z.infer<typeof disclosureViewSchema>;

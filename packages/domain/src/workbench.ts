@@ -7,7 +7,14 @@
 import { z } from 'zod';
 import { APPLICATION_NUMBER_PATTERN } from './applicant.ts';
 import type { LocalizedText } from './languages.ts';
-import { disclosureIdSchema, disclosureStatusSchema, insurerCodeSchema } from './lifecycle.ts';
+import {
+  disclosureIdSchema,
+  disclosureStatusSchema,
+  insurerCodeSchema,
+  reviewClaimSchema,
+} from './lifecycle.ts';
+
+export { reviewClaimSchema, type ReviewClaim } from './lifecycle.ts';
 import { indicatorCodeSchema, type DisclosureStatus } from './model.ts';
 
 // ---------------------------------------------------------------------------------------
@@ -87,19 +94,6 @@ export const worklistQuerySchema = z
   .strict();
 export type WorklistQuery = z.output<typeof worklistQuerySchema>;
 export type WorklistQueryInput = z.input<typeof worklistQuerySchema>;
-
-/** Who holds a submitted disclosure for review, until when. */
-export const reviewClaimSchema = z.object({
-  /** The holder's user name, to show. */
-  claimedBy: z.string(),
-  /** Whether the caller is the holder. */
-  mine: z.boolean(),
-  /** ISO 8601. */
-  claimedAt: z.string(),
-  /** ISO 8601: after this the claim lapses by itself. */
-  expiresAt: z.string(),
-});
-export type ReviewClaim = z.infer<typeof reviewClaimSchema>;
 
 /** One worklist row. */
 export const worklistEntrySchema = z.object({

@@ -4,6 +4,7 @@ import {
   type AuditEntry,
   type DisclosurePayload,
   type DisclosureView,
+  type ReviewClaim,
 } from '@vmer/domain/lifecycle';
 import type { Caller } from './disclosure-access.ts';
 import type { PayloadProfile } from './disclosure-document.ts';
@@ -37,6 +38,7 @@ export function disclosureView(
   row: DisclosureRow,
   caller: Pick<Caller, 'role' | 'subject'>,
   document: DisclosureDocument,
+  claim: ReviewClaim | null,
 ): DisclosureView {
   const status = row.status as DisclosureStatus;
   return {
@@ -56,6 +58,7 @@ export function disclosureView(
     catalogVersion: row.catalog_version,
     rejectReason: row.reject_reason,
     submittedByCaller: row.submitted_by !== null && row.submitted_by === caller.subject,
+    claim,
     disclosureJson: JSON.stringify(document),
   };
 }

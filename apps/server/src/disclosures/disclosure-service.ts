@@ -54,7 +54,7 @@ import type { Repositories } from '../repositories.ts';
 import { type AuditOf, type DisclosureRow, type InsurerScope } from './disclosure-repository.ts';
 import { planCatalogueUpdate, type CatalogueUpdatePlan } from './catalogue-update.ts';
 import { buildExportWorkbook } from './export-workbook.ts';
-import { requireNoOtherClaim } from './review-claims.ts';
+import { claimOf, requireNoOtherClaim } from './review-claims.ts';
 import { overrideOf } from './review-service.ts';
 import { rowSummary } from './row-summary.ts';
 
@@ -371,7 +371,7 @@ export function disclosureService(deps: {
       const saved = row.document as DisclosureDocument | null;
       // Nothing saved yet: the request's profile, answered against the active catalogue.
       const document = saved ?? requestDocument(row, (await catalog.active()).version);
-      return disclosureView(row, caller, document);
+      return disclosureView(row, caller, document, claimOf(row, caller, claimMinutes));
     },
 
     save: (caller: Caller, payload: DisclosurePayload, key?: string) =>

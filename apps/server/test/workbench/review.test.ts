@@ -2,7 +2,12 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { DisclosureDocument } from '@vmer/domain';
-import type { DisclosureExport, DisclosureReviewed, DisclosureSaved } from '@vmer/domain/lifecycle';
+import type {
+  DisclosureExport,
+  DisclosureReviewed,
+  DisclosureSaved,
+  DisclosureView,
+} from '@vmer/domain/lifecycle';
 import type { Override, ReviewClaim } from '@vmer/domain/workbench';
 import { DATABASES } from '../helpers.ts';
 import { PROFILE } from '../disclosures/fixtures.ts';
@@ -116,6 +121,18 @@ describe.each(DATABASES)('review claims and overrides on %s', (database) => {
         'release uw1',
         'claim uw3',
       ]);
+    });
+
+    it('W-14 the disclosure view tells who holds its review: the holder sees their own claim, another underwriter the holder and its expiry, and nobody after release', async () => {
+      const saved = await s.store('submit');
+      const view = async (user: User) =>
+        (await s.call<DisclosureView>(user, `/disclosure/${saved.requestId}`)).body.body!.claim;
+      expect(await view('uw1')).toBeNull();
+      const taken = await claim('uw1', saved.id);
+      expect(await view('uw1')).toEqual(taken.body.body);
+      expect(await view('uw3')).toEqual({ ...(taken.body.body as object), mine: false });
+      await release('uw1', saved.id);
+      expect(await view('uw3')).toBeNull();
     });
 
     it('W-14 a claim on a disclosure that is not submitted answers 409 saying what it is', async () => {

@@ -122,6 +122,7 @@ export function useLoadDisclosure(
             },
             rejectReason: view.rejectReason,
             submittedByCaller: view.submittedByCaller,
+            claim: view.claim ?? null,
             catalogVersion: view.catalogVersion,
           },
           applicationNumber: view.applicationNumber,

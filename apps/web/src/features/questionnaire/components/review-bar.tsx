@@ -63,8 +63,11 @@ export function ReviewBar() {
             {t('mer.review.title')}
           </Typography>
           <Typography variant="body2" role="status">
-            {holding && claim
-              ? t('mer.review.mine', { time: formatDateTime(new Date(claim.expiresAt)) })
+            {claim
+              ? t(holding ? 'mer.review.mine' : 'mer.review.held', {
+                  name: claim.claimedBy,
+                  time: formatDateTime(new Date(claim.expiresAt)),
+                })
               : t('mer.review.unclaimed')}
           </Typography>
         </Stack>
@@ -73,7 +76,11 @@ export function ReviewBar() {
             {t('mer.review.release')}
           </Button>
         ) : (
-          <Button variant="contained" disabled={busy} onClick={() => void act('claim')}>
+          <Button
+            variant="contained"
+            disabled={busy || (claim !== null && !claim.mine)}
+            onClick={() => void act('claim')}
+          >
             {t('mer.review.start')}
           </Button>
         )}
