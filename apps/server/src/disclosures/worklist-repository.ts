@@ -117,7 +117,9 @@ function filterCondition(eb: Where, filter: WorklistFilter): Expression<SqlBool>
       all.push(eb('created_by_subject', '=', filter.subject));
       break;
     case 'returnedToMe':
-      all.push(eb(status, '=', 5), eb('created_by_subject', '=', filter.subject));
+      // Returned to whoever submitted it last: its creator, or the interviewer who filled a
+      // caller system's request (whose creator is the caller system).
+      all.push(eb(status, '=', 5), eb('submitted_by', '=', filter.subject));
       break;
     case 'awaitingMyReview':
       all.push(

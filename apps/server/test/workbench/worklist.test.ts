@@ -12,7 +12,14 @@ import type {
 import { upload } from '../catalog/catalog-support.ts';
 import { revisedCatalog } from '../catalog/revised-catalog.ts';
 import { api, DATABASES, tokenFor } from '../helpers.ts';
-import { answersFor, documentFor, impairmentOf, PHKL, PROFILE } from '../disclosures/fixtures.ts';
+import {
+  answersFor,
+  clientToken,
+  documentFor,
+  impairmentOf,
+  PHKL,
+  PROFILE,
+} from '../disclosures/fixtures.ts';
 import { reviewSuite, type User } from './review-support.ts';
 
 const SLHK = { insurerCode: 'slhk', channel: 'broker', productCode: 'SAV05' };
@@ -535,6 +542,38 @@ describe.each(DATABASES)('the worklist on %s', (database) => {
       );
       return { found: ids(found), expected: ids(expected) };
     }
+
+    it("W-20 a caller system's request, submitted by an interviewer and rejected, is returned to that interviewer", async () => {
+      const caller = await clientToken(s.t.baseUrl, 'demo-integration', 'demo-secret');
+      const applicationNumber = `WL${String(++counter).padStart(4, '0')}`;
+      const request = await api<{ id: string; requestId: string }>(
+        s.t.baseUrl,
+        '/api/impairment/video_mer/request',
+        { token: caller, body: { applicationNumber, ...PHKL } },
+      );
+      expect(request.status).toBe(200);
+      const submitted = await s.call<DisclosureSaved>('interviewer1', '/disclosure/submit', {
+        body: {
+          id: request.body.body!.id,
+          requestId: request.body.body!.requestId,
+          version: 1,
+          applicationNumber,
+          age: PROFILE.age,
+          gender: PROFILE.gender,
+          rsmScore: PROFILE.rsmScore,
+          disclosureJson: JSON.stringify(s.complete()),
+        },
+      });
+      expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+      const before = (await counts('interviewer1')).body.body!.returnedToMe;
+      expect((await review('uw1', 'reject', submitted.body.body!.id, 'Add the dates')).status).toBe(
+        200,
+      );
+      const returned = await all('interviewer1', 'view=returnedToMe');
+      expect(ids(returned)).toContain(submitted.body.body!.id);
+      expect((await counts('interviewer1')).body.body!.returnedToMe).toBe(before + 1);
+      expect(ids(await all('agent1', 'view=returnedToMe'))).not.toContain(submitted.body.body!.id);
+    });
 
     it('W-03 W-23 a condition filter finds exactly the disclosures that name it after a save changes the conditions, a submit, a review and a catalogue update', async () => {
       const gallstones = impairmentOf(s.catalog, 'gallstones');
