@@ -10,12 +10,13 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textIn } from '@vmer/domain/languages';
 import type { RevisionCompare, RevisionSummary } from '@vmer/domain/workbench';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { DecisionValue } from '../../../components/decision-value.tsx';
+import { TitledSection } from '../../../components/titled-section.tsx';
 import { useFormatters } from '../../../lib/use-formatters.ts';
 import {
   useDisclosureAuditQuery,
@@ -31,15 +32,40 @@ const FITTING_TABLE = {
   '& th, & td': { px: { xs: 0.75, sm: 2 }, overflowWrap: 'anywhere', verticalAlign: 'top' },
 } as const;
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const titleId = useId();
+/** A table of changes: one header row, then each change with its first cell as the row's header. */
+function ChangeTable({
+  columns,
+  rows,
+}: {
+  columns: readonly string[];
+  rows: readonly { key: string; cells: readonly [ReactNode, ...ReactNode[]] }[];
+}) {
   return (
-    <Box component="section" aria-labelledby={titleId}>
-      <Typography id={titleId} component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-        {title}
-      </Typography>
-      {children}
-    </Box>
+    <TableContainer>
+      <Table size="small" sx={FITTING_TABLE}>
+        <TableHead>
+          <TableRow>
+            {columns.map((column) => (
+              <TableCell key={column} component="th" scope="col">
+                {column}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map(({ key, cells: [first, ...rest] }) => (
+            <TableRow key={key}>
+              <TableCell component="th" scope="row">
+                {first}
+              </TableCell>
+              {rest.map((cell, i) => (
+                <TableCell key={i}>{cell}</TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }
 
@@ -75,57 +101,36 @@ function Differences({ compare }: { compare: RevisionCompare }) {
   return (
     <Stack spacing={3}>
       {profile.length > 0 && (
-        <Section title={t('caseView.profile')}>
-          <TableContainer>
-            <Table size="small" sx={FITTING_TABLE}>
-              <TableHead>
-                <TableRow>
-                  <TableCell component="th" scope="col">
-                    {t('caseView.field')}
-                  </TableCell>
-                  <TableCell component="th" scope="col">
-                    {t('caseView.before')}
-                  </TableCell>
-                  <TableCell component="th" scope="col">
-                    {t('caseView.after')}
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {profile.map((change) => (
-                  <TableRow key={change.field}>
-                    <TableCell component="th" scope="row">
-                      {change.field}
-                    </TableCell>
-                    <TableCell>{change.before}</TableCell>
-                    <TableCell>{change.after}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        </Section>
+        <TitledSection title={t('caseView.profile')}>
+          <ChangeTable
+            columns={[t('caseView.field'), t('caseView.before'), t('caseView.after')]}
+            rows={profile.map((change) => ({
+              key: change.field,
+              cells: [change.field, change.before, change.after],
+            }))}
+          />
+        </TitledSection>
       )}
       {conditionsAdded.length > 0 && (
-        <Section title={t('caseView.conditionsAdded')}>
+        <TitledSection title={t('caseView.conditionsAdded')}>
           <Box component="ul" sx={{ m: 0, pl: 3 }}>
             {conditionsAdded.map((name) => (
               <li key={name}>{name}</li>
             ))}
           </Box>
-        </Section>
+        </TitledSection>
       )}
       {conditionsRemoved.length > 0 && (
-        <Section title={t('caseView.conditionsRemoved')}>
+        <TitledSection title={t('caseView.conditionsRemoved')}>
           <Box component="ul" sx={{ m: 0, pl: 3 }}>
             {conditionsRemoved.map((name) => (
               <li key={name}>{name}</li>
             ))}
           </Box>
-        </Section>
+        </TitledSection>
       )}
       {answers.length > 0 && (
-        <Section title={t('caseView.answers')}>
+        <TitledSection title={t('caseView.answers')}>
           <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {answers.map((change, i) => (
               <Box
@@ -176,47 +181,28 @@ function Differences({ compare }: { compare: RevisionCompare }) {
               </Box>
             ))}
           </Stack>
-        </Section>
+        </TitledSection>
       )}
       {decisions.length > 0 && (
-        <Section title={t('caseView.decisions')}>
-          <TableContainer>
-            <Table size="small" sx={FITTING_TABLE}>
-              <TableHead>
-                <TableRow>
-                  <TableCell component="th" scope="col">
-                    {t('caseView.condition')}
-                  </TableCell>
-                  <TableCell component="th" scope="col">
-                    {t('caseView.benefit')}
-                  </TableCell>
-                  <TableCell component="th" scope="col">
-                    {t('caseView.before')}
-                  </TableCell>
-                  <TableCell component="th" scope="col">
-                    {t('caseView.after')}
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {decisions.map((change) => (
-                  <TableRow key={`${change.condition} ${change.indicator}`}>
-                    <TableCell component="th" scope="row">
-                      {change.condition}
-                    </TableCell>
-                    <TableCell>{benefit(change.indicator)}</TableCell>
-                    <TableCell>
-                      <Decision value={change.before} />
-                    </TableCell>
-                    <TableCell>
-                      <Decision value={change.after} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        </Section>
+        <TitledSection title={t('caseView.decisions')}>
+          <ChangeTable
+            columns={[
+              t('caseView.condition'),
+              t('caseView.benefit'),
+              t('caseView.before'),
+              t('caseView.after'),
+            ]}
+            rows={decisions.map((change) => ({
+              key: `${change.condition} ${change.indicator}`,
+              cells: [
+                change.condition,
+                benefit(change.indicator),
+                <Decision key="before" value={change.before} />,
+                <Decision key="after" value={change.after} />,
+              ],
+            }))}
+          />
+        </TitledSection>
       )}
     </Stack>
   );
@@ -275,7 +261,6 @@ export function CompareRevisions({
   onChoose: (comparison: Comparison) => void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const revisions = useDisclosureRevisionsQuery(disclosureId, { refetchOnMountOrArgChange: true });
   const audit = useDisclosureAuditQuery(disclosureId);
   const kept = revisions.data ?? [];
@@ -293,10 +278,7 @@ export function CompareRevisions({
   );
 
   return (
-    <Box component="section" aria-labelledby={titleId}>
-      <Typography id={titleId} component="h2" variant="h6" sx={{ mb: 2 }}>
-        {t('caseView.compareTitle')}
-      </Typography>
+    <TitledSection title={t('caseView.compareTitle')} heading="h2" headingSx={{ mb: 2 }}>
       <LoadState
         loading={revisions.isLoading || audit.isLoading}
         failed={revisions.isError}
@@ -329,6 +311,6 @@ export function CompareRevisions({
           {compare.data && !compare.isFetching && <Differences compare={compare.data} />}
         </Stack>
       )}
-    </Box>
+    </TitledSection>
   );
 }

@@ -1,7 +1,6 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useTranslation } from 'react-i18next';
+import { ErrorWithAction } from '../../../components/error-with-action.tsx';
 
 /**
  * What a tab shows while its call is under way or after it failed, with a way to try again;
@@ -20,15 +19,10 @@ export function LoadState({
   if (loading) return <LinearProgress aria-label={t('caseView.loading')} />;
   if (!failed) return null;
   return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={retry}>
-          {t('caseView.retry')}
-        </Button>
-      }
-    >
-      {t('caseView.loadFailed')}
-    </Alert>
+    <ErrorWithAction
+      message={t('caseView.loadFailed')}
+      action={t('caseView.retry')}
+      onAction={retry}
+    />
   );
 }

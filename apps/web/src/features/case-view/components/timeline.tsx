@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textIn } from '@vmer/domain/languages';
 import type { AuditEntry } from '@vmer/domain/lifecycle';
@@ -9,6 +8,7 @@ import type { Language } from '@vmer/domain/model';
 import { STATUS_NAMES } from '@vmer/domain/status-names';
 import { OVERRIDE_REASON_LABELS, OVERRIDE_REASONS } from '@vmer/domain/workbench';
 import { useAppSelector } from '../../../app/hooks.ts';
+import { TitledSection } from '../../../components/titled-section.tsx';
 import { useFormatters } from '../../../lib/use-formatters.ts';
 import { useDisclosureAuditQuery } from '../api/case-view-api.ts';
 import { LoadState } from './load-state.tsx';
@@ -114,14 +114,10 @@ export function Timeline({
   onRevision: (revision: number) => void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const audit = useDisclosureAuditQuery(disclosureId, { refetchOnMountOrArgChange: true });
   const entries = audit.data ?? [];
   return (
-    <Box component="section" aria-labelledby={titleId}>
-      <Typography id={titleId} component="h2" variant="h6" sx={{ mb: 2 }}>
-        {t('caseView.timeline')}
-      </Typography>
+    <TitledSection title={t('caseView.timeline')} heading="h2" headingSx={{ mb: 2 }}>
       <LoadState
         loading={audit.isLoading}
         failed={audit.isError}
@@ -140,6 +136,6 @@ export function Timeline({
           ))}
         </Box>
       )}
-    </Box>
+    </TitledSection>
   );
 }

@@ -11,7 +11,6 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   formatIndicatorResult,
@@ -25,6 +24,7 @@ import type { QuestionNumbers } from '@vmer/domain/paging';
 import type { ChosenImpairment } from '@vmer/domain/questionnaire';
 import { OVERRIDE_REASON_LABELS, type Override } from '@vmer/domain/workbench';
 import { DecisionValue } from '../../../components/decision-value.tsx';
+import { TitledSection } from '../../../components/titled-section.tsx';
 
 interface DecisionSummaryProps {
   chosen: readonly ChosenImpairment[];
@@ -120,7 +120,6 @@ export function DecisionSummary({
   onOverride,
 }: DecisionSummaryProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   const pending = t('mer.disclosure.pending');
 
   const driverText = (impairment: ChosenImpairment['impairment'], driver: Driver): string => {
@@ -137,10 +136,7 @@ export function DecisionSummary({
   };
 
   return (
-    <Box component="section" aria-labelledby={titleId}>
-      <Typography id={titleId} component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-        {t('mer.disclosure.decisions')}
-      </Typography>
+    <TitledSection title={t('mer.disclosure.decisions')}>
       <TableContainer>
         <Table size="small" sx={FITTING_TABLE}>
           <TableHead>
@@ -281,6 +277,6 @@ export function DecisionSummary({
           </Accordion>
         );
       })}
-    </Box>
+    </TitledSection>
   );
 }

@@ -9,7 +9,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useId, type ReactNode } from 'react';
+import { useId, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textIn } from '@vmer/domain/languages';
 import { parseChoices } from '@vmer/domain/answers';
@@ -17,6 +17,7 @@ import type { AnswerValue, ExclusionWording, Language, Question } from '@vmer/do
 import { exclusionCodesOf } from '@vmer/domain/decision-engine';
 import { answerOf } from '@vmer/domain/questionnaire';
 import { answerLines } from '@vmer/domain/question-types';
+import { TitledSection } from '../../../components/titled-section.tsx';
 import { profileFacts } from '../profile-facts.ts';
 import { useDisclosureModel } from '../use-disclosure-model.ts';
 import { DecisionSummary } from './decision-summary.tsx';
@@ -24,14 +25,10 @@ import { QuestionLabel } from './questions/question-field.tsx';
 import { QUESTION_INPUTS } from './questions/question-inputs.tsx';
 
 export function PrintedSection({ title, children }: { title: string; children: ReactNode }) {
-  const titleId = useId();
   return (
-    <Box component="section" aria-labelledby={titleId}>
-      <Typography id={titleId} component="h2" variant="h6" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
+    <TitledSection title={title} heading="h2">
       {children}
-    </Box>
+    </TitledSection>
   );
 }
 
@@ -137,17 +134,13 @@ export function PrintedExclusions({
   language: Language;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   if (codes.length === 0) return null;
   const wordingOf = (code: string) => {
     const exclusion = wordings.find((w) => w.code === code);
     return exclusion ? textIn(exclusion.wording, language) : '';
   };
   return (
-    <Box component="section" aria-labelledby={titleId} sx={{ breakInside: 'avoid' }}>
-      <Typography id={titleId} component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-        {t('mer.print.exclusions')}
-      </Typography>
+    <TitledSection title={t('mer.print.exclusions')} sx={{ breakInside: 'avoid' }}>
       <Table size="small">
         <TableBody>
           {codes.map((code) => (
@@ -160,7 +153,39 @@ export function PrintedExclusions({
           ))}
         </TableBody>
       </Table>
-    </Box>
+    </TitledSection>
+  );
+}
+
+/**
+ * Each condition's decision per benefit with what drove it, listed as paper shows it, then the
+ * exclusions' wordings: the end of the printed and of the readable disclosure alike.
+ */
+export function PrintedOutcome({
+  model,
+  Decisions,
+}: {
+  model: ReturnType<typeof useDisclosureModel>;
+  /** The decisions' table: as printed, or with a reviewer's overrides. */
+  Decisions: ComponentType<ComponentProps<typeof DecisionSummary>>;
+}) {
+  return (
+    <>
+      <Decisions
+        chosen={model.questionnaire.chosen}
+        decisions={model.decisions}
+        consolidated={model.consolidated}
+        indicators={model.indicators}
+        numbers={model.numbers}
+        language={model.language}
+        drivers="listed"
+      />
+      <PrintedExclusions
+        codes={exclusionCodesOf(model.decisions)}
+        wordings={model.exclusions}
+        language={model.language}
+      />
+    </>
   );
 }
 
@@ -230,20 +255,7 @@ export function PrintedDisclosure() {
               </Box>
             );
           })}
-          <DecisionSummary
-            chosen={chosen}
-            decisions={model.decisions}
-            consolidated={model.consolidated}
-            indicators={model.indicators}
-            numbers={model.numbers}
-            language={language}
-            drivers="listed"
-          />
-          <PrintedExclusions
-            codes={exclusionCodesOf(model.decisions)}
-            wordings={model.exclusions}
-            language={language}
-          />
+          <PrintedOutcome model={model} Decisions={DecisionSummary} />
         </Stack>
       </PrintedSection>
     </Stack>

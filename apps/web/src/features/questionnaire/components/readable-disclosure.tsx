@@ -3,7 +3,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { exclusionCodesOf } from '@vmer/domain/decision-engine';
 import { textIn } from '@vmer/domain/languages';
 import type { AnswerValue, Language, Question } from '@vmer/domain/model';
 import { answerLines } from '@vmer/domain/question-types';
@@ -11,7 +10,7 @@ import { answerOf } from '@vmer/domain/questionnaire';
 import { profileFacts } from '../profile-facts.ts';
 import { useDisclosureModel } from '../use-disclosure-model.ts';
 import { ReviewableDecisions } from './reviewable-decisions.tsx';
-import { PrintedExclusions, PrintedSection } from './printed-disclosure.tsx';
+import { PrintedOutcome, PrintedSection } from './printed-disclosure.tsx';
 import { QuestionLabel } from './questions/question-field.tsx';
 
 /**
@@ -137,20 +136,7 @@ export function ReadableDisclosure() {
               </Box>
             );
           })}
-          <ReviewableDecisions
-            chosen={chosen}
-            decisions={model.decisions}
-            consolidated={model.consolidated}
-            indicators={model.indicators}
-            numbers={model.numbers}
-            language={language}
-            drivers="listed"
-          />
-          <PrintedExclusions
-            codes={exclusionCodesOf(model.decisions)}
-            wordings={model.exclusions}
-            language={language}
-          />
+          <PrintedOutcome model={model} Decisions={ReviewableDecisions} />
         </Stack>
       </PrintedSection>
     </Stack>

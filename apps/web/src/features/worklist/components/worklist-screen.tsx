@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
@@ -14,6 +13,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import type { WorklistSort, WorklistView } from '@vmer/domain/workbench';
+import { ErrorWithAction } from '../../../components/error-with-action.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useWorklistCountsQuery, useWorklistQuery } from '../api/worklist-api.ts';
@@ -136,29 +136,19 @@ export function WorklistScreen({ products }: { products: readonly ProductChoice[
   let results;
   if (refusal !== null) {
     results = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={clearFilters}>
-            {t('worklist.filters.clear')}
-          </Button>
-        }
-      >
-        {t('worklist.refused', { message: refusal })}
-      </Alert>
+      <ErrorWithAction
+        message={t('worklist.refused', { message: refusal })}
+        action={t('worklist.filters.clear')}
+        onAction={clearFilters}
+      />
     );
   } else if (list.isError && !page) {
     results = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      >
-        {t('worklist.failed')}
-      </Alert>
+      <ErrorWithAction
+        message={t('worklist.failed')}
+        action={t('common.retry')}
+        onAction={() => void list.refetch()}
+      />
     );
   } else if (!page) {
     results = <LinearProgress aria-label={t('worklist.loading')} />;
