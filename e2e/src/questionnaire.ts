@@ -6,7 +6,8 @@ import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { apiPath, endpoints } from '@vmer/domain/api';
-import type { DisclosureRequest, DisclosureView } from '@vmer/domain/lifecycle';
+import type { AnswerMap } from '@vmer/domain/answers';
+import type { DisclosureRequest, DisclosureSaved, DisclosureView } from '@vmer/domain/lifecycle';
 import { textIn, textsIn } from '@vmer/domain/languages';
 import type { Bilingual, Gender, Language } from '@vmer/domain/model';
 // Simplified Chinese texts are converted from the Traditional ones, as the app converts them.
@@ -97,6 +98,54 @@ export const fetchDisclosure = (
 ): Promise<DisclosureView> =>
   body<DisclosureView>(baseUrl, apiPath(endpoints.disclosureView, { requestId }), token);
 
+/** A condition to store: its uuid and, unless the fixtures' answers will do, its answers. */
+export interface StoredCondition {
+  uuid: string;
+  answers?: AnswerMap;
+}
+
+/**
+ * Saves or submits, over HTTP with a demo user's token, a document of the given conditions on
+ * the active catalogue version: the disclosure of `view` (its id, request id and version), or a
+ * new one for `product` as a save or submit from /home makes it. A condition without answers is
+ * answered as the server's fixtures answer it. Answers the stored disclosure.
+ */
+export async function storedDisclosure(
+  baseUrl: string,
+  token: string,
+  options: {
+    operation: 'save' | 'submit';
+    applicationNumber: string;
+    conditions: readonly StoredCondition[];
+    view?: Pick<DisclosureView, 'id' | 'requestId' | 'version'>;
+    product?: typeof PHKL_PRODUCT;
+  },
+): Promise<DisclosureSaved> {
+  const [active, catalog] = await Promise.all([
+    body<{ version: string }>(baseUrl, apiPath(endpoints.questionnaire), token),
+    shippedCatalog(),
+  ]);
+  const doc = documentFor(
+    active.version,
+    options.conditions.map(({ uuid, answers }) => {
+      const impairment = impairmentOf(catalog, uuid);
+      return { impairment, answers: answers ?? answersFor(impairment) };
+    }),
+  );
+  const endpoint =
+    options.operation === 'save' ? endpoints.disclosureSave : endpoints.disclosureSubmit;
+  return body<DisclosureSaved>(baseUrl, apiPath(endpoint), token, {
+    ...(options.view
+      ? { id: options.view.id, requestId: options.view.requestId, version: options.view.version }
+      : options.product),
+    applicationNumber: options.applicationNumber,
+    age: PROFILE.age,
+    gender: PROFILE.gender,
+    rsmScore: PROFILE.rsmScore,
+    disclosureJson: JSON.stringify(doc),
+  });
+}
+
 /**
  * A disclosure requested by the caller system and submitted (status 3), or only saved as a
  * draft (status 2) with `save: true`, over HTTP by a demo user on the active catalogue
@@ -119,28 +168,11 @@ export async function submittedDisclosure(
     redirection: '/home',
   });
   const token = await userToken(baseUrl, options.userName);
-  const [view, active, catalog] = await Promise.all([
-    fetchDisclosure(baseUrl, token, requestId),
-    body<{ version: string }>(baseUrl, apiPath(endpoints.questionnaire), token),
-    shippedCatalog(),
-  ]);
-  const doc = documentFor(
-    active.version,
-    options.conditions.map((uuid) => {
-      const impairment = impairmentOf(catalog, uuid);
-      return { impairment, answers: answersFor(impairment) };
-    }),
-  );
-  const endpoint = options.save ? endpoints.disclosureSave : endpoints.disclosureSubmit;
-  await body(baseUrl, apiPath(endpoint), token, {
-    id: view.id,
-    requestId,
-    version: view.version,
+  await storedDisclosure(baseUrl, token, {
+    operation: options.save ? 'save' : 'submit',
     applicationNumber: options.applicationNumber,
-    age: PROFILE.age,
-    gender: PROFILE.gender,
-    rsmScore: PROFILE.rsmScore,
-    disclosureJson: JSON.stringify(doc),
+    conditions: options.conditions.map((uuid) => ({ uuid })),
+    view: await fetchDisclosure(baseUrl, token, requestId),
   });
   return requestId;
 }

@@ -1,16 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiPath, endpoints } from '@vmer/domain/api';
 import { textsIn } from '@vmer/domain/languages';
 import { caseViewTexts } from '../../apps/web/src/features/case-view/locales.ts';
 import {
   answersFor,
-  documentFor,
   impairmentOf,
-  PROFILE,
   sampleCatalog,
 } from '../../apps/server/test/disclosures/fixtures.ts';
-import { api } from '../../apps/server/test/helpers.ts';
 import {
   enableStateGetter,
   seriousViolations,
@@ -24,6 +20,7 @@ import {
   PHKL_PRODUCT,
   requestDisclosure,
   SETTLED,
+  storedDisclosure,
 } from '../src/questionnaire.ts';
 
 const suite = journeySuite();
@@ -51,38 +48,19 @@ async function revisedDisclosure(applicationNumber: string): Promise<string> {
     redirection: '/home',
   });
   const token = await suite.token('interviewer1');
-  const active = await api<{ version: string }>(baseUrl, apiPath(endpoints.questionnaire), {
-    token,
-  });
-  const gallstones = impairmentOf(await sampleCatalog(), 'gallstones');
-  const first = answersFor(gallstones);
+  const first = answersFor(impairmentOf(await sampleCatalog(), 'gallstones'));
   expect(first[COMPLICATIONS]).toEqual([CHOLECYSTITIS]);
-  const store = async (
-    endpoint: typeof endpoints.disclosureSave | typeof endpoints.disclosureSubmit,
-    complication: string,
-  ) => {
-    const view = await fetchDisclosure(baseUrl, token, requestId);
-    const answers = { ...first, [COMPLICATIONS]: [complication] };
-    const answer = await api(baseUrl, apiPath(endpoint), {
-      token,
-      body: {
-        id: view.id,
-        requestId,
-        version: view.version,
-        applicationNumber,
-        age: PROFILE.age,
-        gender: PROFILE.gender,
-        rsmScore: PROFILE.rsmScore,
-        disclosureJson: JSON.stringify(
-          documentFor(active.body.body!.version, [{ impairment: gallstones, answers }]),
-        ),
-      },
+  const store = async (operation: 'save' | 'submit', complication: string) => {
+    await storedDisclosure(baseUrl, token, {
+      operation,
+      applicationNumber,
+      conditions: [{ uuid: 'gallstones', answers: { ...first, [COMPLICATIONS]: [complication] } }],
+      view: await fetchDisclosure(baseUrl, token, requestId),
     });
-    expect(answer.status).toBe(200);
   };
-  await store(endpoints.disclosureSave, CHOLECYSTITIS);
-  await store(endpoints.disclosureSave, JAUNDICE);
-  await store(endpoints.disclosureSubmit, JAUNDICE);
+  await store('save', CHOLECYSTITIS);
+  await store('save', JAUNDICE);
+  await store('submit', JAUNDICE);
   return requestId;
 }
 

@@ -5,14 +5,11 @@ import {
   fetchDisclosure,
   isCall,
   journeySuite,
-  openRequest,
   PHKL_PRODUCT,
   QuestionnaireScreen,
   requestDisclosure,
   screenState,
   SHOTS,
-  signedInPage,
-  userToken,
   type ScreenState,
   SETTLED,
 } from '../src/questionnaire.ts';
@@ -27,7 +24,7 @@ const REDIRECT = 'https://callcentre.example/video-call/done';
  * every call the browser makes ('GET /api/…'), from sign-in on, joins `calls`.
  */
 const interviewerPage = (calls: string[] = []): Promise<Page> =>
-  signedInPage(suite, baseUrl, 'interviewer1', {
+  suite.signedIn('interviewer1', {
     prepare: async (context) => {
       context.on('request', (request) =>
         calls.push(`${request.method()} ${new URL(request.url()).pathname}`),
@@ -65,7 +62,7 @@ describe('a tele-interviewer completes a disclosure', () => {
     });
     const page = await interviewerPage();
     const screen = new QuestionnaireScreen(page, suite.labels);
-    await openRequest(page, baseUrl, requestId);
+    await suite.open(page, requestId);
     const number = screen.basic.getByRole('textbox', {
       name: screen.texts.basic.applicationNumber,
     });
@@ -184,7 +181,7 @@ describe('a tele-interviewer completes a disclosure', () => {
     await page.waitForURL(REDIRECT);
 
     // Reopened from the request link: edit mode, every answer back.
-    await openRequest(page, baseUrl, requestId);
+    await suite.open(page, requestId);
     await expect.poll(async () => (await screenState(page)).chosen.length, SETTLED).toBe(5);
     const reopened = await screenState(page);
     expect(reopened.session).toMatchObject({ action: 'edit', status: 2 });
@@ -207,11 +204,7 @@ describe('a tele-interviewer completes a disclosure', () => {
     await dialog.getByRole('button', { name: 'OK' }).click();
     await page.waitForURL(REDIRECT);
 
-    const stored = await fetchDisclosure(
-      baseUrl,
-      await userToken(baseUrl, 'interviewer1'),
-      requestId,
-    );
+    const stored = await fetchDisclosure(baseUrl, await suite.token('interviewer1'), requestId);
     expect(stored).toMatchObject({ status: 3, applicationNumber: 'PHKL2026001', gender: 'Male' });
     const decisions = (
       JSON.parse(stored.disclosureJson) as {

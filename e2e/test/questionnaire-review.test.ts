@@ -4,18 +4,15 @@ import {
   fetchDisclosure,
   isCall,
   journeySuite,
-  openRequest,
   PHKL_PRODUCT,
   QuestionnaireScreen,
   screenState,
-  signedInPage,
   submittedDisclosure,
-  userToken,
 } from '../src/questionnaire.ts';
 
 const baseUrl = inject('baseUrl');
 const suite = journeySuite();
-const signedIn = (userName: string) => signedInPage(suite, baseUrl, userName);
+const signedIn = (userName: string) => suite.signedIn(userName);
 
 /** What a reviewer may still use on a disclosure in view mode (requirements §2, §4). */
 const VIEW_MODE_CONTROLS = [
@@ -99,11 +96,11 @@ describe('an underwriter reviews submitted disclosures', () => {
         }),
       ),
     );
-    const underwriterToken = await userToken(baseUrl, 'uw1');
+    const underwriterToken = await suite.token('uw1');
     const page = await signedIn('uw1');
     const screen = new QuestionnaireScreen(page, suite.labels);
 
-    await openRequest(page, baseUrl, validated!);
+    await suite.open(page, validated!);
     expect((await screenState(page)).session).toMatchObject({ action: 'view', status: 3 });
     await screen.showForm();
     await screen.question('fractures-date').getByRole('spinbutton').first().waitFor();
@@ -140,7 +137,7 @@ describe('an underwriter reviews submitted disclosures', () => {
       status: 4,
     });
     // Validated is final: still view mode, with no Validate or Reject.
-    await openRequest(page, baseUrl, validated!);
+    await suite.open(page, validated!);
     expect((await screenState(page)).session).toMatchObject({ action: 'view', status: 4 });
     await screen.showForm();
     await screen.button('close').waitFor();
@@ -148,7 +145,7 @@ describe('an underwriter reviews submitted disclosures', () => {
     expect(await screen.button('reject').count()).toBe(0);
 
     const reason = 'Please add the date of the spinal fracture operation.';
-    await openRequest(page, baseUrl, rejected!);
+    await suite.open(page, rejected!);
     await screen.showForm();
     await screen.button('reject').click();
     const dialog = page.getByRole('dialog', { name: 'Reject this disclosure?' });
@@ -164,7 +161,7 @@ describe('an underwriter reviews submitted disclosures', () => {
     // The interviewer corrects it: edit mode, the reason on screen.
     const interviewer = await signedIn('interviewer1');
     const interviewerScreen = new QuestionnaireScreen(interviewer, suite.labels);
-    await openRequest(interviewer, baseUrl, rejected!);
+    await suite.open(interviewer, rejected!);
     expect((await screenState(interviewer)).session).toMatchObject({ action: 'edit', status: 5 });
     await interviewer
       .getByRole('status')

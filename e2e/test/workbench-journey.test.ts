@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { apiPath, endpoints } from '@vmer/domain/api';
 import { textIn, textsIn } from '@vmer/domain/languages';
 import type { Language } from '@vmer/domain/model';
 import { OVERRIDE_REASON_LABELS } from '@vmer/domain/workbench';
@@ -9,14 +8,6 @@ import { questionnaireTexts } from '../../apps/web/src/features/questionnaire/lo
 import { worklistTexts } from '../../apps/web/src/features/worklist/locales.ts';
 import { cnTraditional as shellTextsCn } from '../../apps/web/src/locales/cn-traditional.ts';
 import { en as shellTexts } from '../../apps/web/src/locales/en.ts';
-import {
-  answersFor,
-  documentFor,
-  impairmentOf,
-  PROFILE,
-  sampleCatalog,
-} from '../../apps/server/test/disclosures/fixtures.ts';
-import { api } from '../../apps/server/test/helpers.ts';
 import { seriousViolations, VIEWPORTS } from '../src/browser.ts';
 import {
   fetchDisclosure,
@@ -25,6 +16,7 @@ import {
   QuestionnaireScreen,
   screenState,
   SETTLED,
+  storedDisclosure,
 } from '../src/questionnaire.ts';
 
 const suite = journeySuite();
@@ -76,32 +68,13 @@ async function look(page: Page, name: string, dialog = false): Promise<void> {
  * does (so they are its creator, whom "Returned to me" follows): its requestId.
  */
 async function createdDisclosure(applicationNumber: string): Promise<string> {
-  const token = await suite.token('interviewer1');
-  const active = await api<{ version: string }>(suite.baseUrl, apiPath(endpoints.questionnaire), {
-    token,
+  const submitted = await storedDisclosure(suite.baseUrl, await suite.token('interviewer1'), {
+    operation: 'submit',
+    applicationNumber,
+    conditions: [{ uuid: 'gallstones' }],
+    product: PHKL_PRODUCT,
   });
-  const gallstones = impairmentOf(await sampleCatalog(), 'gallstones');
-  const submitted = await api<{ requestId: string }>(
-    suite.baseUrl,
-    apiPath(endpoints.disclosureSubmit),
-    {
-      token,
-      body: {
-        applicationNumber,
-        age: PROFILE.age,
-        gender: PROFILE.gender,
-        rsmScore: PROFILE.rsmScore,
-        disclosureJson: JSON.stringify(
-          documentFor(active.body.body!.version, [
-            { impairment: gallstones, answers: answersFor(gallstones) },
-          ]),
-        ),
-        ...PHKL_PRODUCT,
-      },
-    },
-  );
-  expect(submitted.status).toBe(200);
-  return submitted.body.body!.requestId;
+  return submitted.requestId;
 }
 
 /** A page signed in as a demo user at 1366 px, in the language given. */
