@@ -1,10 +1,10 @@
-import { act, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answerEveryCall, ok } from '../../test/mock-api.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { NotFound } from '../route-error.tsx';
 import { Component as Privacy } from '../routes/privacy.tsx';
+import { inTraditionalChinese } from '../../test/language.ts';
 
 afterEach(() => {
   document.title = '';
@@ -27,11 +27,8 @@ describe('the tab title', () => {
     privacy.unmount();
     renderWithApp(<NotFound />);
     await waitFor(() => expect(document.title).toBe('Page not found – Video MER'));
-    try {
-      await act(() => i18next.changeLanguage('cn_traditional'));
+    await inTraditionalChinese(async () => {
       await waitFor(() => expect(document.title).toBe('找不到頁面 – Video MER'));
-    } finally {
-      await act(() => i18next.changeLanguage('en'));
-    }
+    });
   });
 });

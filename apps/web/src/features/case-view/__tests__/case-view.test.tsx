@@ -8,11 +8,12 @@ import type { RevisionCompare, RevisionSummary } from '@vmer/domain/workbench';
 import { addScreenTexts } from '../../../lib/i18n.ts';
 import { envelope, onEndpoint } from '../../../test/mock-api.ts';
 import { LANGUAGE_STORAGE_KEY } from '../../language/language-slice.ts';
-import { option, question } from '../../questionnaire/__tests__/fixtures.tsx';
+import { option } from '../../questionnaire/__tests__/fixtures.tsx';
 import {
   ASTHMA,
   impairment,
   loadSubmitted,
+  questionOf,
   renderScreen,
 } from '../../questionnaire/__tests__/screen-fixtures.tsx';
 import { ViewModeTabs } from '../components/view-mode-tabs.tsx';
@@ -24,20 +25,12 @@ const DISCLOSURE_ID = '00000000-0000-4000-8000-0000000000aa';
 
 /** Gallstones: a weight lost in kg, and an operation whose answer excludes the gallbladder. */
 const GALLSTONES = impairment('gallstones', 'Gallstones', 'Both', [
-  question('N', {
-    uuid: 'lost',
-    index: 1,
-    parentUuid: 'gallstones',
-    uuidPath: 'gallstones',
+  questionOf('N', 'gallstones', 'lost', 1, {
     question: { en: 'How much weight was lost?', cn_traditional: '體重減輕了多少？' },
     units: ['kg', 'lb'],
     bands: [{ from: 0, decision: { LIFE: '0' } }],
   }),
-  question('R', {
-    uuid: 'operated',
-    index: 2,
-    parentUuid: 'gallstones',
-    uuidPath: 'gallstones',
+  questionOf('R', 'gallstones', 'operated', 2, {
     question: { en: 'Was it <b>operated</b> on?', cn_traditional: '曾否接受手術？' },
     answerList: [
       option('operated-no', 'No, not operated', {

@@ -2,8 +2,15 @@ import { act, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Language } from '@vmer/domain/model';
 import { LANGUAGE_STORAGE_KEY } from '../../language/language-slice.ts';
-import { option, question } from './fixtures.tsx';
-import { ASTHMA, impairment, loadSubmitted, radio, renderScreen } from './screen-fixtures.tsx';
+import { option } from './fixtures.tsx';
+import {
+  ASTHMA,
+  impairment,
+  loadSubmitted,
+  questionOf,
+  radio,
+  renderScreen,
+} from './screen-fixtures.tsx';
 
 afterEach(() => {
   act(() => {
@@ -13,26 +20,14 @@ afterEach(() => {
 
 /** A condition answered in lines with units, a date, and an optional question left blank. */
 const ANAEMIA = impairment('anaemia', 'Anaemia', 'Both', [
-  question('N', {
-    uuid: 'hb',
-    index: 1,
-    parentUuid: 'anaemia',
-    uuidPath: 'anaemia',
+  questionOf('N', 'anaemia', 'hb', 1, {
     question: { en: 'Lowest haemoglobin', cn_traditional: '最低血紅素' },
     units: ['g/dL', 'g/L'],
   }),
-  question('D', {
-    uuid: 'found',
-    index: 2,
-    parentUuid: 'anaemia',
-    uuidPath: 'anaemia',
+  questionOf('D', 'anaemia', 'found', 2, {
     question: { en: 'When was it found?', cn_traditional: '何時發現？' },
   }),
-  question('T', {
-    uuid: 'notes',
-    index: 3,
-    parentUuid: 'anaemia',
-    uuidPath: 'anaemia',
+  questionOf('T', 'anaemia', 'notes', 3, {
     mandatory: 'N',
     question: { en: 'Anything else?', cn_traditional: '其他？' },
   }),

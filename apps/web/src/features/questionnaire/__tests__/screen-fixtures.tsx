@@ -57,12 +57,17 @@ export function impairment(
   };
 }
 
+/** Question `index` of condition `parent`, at its first level. */
+export const questionOf = (
+  type: Question['type'],
+  parent: string,
+  uuid: string,
+  index: number,
+  over: Partial<Question> = {},
+) => question(type, { uuid, index, parentUuid: parent, uuidPath: parent, ...over });
+
 export const radio = (uuid: string, parent: string, index: number, g = group('g1', 1, 'History')) =>
-  question('R', {
-    uuid,
-    index,
-    parentUuid: parent,
-    uuidPath: parent,
+  questionOf('R', parent, uuid, index, {
     group: g,
     question: { en: `Question ${uuid}`, cn_traditional: `問題 ${uuid}` },
     answerList: [
@@ -83,12 +88,7 @@ export const OVARIAN_CYST = impairment('ovarian-cyst', 'Ovarian cyst', 'Female',
   radio('o1', 'ovarian-cyst', 1),
 ]);
 export const OTHERS = impairment('other-impairment', 'Others', 'Both', [
-  question('T', {
-    uuid: 'oth1',
-    index: 1,
-    parentUuid: 'other-impairment',
-    uuidPath: 'other-impairment',
-  }),
+  questionOf('T', 'other-impairment', 'oth1', 1),
 ]);
 export const ABNORMAL_BMI = impairment('abnormal-bmi', 'Abnormal BMI', 'Both', [
   radio('b1', 'abnormal-bmi', 1),

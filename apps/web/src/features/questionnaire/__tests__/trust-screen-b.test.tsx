@@ -1,10 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ok, type Answer, type MockApi, type ReceivedRequest } from '../../../test/mock-api.ts';
 import { renderScreen, sent } from './screen-fixtures.tsx';
 import { answerAsthma, chooseAsthma, fillBasics, textbox } from './screen-steps.ts';
+import { inTraditionalChinese } from '../../../test/language.ts';
 
 let api: MockApi | undefined;
 afterEach(() => {
@@ -118,11 +118,8 @@ describe('the questionnaire screen, trusted', { timeout: 30_000 }, () => {
     await waitFor(() => expect(document.title).toBe('Questionnaire – Video MER'));
     await userEvent.type(textbox(/^Application number/), 'APP9');
     await waitFor(() => expect(document.title).toBe('Questionnaire APP9 – Video MER'));
-    try {
-      await act(() => i18next.changeLanguage('cn_traditional'));
+    await inTraditionalChinese(async () => {
       await waitFor(() => expect(document.title).toBe('問卷 APP9 – Video MER'));
-    } finally {
-      await act(() => i18next.changeLanguage('en'));
-    }
+    });
   });
 });

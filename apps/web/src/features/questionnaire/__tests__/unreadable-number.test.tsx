@@ -1,15 +1,11 @@
 import { act, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { disclosureLoaded } from '../questionnaire-slice.ts';
-import { question } from './fixtures.tsx';
-import { impairment, renderScreen } from './screen-fixtures.tsx';
+import { impairment, questionOf, renderScreen } from './screen-fixtures.tsx';
 
 /** One number question whose last band is open: any readable number gets a decision. */
 const PSA = impairment('psa', 'Raised PSA', 'Both', [
-  question('N', {
-    uuid: 'psa-level',
-    parentUuid: 'psa',
-    uuidPath: 'psa',
+  questionOf('N', 'psa', 'psa-level', 1, {
     units: ['ng/mL'],
     bands: [{ below: 4, decision: { LIFE: '0' } }, { decision: { LIFE: 'D' } }],
   }),

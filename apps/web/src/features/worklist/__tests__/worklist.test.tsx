@@ -1,6 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { endpoints } from '@vmer/domain/api/endpoints';
 import type { WorklistCounts, WorklistEntry, WorklistPage } from '@vmer/domain/workbench';
@@ -8,9 +7,11 @@ import { Component as WorklistRoute } from '../../../app/routes/worklist.tsx';
 import { AppNav } from '../../../app/layout/app-nav.tsx';
 import { createStore } from '../../../app/store.ts';
 import { insurerListLoaded } from '../../header-selection/header-selection-slice.ts';
+import { expectDownloads } from '../../../test/downloads.ts';
 import { envelope, mockApi, onEndpoint, type MockApi } from '../../../test/mock-api.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { HttpResponse } from 'msw';
+import { inTraditionalChinese } from '../../../test/language.ts';
 
 const entry = (n: number, fields: Partial<WorklistEntry> = {}): WorklistEntry => ({
   id: `d${n}`,
@@ -328,15 +329,12 @@ describe('the worklist', () => {
       ),
     );
     renderWorklist('/worklist?createdFrom=2026-03-02&createdTo=2026-03-01');
-    await act(() => i18next.changeLanguage('cn_traditional'));
-    try {
+    await inTraditionalChinese(async () => {
       const alert = await screen.findByRole('alert');
       expect(alert.textContent).toContain('工作清單不接受這些篩選條件：日期範圍不能倒轉');
       expect(screen.queryByTestId('api-error-snackbar')).toBeNull();
       expect(within(alert).getByRole('button', { name: '清除篩選' })).toBeTruthy();
-    } finally {
-      await act(() => i18next.changeLanguage('en'));
-    }
+    });
   });
 
   it('W-02 an empty list says so, and a failed call offers a retry', async () => {
@@ -366,19 +364,10 @@ describe('the worklist', () => {
     );
     renderWorklist('/worklist?status=3&view=awaitingMyReview');
     await screen.findByRole('link', { name: 'APP1' });
-    const downloads: string[] = [];
-    const click = HTMLAnchorElement.prototype.click;
-    URL.createObjectURL = () => 'blob:worklist';
-    URL.revokeObjectURL = () => undefined;
-    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-      downloads.push(this.download);
-    };
-    try {
-      await userEvent.click(screen.getByRole('button', { name: 'Download xlsx' }));
-      await waitFor(() => expect(downloads).toEqual(['worklist.xlsx']));
-    } finally {
-      HTMLAnchorElement.prototype.click = click;
-    }
+    await expectDownloads(
+      () => userEvent.click(screen.getByRole('button', { name: 'Download xlsx' })),
+      ['worklist.xlsx'],
+    );
     expect(
       await screen.findByText(
         'Only the first 10,000 rows were downloaded: narrow the filters to get the rest.',
@@ -416,12 +405,9 @@ describe('the header menu', () => {
       ),
     ).toBeNull();
     expect(questionnaire.getAttribute('aria-current')).toBe('page');
-    await act(() => i18next.changeLanguage('cn_traditional'));
-    try {
+    await inTraditionalChinese(async () => {
       expect(within(menu).getByRole('link', { name: '工作清單 1 份退回給您' })).toBeTruthy();
       expect(within(menu).getByRole('link', { name: '問卷' })).toBeTruthy();
-    } finally {
-      await act(() => i18next.changeLanguage('en'));
-    }
+    });
   });
 });

@@ -1,0 +1,25 @@
+import { waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
+
+/**
+ * Runs what a user does to save a file and expects exactly these files saved: the page's
+ * download links are caught instead of followed (jsdom cannot save), then put back.
+ */
+export async function expectDownloads(
+  action: () => Promise<void>,
+  fileNames: readonly string[],
+): Promise<void> {
+  const downloads: string[] = [];
+  const click = HTMLAnchorElement.prototype.click;
+  URL.createObjectURL = () => 'blob:download';
+  URL.revokeObjectURL = () => undefined;
+  HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+    downloads.push(this.download);
+  };
+  try {
+    await action();
+    await waitFor(() => expect(downloads).toEqual(fileNames));
+  } finally {
+    HTMLAnchorElement.prototype.click = click;
+  }
+}
