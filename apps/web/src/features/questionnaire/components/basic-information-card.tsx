@@ -1,8 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -46,6 +43,7 @@ import {
 import { useScreenContext } from '../use-screen-context.ts';
 import { HeightInput } from './questions/height-input.tsx';
 import { WeightInput } from './questions/weight-input.tsx';
+import { ScreenCard } from './screen-card.tsx';
 
 const BOTH_WEIGHT_UNITS = ['KG', 'LB'] as const;
 
@@ -85,233 +83,232 @@ export function BasicInformationCard() {
     birthDateAge(text, new Date(), ageBasis);
 
   return (
-    <Card component="section" aria-labelledby="basic-information-title">
-      <CardHeader
-        title={t('mer.basic.title')}
-        slotProps={{ title: { id: 'basic-information-title', component: 'h2', variant: 'h6' } }}
-        action={
-          <Button
-            variant="outlined"
-            disabled={readOnly}
-            onClick={() => (anythingEntered ? setConfirmReset(true) : dispatch(formReset()))}
-          >
-            {t('mer.basic.reset')}
-          </Button>
-        }
-      />
-      <CardContent>
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <TextField
-              fullWidth
-              required
-              size="small"
-              label={t('mer.basic.applicationNumber')}
-              value={applicationNumber}
-              disabled={readOnly}
-              helperText={t('application_number_helper')}
-              onChange={(e) => dispatch(applicationNumberEntered(e.target.value))}
-            />
-          </Grid>
-          <Grid size={{ xs: 6, md: 3 }}>
-            <TextField
-              fullWidth
-              required
-              size="small"
-              label={t('mer.basic.age')}
-              value={profile.age ?? ''}
-              disabled={readOnly}
-              error={ageIssue !== undefined && ageIssue !== null}
-              helperText={ageIssue ? t(ageIssue.code, ageIssue.params ?? {}) : undefined}
-              onChange={(e) => {
-                const digits = e.target.value.replace(/\D/g, '').slice(0, 3);
-                dispatch(ageEntered(digits === '' ? null : Number(digits)));
+    <ScreenCard
+      titleId="basic-information-title"
+      title={t('mer.basic.title')}
+      action={
+        <Button
+          variant="outlined"
+          disabled={readOnly}
+          onClick={() => (anythingEntered ? setConfirmReset(true) : dispatch(formReset()))}
+        >
+          {t('mer.basic.reset')}
+        </Button>
+      }
+      outside={
+        <Dialog
+          open={confirmReset}
+          onClose={() => setConfirmReset(false)}
+          aria-labelledby="reset-title"
+        >
+          <DialogTitle id="reset-title">{t('mer.basic.resetTitle')}</DialogTitle>
+          <DialogContent>
+            <DialogContentText>{t('mer.basic.resetConfirm')}</DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setConfirmReset(false)}>{t('mer.common.cancel')}</Button>
+            <Button
+              variant="contained"
+              onClick={() => {
+                setConfirmReset(false);
+                dispatch(formReset());
               }}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            />
-          </Grid>
-          <Grid size={{ xs: 6, md: 3 }}>
-            <TextField
-              select
-              fullWidth
-              required
-              size="small"
-              label={t('mer.basic.rsmScore')}
-              value={profile.rsmScore ?? ''}
-              disabled={readOnly}
-              onChange={(e) => dispatch(rsmScoreChosen(e.target.value as RsmScore))}
             >
-              {RSM_SCORES.map((score) => (
-                <MenuItem key={score} value={score}>
-                  {score}
-                </MenuItem>
+              {t('mer.basic.reset')}
+            </Button>
+          </DialogActions>
+        </Dialog>
+      }
+    >
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <TextField
+            fullWidth
+            required
+            size="small"
+            label={t('mer.basic.applicationNumber')}
+            value={applicationNumber}
+            disabled={readOnly}
+            helperText={t('application_number_helper')}
+            onChange={(e) => dispatch(applicationNumberEntered(e.target.value))}
+          />
+        </Grid>
+        <Grid size={{ xs: 6, md: 3 }}>
+          <TextField
+            fullWidth
+            required
+            size="small"
+            label={t('mer.basic.age')}
+            value={profile.age ?? ''}
+            disabled={readOnly}
+            error={ageIssue !== undefined && ageIssue !== null}
+            helperText={ageIssue ? t(ageIssue.code, ageIssue.params ?? {}) : undefined}
+            onChange={(e) => {
+              const digits = e.target.value.replace(/\D/g, '').slice(0, 3);
+              dispatch(ageEntered(digits === '' ? null : Number(digits)));
+            }}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 6, md: 3 }}>
+          <TextField
+            select
+            fullWidth
+            required
+            size="small"
+            label={t('mer.basic.rsmScore')}
+            value={profile.rsmScore ?? ''}
+            disabled={readOnly}
+            onChange={(e) => dispatch(rsmScoreChosen(e.target.value as RsmScore))}
+          >
+            {RSM_SCORES.map((score) => (
+              <MenuItem key={score} value={score}>
+                {score}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <FormControl required disabled={readOnly}>
+            <FormLabel id={genderLabel}>{t('mer.basic.gender')}</FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby={genderLabel}
+              value={profile.gender ?? ''}
+              onChange={(_, value) => dispatch(genderChosen(value as Gender))}
+            >
+              {GENDERS.map((gender) => (
+                <FormControlLabel
+                  key={gender}
+                  value={gender}
+                  control={<Radio />}
+                  label={t(gender === 'Male' ? 'mer.basic.male' : 'mer.basic.female')}
+                />
               ))}
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <FormControl required disabled={readOnly}>
-              <FormLabel id={genderLabel}>{t('mer.basic.gender')}</FormLabel>
+            </RadioGroup>
+          </FormControl>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <TextField
+            fullWidth
+            size="small"
+            label={t('mer.basic.birthDate')}
+            value={birthDate}
+            disabled={readOnly}
+            error={birthDateIssue !== undefined}
+            helperText={birthDateIssue ? t(birthDateIssue.code) : undefined}
+            onBlur={() => setBirthDateTouched(true)}
+            onChange={(e) => {
+              const text = e.target.value.replace(/\D/g, '').slice(0, 8);
+              // The age follows the birth date, and goes with the birth date it came from.
+              const age = ageAfterBirthDateEdit(
+                { birthDate, age: profile.age },
+                text,
+                new Date(),
+                basis,
+              );
+              const derived = derivedAge(text, basis) !== null;
+              dispatch(
+                birthDateEntered({
+                  birthDate: text,
+                  age,
+                  ...(derived ? { ageBasis: basis } : {}),
+                }),
+              );
+            }}
+            slotProps={{ htmlInput: { inputMode: 'numeric', placeholder: 'DDMMYYYY' } }}
+          />
+        </Grid>
+        {insurerEntry?.lastAgeOption && (
+          <Grid size={12}>
+            <FormControl disabled={readOnly}>
+              <FormLabel id={basisLabel}>{t('mer.basic.ageBasis')}</FormLabel>
               <RadioGroup
                 row
-                aria-labelledby={genderLabel}
-                value={profile.gender ?? ''}
-                onChange={(_, value) => dispatch(genderChosen(value as Gender))}
+                aria-labelledby={basisLabel}
+                value={basis}
+                onChange={(_, value) => {
+                  const next = value === 'next' ? 'next' : 'last';
+                  dispatch(ageBasisChosen({ basis: next, age: derivedAge(birthDate, next) }));
+                }}
               >
-                {GENDERS.map((gender) => (
-                  <FormControlLabel
-                    key={gender}
-                    value={gender}
-                    control={<Radio />}
-                    label={t(gender === 'Male' ? 'mer.basic.male' : 'mer.basic.female')}
-                  />
-                ))}
+                <FormControlLabel
+                  value="last"
+                  control={<Radio />}
+                  label={t('mer.basic.lastBirthday')}
+                />
+                <FormControlLabel
+                  value="next"
+                  control={<Radio />}
+                  label={t('mer.basic.nextBirthday')}
+                />
               </RadioGroup>
             </FormControl>
           </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <TextField
-              fullWidth
-              size="small"
-              label={t('mer.basic.birthDate')}
-              value={birthDate}
-              disabled={readOnly}
-              error={birthDateIssue !== undefined}
-              helperText={birthDateIssue ? t(birthDateIssue.code) : undefined}
-              onBlur={() => setBirthDateTouched(true)}
-              onChange={(e) => {
-                const text = e.target.value.replace(/\D/g, '').slice(0, 8);
-                // The age follows the birth date, and goes with the birth date it came from.
-                const age = ageAfterBirthDateEdit(
-                  { birthDate, age: profile.age },
-                  text,
-                  new Date(),
-                  basis,
-                );
-                const derived = derivedAge(text, basis) !== null;
-                dispatch(
-                  birthDateEntered({
-                    birthDate: text,
-                    age,
-                    ...(derived ? { ageBasis: basis } : {}),
-                  }),
-                );
-              }}
-              slotProps={{ htmlInput: { inputMode: 'numeric', placeholder: 'DDMMYYYY' } }}
-            />
-          </Grid>
-          {insurerEntry?.lastAgeOption && (
-            <Grid size={12}>
-              <FormControl disabled={readOnly}>
-                <FormLabel id={basisLabel}>{t('mer.basic.ageBasis')}</FormLabel>
-                <RadioGroup
-                  row
-                  aria-labelledby={basisLabel}
-                  value={basis}
-                  onChange={(_, value) => {
-                    const next = value === 'next' ? 'next' : 'last';
-                    dispatch(ageBasisChosen({ basis: next, age: derivedAge(birthDate, next) }));
-                  }}
-                >
-                  <FormControlLabel
-                    value="last"
-                    control={<Radio />}
-                    label={t('mer.basic.lastBirthday')}
-                  />
-                  <FormControlLabel
-                    value="next"
-                    control={<Radio />}
-                    label={t('mer.basic.nextBirthday')}
-                  />
-                </RadioGroup>
-              </FormControl>
-            </Grid>
-          )}
-          <Grid size={{ xs: 12, md: 6 }}>
-            <FormLabel component="div" sx={{ mb: 1 }}>
-              {t('mer.basic.height')}
-            </FormLabel>
-            <HeightInput
-              value={profile.height}
-              disabled={readOnly}
-              invalid={false}
-              onChange={(value) => dispatch(heightEntered(value))}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <FormLabel component="div" sx={{ mb: 1 }}>
-              {t('mer.basic.weight')}
-            </FormLabel>
-            <WeightInput
-              value={profile.weight}
-              units={BOTH_WEIGHT_UNITS}
-              disabled={readOnly}
-              invalid={false}
-              onChange={(value) => dispatch(weightEntered(value))}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <Box>
-              <Typography variant="body2" color="text.secondary">
-                {t('mer.basic.bmi')}
-              </Typography>
-              <Typography variant="h6" component="p" aria-live="polite">
-                {profile.bmi ?? t('mer.basic.bmiNone')}
-              </Typography>
-            </Box>
-          </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <TextField
-              select
-              fullWidth
-              size="small"
-              label={t('mer.basic.smokingStatus')}
-              value={profile.smokingStatus ?? ''}
-              disabled={readOnly}
-              required={needsSmokingStatus(chosen)}
-              error={smokingIssue !== null}
-              helperText={smokingIssue ? t(smokingIssue.code) : undefined}
-              onChange={(e) => {
-                const status = e.target.value;
-                // Spec §4: a smoking question without an option for the status is only logged.
-                const withoutAnswers = chosen.map((impairment) => ({ impairment, answers: {} }));
-                const { misses } = presetSmokingAnswers(withoutAnswers, status, smokingQuestion);
-                for (const miss of misses) {
-                  console.error('No smoking option for the status', miss);
-                }
-                dispatch(smokingStatusChosen({ status, smokingQuestion }));
-              }}
-            >
-              {selection.smokingStatusList.map((option) => (
-                <MenuItem key={option.value} value={option.value}>
-                  {textIn(option.label, language)}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
+        )}
+        <Grid size={{ xs: 12, md: 6 }}>
+          <FormLabel component="div" sx={{ mb: 1 }}>
+            {t('mer.basic.height')}
+          </FormLabel>
+          <HeightInput
+            value={profile.height}
+            disabled={readOnly}
+            invalid={false}
+            onChange={(value) => dispatch(heightEntered(value))}
+          />
         </Grid>
-      </CardContent>
-      <Dialog
-        open={confirmReset}
-        onClose={() => setConfirmReset(false)}
-        aria-labelledby="reset-title"
-      >
-        <DialogTitle id="reset-title">{t('mer.basic.resetTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('mer.basic.resetConfirm')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirmReset(false)}>{t('mer.common.cancel')}</Button>
-          <Button
-            variant="contained"
-            onClick={() => {
-              setConfirmReset(false);
-              dispatch(formReset());
+        <Grid size={{ xs: 12, md: 6 }}>
+          <FormLabel component="div" sx={{ mb: 1 }}>
+            {t('mer.basic.weight')}
+          </FormLabel>
+          <WeightInput
+            value={profile.weight}
+            units={BOTH_WEIGHT_UNITS}
+            disabled={readOnly}
+            invalid={false}
+            onChange={(value) => dispatch(weightEntered(value))}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Box>
+            <Typography variant="body2" color="text.secondary">
+              {t('mer.basic.bmi')}
+            </Typography>
+            <Typography variant="h6" component="p" aria-live="polite">
+              {profile.bmi ?? t('mer.basic.bmiNone')}
+            </Typography>
+          </Box>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <TextField
+            select
+            fullWidth
+            size="small"
+            label={t('mer.basic.smokingStatus')}
+            value={profile.smokingStatus ?? ''}
+            disabled={readOnly}
+            required={needsSmokingStatus(chosen)}
+            error={smokingIssue !== null}
+            helperText={smokingIssue ? t(smokingIssue.code) : undefined}
+            onChange={(e) => {
+              const status = e.target.value;
+              // Spec §4: a smoking question without an option for the status is only logged.
+              const withoutAnswers = chosen.map((impairment) => ({ impairment, answers: {} }));
+              const { misses } = presetSmokingAnswers(withoutAnswers, status, smokingQuestion);
+              for (const miss of misses) {
+                console.error('No smoking option for the status', miss);
+              }
+              dispatch(smokingStatusChosen({ status, smokingQuestion }));
             }}
           >
-            {t('mer.basic.reset')}
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </Card>
+            {selection.smokingStatusList.map((option) => (
+              <MenuItem key={option.value} value={option.value}>
+                {textIn(option.label, language)}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Grid>
+      </Grid>
+    </ScreenCard>
   );
 }

@@ -1,8 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -34,6 +31,7 @@ import {
 } from '../questionnaire-slice.ts';
 import { useTrack } from '../tracking.ts';
 import { useScreenContext } from '../use-screen-context.ts';
+import { ScreenCard } from './screen-card.tsx';
 
 /** Condition search starts at this many typed characters (design §8). */
 const SEARCH_MIN_CHARS = 3;
@@ -160,95 +158,87 @@ export function ConditionsCard() {
   const disabled = readOnly || underAge || !listRequest || busy;
 
   return (
-    <Card component="section" aria-labelledby="conditions-title">
-      <CardHeader
-        title={t('mer.conditions.title')}
-        slotProps={{ title: { id: 'conditions-title', component: 'h2', variant: 'h6' } }}
-      />
-      <CardContent>
-        <Stack spacing={2}>
-          <Autocomplete<DiseaseListEntry, false, false, true>
-            freeSolo
-            options={options}
-            value={null}
-            inputValue={input}
-            disabled={disabled}
-            loading={list.isFetching || busy}
-            loadingText={t('mer.conditions.loading')}
-            noOptionsText={t('mer.conditions.noOptions')}
-            getOptionLabel={(o) => (typeof o === 'string' ? o : textIn(o.name, language))}
-            filterOptions={() => matches}
-            onInputChange={(_, value, reason) => {
-              if (reason !== 'reset') setInput(value);
-            }}
-            onChange={(_, value) => {
-              if (value !== null) void choose(value);
-            }}
-            slotProps={{ listbox: { sx: { maxHeight: '40vh' } } }}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                size="small"
-                label={t('mer.conditions.search')}
-                helperText={
-                  underAge ? t('mer.conditions.underAge') : t('mer.conditions.searchHelp')
-                }
-                error={underAge}
-              />
-            )}
-          />
-          {chosen.length > 0 && (
-            <Stack
-              component="ul"
-              direction="row"
-              aria-label={t('mer.conditions.chosen')}
-              sx={{ flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}
-            >
-              {chosen.map((impairment) => (
-                <li key={impairment.uuid}>
-                  <Chip
-                    label={textIn(impairment.name, language)}
-                    color={impairment.selfDefined ? 'secondary' : 'primary'}
-                    variant="outlined"
-                    onDelete={
-                      readOnly
-                        ? undefined
-                        : () => {
-                            dispatch(
-                              impairmentRemoved({
-                                uuid: impairment.uuid,
-                                abnormalBmiImpairmentName: names.abnormalBmiImpairmentName,
-                              }),
-                            );
-                            track('impairment_removed', impairment.name.en);
-                          }
-                    }
-                  />
-                </li>
-              ))}
-            </Stack>
+    <ScreenCard titleId="conditions-title" title={t('mer.conditions.title')}>
+      <Stack spacing={2}>
+        <Autocomplete<DiseaseListEntry, false, false, true>
+          freeSolo
+          options={options}
+          value={null}
+          inputValue={input}
+          disabled={disabled}
+          loading={list.isFetching || busy}
+          loadingText={t('mer.conditions.loading')}
+          noOptionsText={t('mer.conditions.noOptions')}
+          getOptionLabel={(o) => (typeof o === 'string' ? o : textIn(o.name, language))}
+          filterOptions={() => matches}
+          onInputChange={(_, value, reason) => {
+            if (reason !== 'reset') setInput(value);
+          }}
+          onChange={(_, value) => {
+            if (value !== null) void choose(value);
+          }}
+          slotProps={{ listbox: { sx: { maxHeight: '40vh' } } }}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              size="small"
+              label={t('mer.conditions.search')}
+              helperText={underAge ? t('mer.conditions.underAge') : t('mer.conditions.searchHelp')}
+              error={underAge}
+            />
           )}
-          {genderChangeRemoved.length > 0 && (
-            <Alert severity="info" onClose={() => dispatch(genderAlertDismissed())}>
-              {t('mer.conditions.genderAlert', {
-                names: genderChangeRemoved.map((name) => textIn(name, language)).join(', '),
-              })}
-            </Alert>
-          )}
-          {productChangeRemoved.length > 0 && (
-            <Alert severity="info" onClose={() => dispatch(productAlertDismissed())}>
-              {t('mer.conditions.productAlert', {
-                names: productChangeRemoved.map((name) => textIn(name, language)).join(', '),
-              })}
-            </Alert>
-          )}
-          {abnormalBmiReadded && (
-            <Alert severity="warning" onClose={() => dispatch(bmiAlertDismissed())}>
-              {t('mer.conditions.bmiAlert', { name: names.abnormalBmiImpairmentName })}
-            </Alert>
-          )}
-        </Stack>
-      </CardContent>
-    </Card>
+        />
+        {chosen.length > 0 && (
+          <Stack
+            component="ul"
+            direction="row"
+            aria-label={t('mer.conditions.chosen')}
+            sx={{ flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}
+          >
+            {chosen.map((impairment) => (
+              <li key={impairment.uuid}>
+                <Chip
+                  label={textIn(impairment.name, language)}
+                  color={impairment.selfDefined ? 'secondary' : 'primary'}
+                  variant="outlined"
+                  onDelete={
+                    readOnly
+                      ? undefined
+                      : () => {
+                          dispatch(
+                            impairmentRemoved({
+                              uuid: impairment.uuid,
+                              abnormalBmiImpairmentName: names.abnormalBmiImpairmentName,
+                            }),
+                          );
+                          track('impairment_removed', impairment.name.en);
+                        }
+                  }
+                />
+              </li>
+            ))}
+          </Stack>
+        )}
+        {genderChangeRemoved.length > 0 && (
+          <Alert severity="info" onClose={() => dispatch(genderAlertDismissed())}>
+            {t('mer.conditions.genderAlert', {
+              names: genderChangeRemoved.map((name) => textIn(name, language)).join(', '),
+            })}
+          </Alert>
+        )}
+        {productChangeRemoved.length > 0 && (
+          <Alert severity="info" onClose={() => dispatch(productAlertDismissed())}>
+            {t('mer.conditions.productAlert', {
+              names: productChangeRemoved.map((name) => textIn(name, language)).join(', '),
+            })}
+          </Alert>
+        )}
+        {abnormalBmiReadded && (
+          <Alert severity="warning" onClose={() => dispatch(bmiAlertDismissed())}>
+            {t('mer.conditions.bmiAlert', { name: names.abnormalBmiImpairmentName })}
+          </Alert>
+        )}
+      </Stack>
+    </ScreenCard>
   );
 }

@@ -1,7 +1,4 @@
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import Divider from '@mui/material/Divider';
 import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
@@ -25,6 +22,7 @@ import { DisclosureActions } from './disclosure-actions.tsx';
 import { IncompleteDialog } from './incomplete-dialog.tsx';
 import { QuestionField, type QuestionFieldProps } from './questions/question-field.tsx';
 import { ReviewableDecisions } from './reviewable-decisions.tsx';
+import { ScreenCard } from './screen-card.tsx';
 
 /** Pagination keeps the first and last 3 page numbers in view (requirements §2, §9). */
 const PAGINATION_BOUNDARY_COUNT = 3;
@@ -91,93 +89,92 @@ export function DisclosureCard() {
   };
 
   return (
-    <Card component="section" aria-labelledby="disclosure-title">
-      <CardHeader
-        title={t('mer.disclosure.title')}
-        slotProps={{ title: { id: 'disclosure-title', component: 'h2', variant: 'h6' } }}
-      />
-      <CardContent>
-        {page ? (
-          <Stack spacing={2}>
-            <TextField
-              select
-              size="small"
-              label={t('mer.disclosure.page')}
-              value={current}
-              onChange={(e) => move(Number(e.target.value))}
-            >
-              {pages.map((p) => (
-                <MenuItem key={p.index} value={p.index}>
-                  {p.label}
-                </MenuItem>
-              ))}
-            </TextField>
-            <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-              {page.label}
-            </Typography>
-            <Stack divider={<Divider flexItem />}>
-              {page.questionList.map((q, i) => (
-                <PageQuestion
-                  key={q.uuid}
-                  impairmentUuid={page.impairmentUuid}
-                  question={q}
-                  number={page.firstQuestionNumber + i}
-                  answer={answerOf(answers, q.uuid)}
-                  language={language}
-                  readOnly={readOnly}
-                  checked={checkedPages.includes(checkedPageKey(page))}
-                />
-              ))}
-            </Stack>
-            <Stack
-              direction={{ xs: 'column', sm: 'row' }}
-              spacing={2}
-              sx={{ alignItems: 'center', justifyContent: 'space-between' }}
-            >
-              <Button variant="outlined" disabled={current === 0} onClick={() => move(current - 1)}>
-                {t('mer.disclosure.prevPage')}
-              </Button>
-              <Pagination
-                count={pages.length}
-                page={current + 1}
-                boundaryCount={PAGINATION_BOUNDARY_COUNT}
-                onChange={(_, value) => move(value - 1)}
-                aria-label={t('mer.disclosure.pagination')}
-                getItemAriaLabel={(type, n) =>
-                  type === 'page'
-                    ? t('mer.disclosure.goToPage', { n: n ?? 0 })
-                    : t(`mer.disclosure.goTo.${type}`)
-                }
-                color="primary"
+    <ScreenCard
+      titleId="disclosure-title"
+      title={t('mer.disclosure.title')}
+      outside={
+        <IncompleteDialog
+          summary={incomplete}
+          profileIssues={profileIssues}
+          onClose={() => setIncomplete(null)}
+        />
+      }
+    >
+      {page ? (
+        <Stack spacing={2}>
+          <TextField
+            select
+            size="small"
+            label={t('mer.disclosure.page')}
+            value={current}
+            onChange={(e) => move(Number(e.target.value))}
+          >
+            {pages.map((p) => (
+              <MenuItem key={p.index} value={p.index}>
+                {p.label}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+            {page.label}
+          </Typography>
+          <Stack divider={<Divider flexItem />}>
+            {page.questionList.map((q, i) => (
+              <PageQuestion
+                key={q.uuid}
+                impairmentUuid={page.impairmentUuid}
+                question={q}
+                number={page.firstQuestionNumber + i}
+                answer={answerOf(answers, q.uuid)}
+                language={language}
+                readOnly={readOnly}
+                checked={checkedPages.includes(checkedPageKey(page))}
               />
-              <Button
-                variant="outlined"
-                disabled={current >= pages.length - 1}
-                onClick={() => move(current + 1)}
-              >
-                {t('mer.disclosure.nextPage')}
-              </Button>
-            </Stack>
-            <Divider />
-            <ReviewableDecisions
-              chosen={chosen}
-              decisions={decisions}
-              consolidated={consolidated}
-              indicators={indicators}
-              numbers={numbers}
-              language={language}
-            />
+            ))}
           </Stack>
-        ) : (
-          <Typography color="text.secondary">{t('mer.disclosure.empty')}</Typography>
-        )}
-        <DisclosureActions model={model} onIncomplete={showIncomplete} />
-      </CardContent>
-      <IncompleteDialog
-        summary={incomplete}
-        profileIssues={profileIssues}
-        onClose={() => setIncomplete(null)}
-      />
-    </Card>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            sx={{ alignItems: 'center', justifyContent: 'space-between' }}
+          >
+            <Button variant="outlined" disabled={current === 0} onClick={() => move(current - 1)}>
+              {t('mer.disclosure.prevPage')}
+            </Button>
+            <Pagination
+              count={pages.length}
+              page={current + 1}
+              boundaryCount={PAGINATION_BOUNDARY_COUNT}
+              onChange={(_, value) => move(value - 1)}
+              aria-label={t('mer.disclosure.pagination')}
+              getItemAriaLabel={(type, n) =>
+                type === 'page'
+                  ? t('mer.disclosure.goToPage', { n: n ?? 0 })
+                  : t(`mer.disclosure.goTo.${type}`)
+              }
+              color="primary"
+            />
+            <Button
+              variant="outlined"
+              disabled={current >= pages.length - 1}
+              onClick={() => move(current + 1)}
+            >
+              {t('mer.disclosure.nextPage')}
+            </Button>
+          </Stack>
+          <Divider />
+          <ReviewableDecisions
+            chosen={chosen}
+            decisions={decisions}
+            consolidated={consolidated}
+            indicators={indicators}
+            numbers={numbers}
+            language={language}
+          />
+        </Stack>
+      ) : (
+        <Typography color="text.secondary">{t('mer.disclosure.empty')}</Typography>
+      )}
+      <DisclosureActions model={model} onIncomplete={showIncomplete} />
+    </ScreenCard>
   );
 }
