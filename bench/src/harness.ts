@@ -51,6 +51,26 @@ export function measure(
   };
 }
 
+/**
+ * Times an asynchronous `fn` called one at a time: `runs` timed calls after `warmup` untimed
+ * ones. Answers the time of one call in microseconds at a quantile (0.5 the median).
+ */
+export async function measureAsync(
+  fn: () => Promise<unknown>,
+  runs: number,
+  warmup: number,
+): Promise<(q: number) => number> {
+  for (let i = 0; i < warmup; i++) await fn();
+  const times = new Float64Array(runs);
+  for (let r = 0; r < runs; r++) {
+    const start = process.hrtime.bigint();
+    await fn();
+    times[r] = Number(process.hrtime.bigint() - start) / 1000;
+  }
+  times.sort();
+  return (q) => quantile(times, q);
+}
+
 function quantile(sorted: Float64Array, q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 }

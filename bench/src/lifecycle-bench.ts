@@ -5,11 +5,9 @@
  * their own against a database made for the run (dropped after); autocannon drives both.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
 import type { Catalog, DisclosureDocument } from '@vmer/domain';
 import { apiPath, endpoints } from '@vmer/domain/api';
 import { buildCatalogView } from '../../apps/server/src/catalog/catalog-view.ts';
@@ -23,12 +21,16 @@ import {
 import { buildExportWorkbook } from '../../apps/server/src/disclosures/export-workbook.ts';
 import {
   answersFor,
+  disclosureFields,
   documentFor,
-  PROFILE,
   sampleCatalog,
 } from '../../apps/server/test/disclosures/fixtures.ts';
+import {
+  createScratchDatabase,
+  type ScratchDatabase,
+} from '../../apps/server/test/scratch-database.ts';
 import { freePort } from '../../e2e/src/server.ts';
-import { formatUs } from './harness.ts';
+import { formatUs, measureAsync } from './harness.ts';
 import { cpuPerRequest, formatCpu, sampleCpu, type CpuSample } from './process-cpu.ts';
 import type { Row } from './harness.ts';
 
@@ -62,10 +64,7 @@ function disclosureOf(catalog: Catalog, version: string, count: number): Disclos
 function payloadOf(doc: DisclosureDocument, applicationNumber: string) {
   return {
     applicationNumber,
-    age: PROFILE.age,
-    gender: PROFILE.gender,
-    rsmScore: PROFILE.rsmScore,
-    disclosureJson: JSON.stringify(doc),
+    ...disclosureFields(doc),
     ...PRODUCT,
   };
 }
@@ -74,15 +73,7 @@ async function timeAsync(
   fn: () => Promise<unknown>,
   runs: number,
 ): Promise<{ medianUs: number; p99Us: number }> {
-  for (let i = 0; i < Math.ceil(runs / 5); i++) await fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = process.hrtime.bigint();
-    await fn();
-    times.push(Number(process.hrtime.bigint() - start) / 1000);
-  }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+  const at = await measureAsync(fn, runs, Math.ceil(runs / 5));
   return { medianUs: at(0.5), p99Us: at(0.99) };
 }
 
@@ -169,31 +160,12 @@ async function load(
 }
 
 /** A database of its own for the run, on the PostgreSQL server; undefined when none answers. */
-async function createDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
-  const name = `vmer_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
+async function createDatabase(): Promise<ScratchDatabase | undefined> {
   try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
+    return await createScratchDatabase(POSTGRES_URL, 'vmer_bench', 3000);
   } catch {
     return undefined;
-  } finally {
-    await admin.end().catch(() => undefined);
   }
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    async drop() {
-      const client = new pg.Client({ connectionString: POSTGRES_URL });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
 }
 
 /** A load run and the CPU each part spent per request during it (see process-cpu.ts). */

@@ -9,8 +9,9 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { apiPath, endpoints } from '@vmer/domain/api';
 import { signIn } from '../../apps/server/src/cli/sign-in.ts';
+import { databaseUrl } from '../../apps/server/test/scratch-database.ts';
 import { freePort } from '../../e2e/src/server.ts';
-import { formatUs, type Row } from './harness.ts';
+import { formatUs, measureAsync, type Row } from './harness.ts';
 import { start, waitFor } from './lifecycle-bench.ts';
 
 const SERVER_MAIN = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
@@ -73,9 +74,7 @@ async function benchDatabase(): Promise<string | undefined> {
   } finally {
     await admin.end().catch(() => undefined);
   }
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${DATABASE}`;
-  return url.href;
+  return databaseUrl(POSTGRES_URL, DATABASE);
 }
 
 /** Seeds the million rows unless they are there (the app has migrated the database). */
@@ -101,15 +100,7 @@ async function timeGets(url: string, token: string): Promise<{ p50: number; p95:
     if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
     await response.arrayBuffer();
   };
-  for (let i = 0; i < 10; i++) await get();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const begin = process.hrtime.bigint();
-    await get();
-    times.push(Number(process.hrtime.bigint() - begin) / 1000);
-  }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+  const at = await measureAsync(get, RUNS, 10);
   return { p50: at(0.5), p95: at(0.95) };
 }
 

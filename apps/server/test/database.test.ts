@@ -14,6 +14,7 @@ import {
   tokenFor,
   suiteApp,
   type TestApp,
+  putLanguage,
 } from './helpers.ts';
 
 describe.each(DATABASES)('database on %s', (database) => {
@@ -176,21 +177,13 @@ describe.runIf(DATABASES.includes('postgres'))('a PostgreSQL outage', () => {
         message: 'The service is temporarily unavailable. Please try again shortly.',
       });
       expect((await api(t.baseUrl, '/api/health')).status).toBe(200);
-      const write = await api(t.baseUrl, '/api/user/language', {
-        token,
-        method: 'PUT',
-        body: { language: 'cn_traditional' },
-      });
+      const write = await putLanguage(t.baseUrl, token, 'cn_traditional');
       expect(write.status).toBe(503);
       expect(write.body.code).toBe(503);
 
       await proxy.restore();
       expect((await api(t.baseUrl, '/api/ready')).status).toBe(200);
-      const after = await api(t.baseUrl, '/api/user/language', {
-        token,
-        method: 'PUT',
-        body: { language: 'en' },
-      });
+      const after = await putLanguage(t.baseUrl, token, 'en');
       expect(after.status).toBe(200);
     } finally {
       await t.close();

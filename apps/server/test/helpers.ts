@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { signIn } from '../src/cli/sign-in.ts';
 import { loadConfig, type Config } from '../src/config.ts';
+import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
 
 export type TestDatabase = 'pglite' | 'postgres';
 
@@ -119,13 +118,11 @@ export async function inChinese(
   token: string,
   check: () => Promise<void>,
 ): Promise<void> {
-  const choose = (language: string) =>
-    api(baseUrl, '/api/user/language', { token, method: 'PUT', body: { language } });
-  await choose('cn_traditional');
+  await putLanguage(baseUrl, token, 'cn_traditional');
   try {
     await check();
   } finally {
-    await choose('en');
+    await putLanguage(baseUrl, token, 'en');
   }
 }
 
@@ -144,12 +141,7 @@ export interface SignedInSuite {
  */
 export function signedInSuite(database: TestDatabase, userName: string): SignedInSuite {
   const suite = {
-    setLanguage: (language: string) =>
-      api(suite.t.baseUrl, '/api/user/language', {
-        token: suite.token,
-        method: 'PUT',
-        body: { language },
-      }),
+    setLanguage: (language: string) => putLanguage(suite.t.baseUrl, suite.token, language),
   } as SignedInSuite;
   beforeAll(async () => {
     Object.assign(suite, await signedInApp(database, userName));
@@ -202,6 +194,11 @@ export async function api<T = unknown>(
   };
 }
 
+/** PUT /api/user/language as the token's holder: the small authenticated write many tests make. */
+export function putLanguage(baseUrl: string, token: string | undefined, language: string) {
+  return api(baseUrl, '/api/user/language', { token, method: 'PUT', body: { language } });
+}
+
 /** A port nothing listens on right now. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -220,36 +217,7 @@ export function freePort(): Promise<number> {
 }
 
 /** A new, empty PostgreSQL database on the configured server; `drop` removes it. */
-export async function createPostgresDatabase(): Promise<{
-  url: string;
-  name: string;
-  drop(): Promise<void>;
-}> {
+export async function createPostgresDatabase(): Promise<ScratchDatabase> {
   if (!POSTGRES_URL) throw new Error('Set DATABASE_URL or TEST_DATABASE_URL to test on PostgreSQL');
-  const name = `vmer_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  let dropped = false;
-  return {
-    url: url.href,
-    name,
-    async drop() {
-      if (dropped) return;
-      dropped = true;
-      const client = new pg.Client({ connectionString: POSTGRES_URL });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
+  return createScratchDatabase(POSTGRES_URL, 'vmer_test');
 }

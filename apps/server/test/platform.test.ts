@@ -9,6 +9,7 @@ import {
   tokenFor,
   suiteApp,
   type TestApp,
+  putLanguage,
 } from './helpers.ts';
 
 const SECURITY_HEADERS = {
@@ -72,14 +73,10 @@ describe.each(DATABASES)('HTTP platform on %s', (database) => {
     expect(await storedLanguage(t, 'uw1')).toBe('cn_traditional');
 
     // Errors now speak the user's language.
-    const bad = await api(t.baseUrl, '/api/user/language', {
-      token,
-      method: 'PUT',
-      body: { language: 'fr' },
-    });
+    const bad = await putLanguage(t.baseUrl, token, 'fr');
     expect(bad.body.message).toBe('請求無效。');
 
-    await api(t.baseUrl, '/api/user/language', { token, method: 'PUT', body: { language: 'en' } });
+    await putLanguage(t.baseUrl, token, 'en');
     expect(await storedLanguage(t, 'uw1')).toBe('en');
   });
 
@@ -121,16 +118,12 @@ describe.each(DATABASES)('HTTP platform on %s', (database) => {
       code: 400,
       message: 'The request body is not valid JSON.',
     });
-    await api(t.baseUrl, '/api/user/language', {
-      token,
-      method: 'PUT',
-      body: { language: 'cn_traditional' },
-    });
+    await putLanguage(t.baseUrl, token, 'cn_traditional');
     expect(await (await send()).json()).toEqual({
       code: 400,
       message: '請求內容不是有效的 JSON。',
     });
-    await api(t.baseUrl, '/api/user/language', { token, method: 'PUT', body: { language: 'en' } });
+    await putLanguage(t.baseUrl, token, 'en');
   });
 
   it('X-09 without a signed-in user, messages follow Accept-Language', async () => {
@@ -280,11 +273,7 @@ describe('logs', () => {
       await fetch(`${t.baseUrl}/login/callback?code=SECRET-CODE-1&state=SECRET-STATE-1`, {
         headers: { cookie: 'instance=abcdefgh12' },
       });
-      await api(t.baseUrl, '/api/user/language', {
-        token,
-        method: 'PUT',
-        body: { language: 'en' },
-      });
+      await putLanguage(t.baseUrl, token, 'en');
       await api(t.baseUrl, '/api/user/language', {
         token: `${token}x`,
         method: 'PUT',
@@ -321,22 +310,10 @@ describe('rate limits', () => {
       const token = await tokenFor(t.baseUrl, 'agent1');
       const statuses: number[] = [];
       for (let i = 0; i < 4; i += 1) {
-        statuses.push(
-          (
-            await api(t.baseUrl, '/api/user/language', {
-              token,
-              method: 'PUT',
-              body: { language: 'en' },
-            })
-          ).status,
-        );
+        statuses.push((await putLanguage(t.baseUrl, token, 'en')).status);
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
-      const limited = await api(t.baseUrl, '/api/user/language', {
-        token,
-        method: 'PUT',
-        body: { language: 'en' },
-      });
+      const limited = await putLanguage(t.baseUrl, token, 'en');
       expect(limited.body).toEqual({
         code: 429,
         message: 'Too many requests. Please wait a moment and try again.',
@@ -344,15 +321,7 @@ describe('rate limits', () => {
       expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
       // Another caller has its own budget.
       const other = await tokenFor(t.baseUrl, 'uw2');
-      expect(
-        (
-          await api(t.baseUrl, '/api/user/language', {
-            token: other,
-            method: 'PUT',
-            body: { language: 'en' },
-          })
-        ).status,
-      ).toBe(200);
+      expect((await putLanguage(t.baseUrl, other, 'en')).status).toBe(200);
       for (let i = 0; i < 5; i += 1) expect((await api(t.baseUrl, '/api/health')).status).toBe(200);
     } finally {
       await t.close();

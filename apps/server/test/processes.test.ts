@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, buildTestApp, freePort } from './helpers.ts';
+import { api, buildTestApp, freePort, putLanguage } from './helpers.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 
@@ -148,11 +148,7 @@ describe('npm start, npm run token and npm run db:migrate', () => {
     const token = result.stdout.trim();
     expect(result.stdout).toBe(`${token}\n`);
     expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-    const call = await api(baseUrl, '/api/user/language', {
-      token,
-      method: 'PUT',
-      body: { language: 'en' },
-    });
+    const call = await putLanguage(baseUrl, token, 'en');
     expect(call.status).toBe(200);
   });
 

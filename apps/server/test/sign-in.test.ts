@@ -13,7 +13,8 @@ import {
   type CookieFetch,
 } from '../src/cli/sign-in.ts';
 import { loadConfig } from '../src/config.ts';
-import { api, buildTestApp, DATABASES, tokenFor, suiteApp } from './helpers.ts';
+import { buildTestApp, DATABASES, tokenFor, suiteApp, putLanguage } from './helpers.ts';
+import { clientCredentialsGrant } from './disclosures/fixtures.ts';
 
 /** Walks the browser's way to the sign-in page; answers the page and where its form posts. */
 async function openSignInPage(
@@ -67,11 +68,7 @@ describe.each(DATABASES)('embedded sign-in on %s', (database) => {
         iss: `${t.baseUrl}/oidc`,
         aud: `${t.baseUrl}/api`,
       });
-      const call = await api(t.baseUrl, '/api/user/language', {
-        token: tokens.access_token,
-        method: 'PUT',
-        body: { language: 'en' },
-      });
+      const call = await putLanguage(t.baseUrl, tokens.access_token, 'en');
       expect(call.status).toBe(200);
     }
   });
@@ -186,11 +183,7 @@ describe.each(DATABASES)('embedded sign-in on %s', (database) => {
       role: 'agent',
       aud: `${t.baseUrl}/api`,
     });
-    const call = await api(t.baseUrl, '/api/user/language', {
-      token: renewed.access_token,
-      method: 'PUT',
-      body: { language: 'en' },
-    });
+    const call = await putLanguage(t.baseUrl, renewed.access_token, 'en');
     expect(call.status).toBe(200);
   });
 
@@ -226,14 +219,7 @@ describe.each(DATABASES)('embedded sign-in on %s', (database) => {
   });
 
   it('the demo integration gets a client-credentials token for disclosure:request, refused on routes for people', async () => {
-    const response = await fetch(`${t.baseUrl}/oidc/token`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        authorization: `Basic ${Buffer.from('demo-integration:demo-secret').toString('base64')}`,
-      },
-      body: 'grant_type=client_credentials&scope=disclosure%3Arequest',
-    });
+    const response = await clientCredentialsGrant(t.baseUrl, 'demo-integration', 'demo-secret');
     expect(response.status).toBe(200);
     const { access_token: token, scope } = (await response.json()) as {
       access_token: string;
@@ -244,22 +230,11 @@ describe.each(DATABASES)('embedded sign-in on %s', (database) => {
       client_id: 'demo-integration',
       aud: `${t.baseUrl}/api`,
     });
-    const call = await api(t.baseUrl, '/api/user/language', {
-      token,
-      method: 'PUT',
-      body: { language: 'en' },
-    });
+    const call = await putLanguage(t.baseUrl, token, 'en');
     expect(call.status).toBe(403);
     expect(call.body.code).toBe(403);
 
-    const wrongSecret = await fetch(`${t.baseUrl}/oidc/token`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        authorization: `Basic ${Buffer.from('demo-integration:nope').toString('base64')}`,
-      },
-      body: 'grant_type=client_credentials&scope=disclosure%3Arequest',
-    });
+    const wrongSecret = await clientCredentialsGrant(t.baseUrl, 'demo-integration', 'nope');
     expect(wrongSecret.status).toBe(401);
   });
 });
@@ -324,11 +299,7 @@ describe('sign-in limits and production', () => {
       const second = await buildApp(config);
       try {
         await second.listen({ port: Number(port), host: '127.0.0.1' });
-        const call = await api(first.baseUrl, '/api/user/language', {
-          token,
-          method: 'PUT',
-          body: { language: 'en' },
-        });
+        const call = await putLanguage(first.baseUrl, token, 'en');
         expect(call.status).toBe(200);
       } finally {
         await second.close();

@@ -1,60 +1,40 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Impairment } from '@vmer/domain';
+import type { Catalog } from '@vmer/domain';
 import type { DisclosureExport } from '@vmer/domain/lifecycle';
-import { api, DATABASES, signedInSuite, storedLanguage } from './helpers.ts';
+import { api, DATABASES, signedInSuite, storedLanguage, putLanguage } from './helpers.ts';
 import {
-  answersFor,
-  documentFor,
-  impairmentOf,
+  completeDocument,
+  disclosureFields,
+  partialDocument,
   PHKL,
-  PROFILE,
   sampleCatalog,
+  DISCLOSURE_API,
 } from './disclosures/fixtures.ts';
-
-const BASE = '/api/impairment/video_mer';
 
 describe.each(DATABASES)('Simplified Chinese on %s', (database) => {
   const s = signedInSuite(database, 'uw1');
-  let hypertension: Impairment;
-  let asthma: Impairment;
+  let catalog: Catalog;
 
   beforeAll(async () => {
-    const catalog = await sampleCatalog();
-    hypertension = impairmentOf(catalog, 'hypertension');
-    asthma = impairmentOf(catalog, 'asthma');
-    const chosen = await api(s.t.baseUrl, '/api/user/language', {
-      token: s.token,
-      method: 'PUT',
-      body: { language: 'cn_simplified' },
-    });
+    catalog = await sampleCatalog();
+    const chosen = await putLanguage(s.t.baseUrl, s.token, 'cn_simplified');
     expect(chosen.body).toEqual({ code: 200, body: { language: 'cn_simplified' } });
   });
 
   const payload = (answers: 'complete' | 'partial') => ({
     ...PHKL,
     applicationNumber: 'APP888',
-    age: PROFILE.age,
-    gender: PROFILE.gender,
-    rsmScore: PROFILE.rsmScore,
-    disclosureJson: JSON.stringify(
-      documentFor(s.version, [
-        { impairment: hypertension, answers: answersFor(hypertension, 'opening') },
-        {
-          impairment: asthma,
-          answers: answers === 'complete' ? answersFor(asthma) : answersFor(asthma, 'first', 2),
-        },
-      ]),
+    ...disclosureFields(
+      answers === 'complete'
+        ? completeDocument(catalog, s.version)
+        : partialDocument(catalog, s.version),
     ),
   });
 
   it('L-29 a user may choose Simplified Chinese: it is stored and their errors read in Simplified Chinese', async () => {
     expect(await storedLanguage(s.t, 'uw1')).toBe('cn_simplified');
-    const bad = await api(s.t.baseUrl, '/api/user/language', {
-      token: s.token,
-      method: 'PUT',
-      body: { language: 'fr' },
-    });
+    const bad = await putLanguage(s.t.baseUrl, s.token, 'fr');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('请求无效。');
     expect(bad.body.errors).toEqual([{ path: 'language', message: '此值不在允许的选项中。' }]);
@@ -73,7 +53,7 @@ describe.each(DATABASES)('Simplified Chinese on %s', (database) => {
   });
 
   it('L-29 L-30 a refused export names the unanswered questions in Simplified Chinese', async () => {
-    const refused = await api(s.t.baseUrl, `${BASE}/disclosure/export`, {
+    const refused = await api(s.t.baseUrl, `${DISCLOSURE_API}/disclosure/export`, {
       token: s.token,
       body: payload('partial'),
     });
@@ -85,7 +65,7 @@ describe.each(DATABASES)('Simplified Chinese on %s', (database) => {
   });
 
   it('L-29 L-30 the exported spreadsheet is in Simplified Chinese: labels, conditions and answers', async () => {
-    const r = await api<DisclosureExport>(s.t.baseUrl, `${BASE}/disclosure/export`, {
+    const r = await api<DisclosureExport>(s.t.baseUrl, `${DISCLOSURE_API}/disclosure/export`, {
       token: s.token,
       body: payload('complete'),
     });

@@ -3,7 +3,7 @@ import { base64url, decodeJwt, exportJWK, generateKeyPair, SignJWT, type JWTPayl
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInForTokens } from '../src/cli/sign-in.ts';
 import { buildAppTrusting, providerKey, type SigningKey } from './external-issuer.ts';
-import { api, buildTestApp, DATABASES, suiteApp, type TestApp } from './helpers.ts';
+import { api, buildTestApp, DATABASES, suiteApp, type TestApp, putLanguage } from './helpers.ts';
 
 function sign(
   payload: JWTPayload,
@@ -18,9 +18,6 @@ function sign(
     })
     .sign(key);
 }
-
-const languagePut = (baseUrl: string, token: string) =>
-  api(baseUrl, '/api/user/language', { token, method: 'PUT', body: { language: 'en' } });
 
 describe.each(DATABASES)('access token checks on %s', (database) => {
   const t = suiteApp(database);
@@ -37,7 +34,7 @@ describe.each(DATABASES)('access token checks on %s', (database) => {
   });
 
   const expectRefused = async (token: string) => {
-    const response = await languagePut(t.baseUrl, token);
+    const response = await putLanguage(t.baseUrl, token, 'en');
     expect(response.status).toBe(401);
     expect(response.body).toMatchObject({
       code: 401,
@@ -50,7 +47,7 @@ describe.each(DATABASES)('access token checks on %s', (database) => {
     const token = await sign({ ...claims, iat: now(), exp: now() + 300 }, signing.key, {
       kid: signing.kid,
     });
-    expect((await languagePut(t.baseUrl, token)).status).toBe(200);
+    expect((await putLanguage(t.baseUrl, token, 'en')).status).toBe(200);
   });
 
   it('X-09 no token, or a non-bearer scheme, answers 401 in the envelope with a Bearer challenge', async () => {
@@ -146,15 +143,15 @@ describe.each(DATABASES)('access token checks on %s', (database) => {
     const skewed = await sign({ ...claims, iat: now() + 30, exp: now() + 600 }, signing.key, {
       kid: signing.kid,
     });
-    expect((await languagePut(t.baseUrl, skewed)).status).toBe(200);
+    expect((await putLanguage(t.baseUrl, skewed, 'en')).status).toBe(200);
   });
 
   it('a token accepted once, and so remembered, does not make a tampered copy pass', async () => {
     const real = await sign({ ...claims, iat: now(), exp: now() + 300 }, signing.key, {
       kid: signing.kid,
     });
-    expect((await languagePut(t.baseUrl, real)).status).toBe(200);
-    expect((await languagePut(t.baseUrl, real)).status).toBe(200);
+    expect((await putLanguage(t.baseUrl, real, 'en')).status).toBe(200);
+    expect((await putLanguage(t.baseUrl, real, 'en')).status).toBe(200);
     const [header, payload, signature] = real.split('.') as [string, string, string];
     const forged = base64url.encode(
       JSON.stringify({ ...decodeJwt(real), role: 'admin', insurers: ['phkl', 'slhk', 'demo'] }),
@@ -162,14 +159,14 @@ describe.each(DATABASES)('access token checks on %s', (database) => {
     await expectRefused(`${header}.${forged}.${signature}`);
     const otherSignature = `${signature.slice(0, -4)}${signature.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
     await expectRefused(`${header}.${payload}.${otherSignature}`);
-    expect((await languagePut(t.baseUrl, real)).status).toBe(200);
+    expect((await putLanguage(t.baseUrl, real, 'en')).status).toBe(200);
   });
 
   it('a remembered token is refused once it has expired', async () => {
     const shortLived = await sign({ ...claims, iat: now(), exp: now() + 2 }, signing.key, {
       kid: signing.kid,
     });
-    expect((await languagePut(t.baseUrl, shortLived)).status).toBe(200);
+    expect((await putLanguage(t.baseUrl, shortLived, 'en')).status).toBe(200);
     // Past its exp and the verifier's 5 s of clock tolerance.
     await new Promise((resolve) => setTimeout(resolve, 8_000));
     await expectRefused(shortLived);
@@ -213,11 +210,7 @@ describe('an external issuer (the same code against another server acting as Okt
 
   it("P-06 the issuer's token is verified against its JWKS over HTTP and its subject recorded with role and insurers", async () => {
     const tokens = await signInForTokens({ url: issuer.baseUrl, user: 'uw2', password: 'demo' });
-    const call = await api(t.baseUrl, '/api/user/language', {
-      token: tokens.access_token,
-      method: 'PUT',
-      body: { language: 'cn_traditional' },
-    });
+    const call = await putLanguage(t.baseUrl, tokens.access_token, 'cn_traditional');
     expect(call.status).toBe(200);
     const row = await t.app.db
       .selectFrom('users')
@@ -232,7 +225,7 @@ describe('an external issuer (the same code against another server acting as Okt
       password_hash: null,
     });
     // The ID token is still refused: it carries a nonce and is for the client, not the API.
-    expect((await languagePut(t.baseUrl, tokens.id_token)).status).toBe(401);
+    expect((await putLanguage(t.baseUrl, tokens.id_token, 'en')).status).toBe(401);
   });
 
   it('P-06 without role and insurer claims, the users table gives them; without either the caller is refused 403', async () => {
@@ -258,19 +251,19 @@ describe('an external issuer (the same code against another server acting as Okt
       signing.key,
       { kid: signing.kid, typ: 'JWT' },
     );
-    expect((await languagePut(t.baseUrl, known)).status).toBe(200);
+    expect((await putLanguage(t.baseUrl, known, 'en')).status).toBe(200);
     const unknown = await sign({ ...plain, sub: 'ext-43' }, signing.key, {
       kid: signing.kid,
       typ: 'JWT',
     });
-    const refused = await languagePut(t.baseUrl, unknown);
+    const refused = await putLanguage(t.baseUrl, unknown, 'en');
     expect(refused.status).toBe(403);
     expect(refused.body.message).toContain('not been given access');
     const withNonce = await sign({ ...plain, sub: 'ext-42', nonce: 'n' }, signing.key, {
       kid: signing.kid,
       typ: 'JWT',
     });
-    expect((await languagePut(t.baseUrl, withNonce)).status).toBe(401);
+    expect((await putLanguage(t.baseUrl, withNonce, 'en')).status).toBe(401);
   });
 
   it('an unreachable issuer fails closed: 503, never accepted', async () => {
@@ -293,7 +286,7 @@ describe('an external issuer (the same code against another server acting as Okt
         signing.key,
         { kid: signing.kid },
       );
-      const response = await languagePut(orphan.baseUrl, token);
+      const response = await putLanguage(orphan.baseUrl, token, 'en');
       expect(response.status).toBe(503);
       expect(response.body.code).toBe(503);
     } finally {

@@ -1,6 +1,6 @@
 import type { DiseaseListEntry, Impairment, Question, UserInfo } from '@vmer/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, buildTestApp, DATABASES, tokenFor, type TestApp } from '../helpers.ts';
+import { api, buildTestApp, DATABASES, tokenFor, type TestApp, putLanguage } from '../helpers.ts';
 import { activateSound } from './catalog-support.ts';
 
 interface InsurerEntry {
@@ -104,19 +104,11 @@ describe.each(DATABASES)('questionnaire calls on %s', (database) => {
           expected[user],
         );
       }
-      await api(t.baseUrl, '/api/user/language', {
-        token: tokens.agent1,
-        method: 'PUT',
-        body: { language: 'cn_traditional' },
-      });
+      await putLanguage(t.baseUrl, tokens.agent1, 'cn_traditional');
       expect((await get<UserInfo>('agent1', '/api/user/info/get')).body.body?.language).toBe(
         'cn_traditional',
       );
-      await api(t.baseUrl, '/api/user/language', {
-        token: tokens.agent1,
-        method: 'PUT',
-        body: { language: 'en' },
-      });
+      await putLanguage(t.baseUrl, tokens.agent1, 'en');
     });
 
     it('needs a bearer token', async () => {

@@ -10,9 +10,15 @@ import type { AnswerMap } from '@vmer/domain/answers';
 import type { DisclosureExport } from '@vmer/domain/lifecycle';
 import { buildPages, numberedQuestions } from '@vmer/domain/paging';
 import { api, DATABASES, signedInSuite } from '../helpers.ts';
-import { answersFor, documentFor, impairmentOf, PHKL, PROFILE, sampleCatalog } from './fixtures.ts';
-
-const BASE = '/api/impairment/video_mer';
+import {
+  answersFor,
+  disclosureFields,
+  documentFor,
+  impairmentOf,
+  PHKL,
+  sampleCatalog,
+  DISCLOSURE_API,
+} from './fixtures.ts';
 
 describe.each(DATABASES)('answer rules on %s', (database) => {
   const s = signedInSuite(database, 'interviewer1');
@@ -27,10 +33,7 @@ describe.each(DATABASES)('answer rules on %s', (database) => {
 
   const payload = (doc: DisclosureDocument, extra: Record<string, unknown> = {}) => ({
     applicationNumber: `RULES${String(++counter).padStart(4, '0')}`,
-    age: PROFILE.age,
-    gender: PROFILE.gender,
-    rsmScore: PROFILE.rsmScore,
-    disclosureJson: JSON.stringify(doc),
+    ...disclosureFields(doc),
     ...PHKL,
     ...extra,
   });
@@ -39,7 +42,10 @@ describe.each(DATABASES)('answer rules on %s', (database) => {
   async function save(doc: DisclosureDocument, language = 'en', path = '/disclosure/save') {
     await s.setLanguage(language);
     try {
-      return await api(s.t.baseUrl, `${BASE}${path}`, { token: s.token, body: payload(doc) });
+      return await api(s.t.baseUrl, `${DISCLOSURE_API}${path}`, {
+        token: s.token,
+        body: payload(doc),
+      });
     } finally {
       if (language !== 'en') await s.setLanguage('en');
     }
@@ -122,7 +128,7 @@ describe.each(DATABASES)('answer rules on %s', (database) => {
     it('T-31 a save missing basic information says the basic information is not complete', async () => {
       const doc = documentFor(s.version, [{ impairment: asthma, answers: answersFor(asthma) }]);
       await s.setLanguage('en');
-      const r = await api(s.t.baseUrl, `${BASE}/disclosure/save`, {
+      const r = await api(s.t.baseUrl, `${DISCLOSURE_API}/disclosure/save`, {
         token: s.token,
         body: payload(doc, { gender: null }),
       });
@@ -148,7 +154,7 @@ describe.each(DATABASES)('answer rules on %s', (database) => {
         { impairment: hypertension, answers: answersFor(hypertension, 'opening') },
         { impairment: asthma, answers: answersFor(asthma, 'opening') },
       ];
-      const r = await api<DisclosureExport>(s.t.baseUrl, `${BASE}/disclosure/export`, {
+      const r = await api<DisclosureExport>(s.t.baseUrl, `${DISCLOSURE_API}/disclosure/export`, {
         token: s.token,
         body: payload(documentFor(s.version, chosen)),
       });

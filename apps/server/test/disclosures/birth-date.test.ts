@@ -1,9 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DisclosureDocument, Impairment } from '@vmer/domain';
 import { api, DATABASES, signedInSuite } from '../helpers.ts';
-import { answersFor, documentFor, impairmentOf, PHKL, PROFILE, sampleCatalog } from './fixtures.ts';
-
-const BASE = '/api/impairment/video_mer';
+import {
+  answersFor,
+  documentFor,
+  impairmentOf,
+  PHKL,
+  PROFILE,
+  sampleCatalog,
+  DISCLOSURE_API,
+} from './fixtures.ts';
 
 /** DDMMYYYY of the day `days` from today, in the server's calendar. */
 function dayFromToday(days: number): string {
@@ -30,7 +36,7 @@ describe.each(DATABASES)('the applicant’s birth date on %s', (database) => {
     );
 
   const storeDocument = (operation: 'save' | 'submit', doc: DisclosureDocument) =>
-    api(s.t.baseUrl, `${BASE}/disclosure/${operation}`, {
+    api(s.t.baseUrl, `${DISCLOSURE_API}/disclosure/${operation}`, {
       token: s.token,
       body: {
         applicationNumber: `BIRTH${String(++counter).padStart(3, '0')}`,

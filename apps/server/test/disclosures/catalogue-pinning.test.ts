@@ -26,9 +26,16 @@ import {
   tokenFor,
   type TestApp,
 } from '../helpers.ts';
-import { answersFor, documentFor, impairmentOf, PHKL, PROFILE, sampleCatalog } from './fixtures.ts';
+import {
+  answersFor,
+  documentFor,
+  impairmentOf,
+  PHKL,
+  PROFILE,
+  sampleCatalog,
+  DISCLOSURE_API,
+} from './fixtures.ts';
 
-const BASE = '/api/impairment/video_mer';
 const LIST_REQUEST = { ...PHKL, gender: 'Male', age: 45, rsmScore: 'A' };
 
 describe.each(DATABASES)('disclosures pinned to their catalogue version on %s', (database) => {
@@ -74,11 +81,13 @@ describe.each(DATABASES)('disclosures pinned to their catalogue version on %s', 
   });
 
   async function stored(operation: 'save' | 'submit'): Promise<DisclosureSaved> {
-    const request = await call<DisclosureRequestCreated>(`${BASE}/request`, {
+    const request = await call<DisclosureRequestCreated>(`${DISCLOSURE_API}/request`, {
       body: { applicationNumber: `PIN${String(++counter).padStart(4, '0')}`, ...PHKL },
     });
-    const view = await call<DisclosureView>(`${BASE}/disclosure/${request.body.body!.requestId}`);
-    const answer = await call<DisclosureSaved>(`${BASE}/disclosure/${operation}`, {
+    const view = await call<DisclosureView>(
+      `${DISCLOSURE_API}/disclosure/${request.body.body!.requestId}`,
+    );
+    const answer = await call<DisclosureSaved>(`${DISCLOSURE_API}/disclosure/${operation}`, {
       body: payload(view.body.body!, '1'),
     });
     expect(answer.status).toBe(200);
@@ -159,52 +168,54 @@ describe.each(DATABASES)('disclosures pinned to their catalogue version on %s', 
     const before = decisionOf(draft, 'gallstones');
     expect(before).toMatchObject(PLANNED_SURGERY_DECISION.shipped);
     for (const operation of ['save', 'submit', 'export']) {
-      const answer = await call(`${BASE}/disclosure/${operation}`, { body: payload(draft, '2') });
+      const answer = await call(`${DISCLOSURE_API}/disclosure/${operation}`, {
+        body: payload(draft, '2'),
+      });
       expect(answer.status).toBe(409);
       expect(answer.body.message).toBe(
         'This disclosure was answered on catalogue version 1 and cannot be saved under version 2. Reload it, or update it to the current catalogue first.',
       );
     }
     await inChinese(async () => {
-      const answer = await call(`${BASE}/disclosure/save`, { body: payload(draft, '2') });
+      const answer = await call(`${DISCLOSURE_API}/disclosure/save`, { body: payload(draft, '2') });
       expect(answer.status).toBe(409);
       expect(answer.body.message).toBe(
         '此披露按第 1 版目錄作答，不可按第 2 版儲存。請重新載入，或先將其更新至現行目錄。',
       );
     });
-    const view = await call<DisclosureView>(`${BASE}/disclosure/${draft.requestId}`);
+    const view = await call<DisclosureView>(`${DISCLOSURE_API}/disclosure/${draft.requestId}`);
     expect(view.body.body).toMatchObject({ catalogVersion: '1', version: draft.version });
     expect(decisionOf(view.body.body!, 'gallstones')).toEqual(before);
   });
 
   it('T-01 a disclosure on an older catalogue version is saved, submitted and exported on its own version', async () => {
     const draft = drafts[1]!;
-    const saved = await call<DisclosureSaved>(`${BASE}/disclosure/save`, {
+    const saved = await call<DisclosureSaved>(`${DISCLOSURE_API}/disclosure/save`, {
       body: payload(draft, '1'),
     });
     expect(saved.status).toBe(200);
     expect(decisionOf(saved.body.body!, 'gallstones')).toMatchObject(
       PLANNED_SURGERY_DECISION.shipped,
     );
-    const exported = await call<DisclosureExport>(`${BASE}/disclosure/export`, {
+    const exported = await call<DisclosureExport>(`${DISCLOSURE_API}/disclosure/export`, {
       body: payload(saved.body.body!, '1'),
     });
     expect(exported.status).toBe(200);
-    const done = await call<DisclosureSaved>(`${BASE}/disclosure/submit`, {
+    const done = await call<DisclosureSaved>(`${DISCLOSURE_API}/disclosure/submit`, {
       body: payload(saved.body.body!, '1'),
     });
     expect(done.status).toBe(200);
     expect(decisionOf(done.body.body!, 'gallstones')).toMatchObject(
       PLANNED_SURGERY_DECISION.shipped,
     );
-    const view = await call<DisclosureView>(`${BASE}/disclosure/${draft.requestId}`);
+    const view = await call<DisclosureView>(`${DISCLOSURE_API}/disclosure/${draft.requestId}`);
     expect(view.body.body?.catalogVersion).toBe('1');
   });
 
   it('T-03 update to the current catalogue shows what changes, moves a draft to the active version keeping the answers whose question remains, and records it in the audit trail', async () => {
     const draft = drafts[2]!;
     const preview = await call<CatalogueUpdateSummary>(
-      `${BASE}/disclosure/${draft.id}/update-catalogue`,
+      `${DISCLOSURE_API}/disclosure/${draft.id}/update-catalogue`,
     );
     expect(preview.status).toBe(200);
     const summary = preview.body.body!;
@@ -224,18 +235,19 @@ describe.each(DATABASES)('disclosures pinned to their catalogue version on %s', 
     expect(asthma).toMatchObject({ removed: false, answersDropped: 0, questionsAdded: [] });
     expect(asthma.after).toEqual(asthma.before);
     // Looking changes nothing.
-    const unchanged = await call<DisclosureView>(`${BASE}/disclosure/${draft.requestId}`);
+    const unchanged = await call<DisclosureView>(`${DISCLOSURE_API}/disclosure/${draft.requestId}`);
     expect(unchanged.body.body).toMatchObject({ catalogVersion: '1', version: draft.version });
 
     const updated = await call<CatalogueUpdated>(
-      `${BASE}/disclosure/${draft.id}/update-catalogue`,
+      `${DISCLOSURE_API}/disclosure/${draft.id}/update-catalogue`,
       {
         body: { version: draft.version },
       },
     );
     expect(updated.status).toBe(200);
     expect(updated.body.body).toMatchObject({ status: 2, version: draft.version + 1, summary });
-    const view = (await call<DisclosureView>(`${BASE}/disclosure/${draft.requestId}`)).body.body!;
+    const view = (await call<DisclosureView>(`${DISCLOSURE_API}/disclosure/${draft.requestId}`))
+      .body.body!;
     expect(view).toMatchObject({ catalogVersion: '2', status: 2, version: draft.version + 1 });
     const document = JSON.parse(view.disclosureJson) as DisclosureDocument;
     expect(document.catalogVersion).toBe('2');
@@ -247,7 +259,7 @@ describe.each(DATABASES)('disclosures pinned to their catalogue version on %s', 
     ]);
     expect(decisionOf(view, 'gallstones')).toMatchObject(PLANNED_SURGERY_DECISION.revised);
 
-    const trail = await call<AuditEntry[]>(`${BASE}/disclosure/${draft.id}/audit`);
+    const trail = await call<AuditEntry[]>(`${DISCLOSURE_API}/disclosure/${draft.id}/audit`);
     expect(trail.body.body?.at(-1)).toMatchObject({
       actor: 'interviewer1',
       operation: 'update_catalogue',
@@ -257,11 +269,11 @@ describe.each(DATABASES)('disclosures pinned to their catalogue version on %s', 
     });
 
     // From now on it is saved on version 2, and version 1 is refused.
-    const again = await call(`${BASE}/disclosure/save`, {
+    const again = await call(`${DISCLOSURE_API}/disclosure/save`, {
       body: payload(view, '2', { disclosureJson: view.disclosureJson }),
     });
     expect(again.status).toBe(200);
-    const back = await call(`${BASE}/disclosure/save`, {
+    const back = await call(`${DISCLOSURE_API}/disclosure/save`, {
       body: payload({ ...view, version: view.version + 1 }, '1'),
     });
     expect(back.status).toBe(409);
@@ -270,7 +282,7 @@ describe.each(DATABASES)('disclosures pinned to their catalogue version on %s', 
   it('T-03 update to the current catalogue is refused for a submitted disclosure, a stale version, a disclosure already current and an administrator', async () => {
     const draft = drafts[3]!;
     const update = (id: string, version: number, token = interviewer) =>
-      call(`${BASE}/disclosure/${id}/update-catalogue`, { body: { version }, token });
+      call(`${DISCLOSURE_API}/disclosure/${id}/update-catalogue`, { body: { version }, token });
 
     const notDraft = await update(submitted.id, submitted.version);
     expect(notDraft.status).toBe(409);
@@ -290,24 +302,28 @@ describe.each(DATABASES)('disclosures pinned to their catalogue version on %s', 
     expect(current.body.message).toBe(
       'This disclosure already uses the current catalogue version.',
     );
-    const trail = await call<AuditEntry[]>(`${BASE}/disclosure/${draft.id}/audit`);
+    const trail = await call<AuditEntry[]>(`${DISCLOSURE_API}/disclosure/${draft.id}/audit`);
     expect(trail.body.body?.filter((e) => e.operation === 'update_catalogue')).toHaveLength(1);
   });
 
   it('T-47 an update to the current catalogue retried with its Idempotency-Key answers its first answer and changes nothing more', async () => {
     const draft = drafts[4]!;
     const update = () =>
-      api<CatalogueUpdated>(t.baseUrl, `${BASE}/disclosure/${draft.id}/update-catalogue`, {
-        token: interviewer,
-        body: { version: draft.version },
-        headers: { 'idempotency-key': 'update-catalogue-retry-1' },
-      });
+      api<CatalogueUpdated>(
+        t.baseUrl,
+        `${DISCLOSURE_API}/disclosure/${draft.id}/update-catalogue`,
+        {
+          token: interviewer,
+          body: { version: draft.version },
+          headers: { 'idempotency-key': 'update-catalogue-retry-1' },
+        },
+      );
     const first = await update();
     expect(first.status).toBe(200);
     const retry = await update();
     expect(retry.status).toBe(200);
     expect(retry.body.body).toEqual(first.body.body);
-    const trail = await call<AuditEntry[]>(`${BASE}/disclosure/${draft.id}/audit`);
+    const trail = await call<AuditEntry[]>(`${DISCLOSURE_API}/disclosure/${draft.id}/audit`);
     expect(trail.body.body?.filter((e) => e.operation === 'update_catalogue')).toHaveLength(1);
   });
 });

@@ -6,10 +6,24 @@ import type { DisclosureExport } from '@vmer/domain/lifecycle';
 import { consolidate, decideAll } from '@vmer/domain/decision-engine';
 import type { ChosenImpairment } from '@vmer/domain/questionnaire';
 import { buildExportWorkbook } from '../../src/disclosures/export-workbook.ts';
-import { api, DATABASES, questionnaireVersion, tokenFor, suiteApp } from '../helpers.ts';
-import { answersFor, documentFor, impairmentOf, PHKL, PROFILE, sampleCatalog } from './fixtures.ts';
+import {
+  api,
+  DATABASES,
+  questionnaireVersion,
+  tokenFor,
+  suiteApp,
+  putLanguage,
+} from '../helpers.ts';
+import {
+  answersFor,
+  documentFor,
+  impairmentOf,
+  PHKL,
+  PROFILE,
+  sampleCatalog,
+  DISCLOSURE_API,
+} from './fixtures.ts';
 
-const BASE = '/api/impairment/video_mer';
 const FORMULA_NAME = '=HYPERLINK("https://evil.example","Click")';
 
 describe.each(DATABASES)('who may export, and what the spreadsheet holds, on %s', (database) => {
@@ -50,7 +64,10 @@ describe.each(DATABASES)('who may export, and what the spreadsheet holds, on %s'
   }
 
   const exportAs = (user: string, body: unknown) =>
-    api<DisclosureExport>(t.baseUrl, `${BASE}/disclosure/export`, { token: tokens[user], body });
+    api<DisclosureExport>(t.baseUrl, `${DISCLOSURE_API}/disclosure/export`, {
+      token: tokens[user],
+      body,
+    });
 
   it('T-37 an administrator may not export disclosures: 403 with the translated message, in both languages', async () => {
     const refused = await exportAs('admin1', payload('Seen by Dr Chan'));
@@ -58,12 +75,7 @@ describe.each(DATABASES)('who may export, and what the spreadsheet holds, on %s'
     expect(refused.body).toMatchObject({ code: 403, message: 'You are not allowed to do this.' });
     expect(refused.body.body).toBeUndefined();
 
-    const choose = (language: string) =>
-      api(t.baseUrl, '/api/user/language', {
-        token: tokens.admin1,
-        method: 'PUT',
-        body: { language },
-      });
+    const choose = (language: string) => putLanguage(t.baseUrl, tokens.admin1, language);
     await choose('cn_traditional');
     try {
       const cn = await exportAs('admin1', payload('Seen by Dr Chan'));

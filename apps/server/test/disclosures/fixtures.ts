@@ -73,6 +73,9 @@ export function answersFor(
 }
 
 /** phkl's agency product, which offers every condition. */
+/** The prefix of the disclosure lifecycle's calls (design §4). */
+export const DISCLOSURE_API = '/api/impairment/video_mer';
+
 export const PHKL = { insurerCode: 'phkl', channel: 'agency', productCode: 'WL01' };
 
 export const PROFILE: Profile = {
@@ -85,6 +88,14 @@ export const PROFILE: Profile = {
   bmi: 24.2,
   smokingStatus: 'never',
 };
+
+/** The applicant fields a save or submit sends beside the document, as {@link PROFILE} has them. */
+export const APPLICANT = { age: PROFILE.age, gender: PROFILE.gender, rsmScore: PROFILE.rsmScore };
+
+/** The applicant fields and the document a save or submit sends (without product or number). */
+export function disclosureFields(doc: DisclosureDocument) {
+  return { ...APPLICANT, disclosureJson: JSON.stringify(doc) };
+}
 
 /** A disclosure document for some impairments with the answers given. */
 export function documentFor(
@@ -115,13 +126,23 @@ export function completeDocument(catalog: Catalog, catalogVersion: string): Disc
   ]);
 }
 
-/** An access token of a caller system, by the client-credentials grant of the embedded provider. */
-export async function clientToken(
+/** Hypertension complete (children opened), asthma with its last two shown questions unanswered. */
+export function partialDocument(catalog: Catalog, catalogVersion: string): DisclosureDocument {
+  const hypertension = impairmentOf(catalog, 'hypertension');
+  const asthma = impairmentOf(catalog, 'asthma');
+  return documentFor(catalogVersion, [
+    { impairment: hypertension, answers: answersFor(hypertension, 'opening') },
+    { impairment: asthma, answers: answersFor(asthma, 'first', 2) },
+  ]);
+}
+
+/** The embedded provider's answer to a caller system's client-credentials grant. */
+export function clientCredentialsGrant(
   baseUrl: string,
   clientId: string,
   secret: string,
-): Promise<string> {
-  const response = await fetch(`${baseUrl}/oidc/token`, {
+): Promise<Response> {
+  return fetch(`${baseUrl}/oidc/token`, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
@@ -129,6 +150,15 @@ export async function clientToken(
     },
     body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'disclosure:request' }),
   });
+}
+
+/** An access token of a caller system, by the client-credentials grant of the embedded provider. */
+export async function clientToken(
+  baseUrl: string,
+  clientId: string,
+  secret: string,
+): Promise<string> {
+  const response = await clientCredentialsGrant(baseUrl, clientId, secret);
   const body = (await response.json()) as { access_token?: string; error?: string };
   if (!body.access_token)
     throw new Error(`client credentials refused: ${body.error ?? response.status}`);

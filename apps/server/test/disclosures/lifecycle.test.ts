@@ -23,19 +23,21 @@ import {
   tokenFor,
   type TestApp,
   inChinese as readingChinese,
+  putLanguage,
 } from '../helpers.ts';
 import {
   answersFor,
   clientToken,
+  disclosureFields,
   documentFor,
   impairmentOf,
+  partialDocument,
   PHKL,
   PROFILE,
   sampleCatalog,
   completeDocument,
+  DISCLOSURE_API,
 } from './fixtures.ts';
-
-const BASE = '/api/impairment/video_mer';
 
 describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
   let t: TestApp;
@@ -73,7 +75,7 @@ describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
     user: string,
     path: string,
     options: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
-  ) => api<T>(t.baseUrl, `${BASE}${path}`, { token: tokens[user], ...options });
+  ) => api<T>(t.baseUrl, `${DISCLOSURE_API}${path}`, { token: tokens[user], ...options });
 
   /** Runs `check` while the user reads Chinese, then gives them English again. */
   const inChinese = (user: string, check: () => Promise<void>) =>
@@ -84,18 +86,11 @@ describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
   /** A complete document: hypertension fully answered (children opened), asthma too. */
   const complete = (): DisclosureDocument => completeDocument(catalog, version);
   /** Hypertension complete, asthma with its last two shown questions unanswered. */
-  const partial = (): DisclosureDocument =>
-    documentFor(version, [
-      { impairment: hypertension, answers: answersFor(hypertension, 'opening') },
-      { impairment: asthma, answers: answersFor(asthma, 'first', 2) },
-    ]);
+  const partial = (): DisclosureDocument => partialDocument(catalog, version);
 
   const payload = (doc: DisclosureDocument, extra: Record<string, unknown> = {}) => ({
     applicationNumber: extra.applicationNumber ?? 'APP0000',
-    age: PROFILE.age,
-    gender: PROFILE.gender,
-    rsmScore: PROFILE.rsmScore,
-    disclosureJson: JSON.stringify(doc),
+    ...disclosureFields(doc),
     ...extra,
   });
 
@@ -161,7 +156,7 @@ describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
 
     it('a caller system asks with a client-credentials token holding the disclosure:request scope', async () => {
       const token = await clientToken(t.baseUrl, 'demo-integration', 'demo-secret');
-      const r = await api<DisclosureRequestCreated>(t.baseUrl, `${BASE}/request`, {
+      const r = await api<DisclosureRequestCreated>(t.baseUrl, `${DISCLOSURE_API}/request`, {
         token,
         body: {
           applicationNumber: nextApplicationNumber(),
@@ -185,7 +180,9 @@ describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
         ['demo-integration', 'request'],
       ]);
       // The token opens the request call only: disclosures themselves are for people.
-      const read = await api(t.baseUrl, `${BASE}/disclosure/${r.body.body!.requestId}`, { token });
+      const read = await api(t.baseUrl, `${DISCLOSURE_API}/disclosure/${r.body.body!.requestId}`, {
+        token,
+      });
       expect(read.status).toBe(403);
     });
 
@@ -217,7 +214,7 @@ describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
         },
       ]);
       // A caller system has no language of its own: its Accept-Language decides.
-      const cn = await api(t.baseUrl, `${BASE}/request`, {
+      const cn = await api(t.baseUrl, `${DISCLOSURE_API}/request`, {
         token: await clientToken(t.baseUrl, 'demo-integration', 'demo-secret'),
         body,
         headers: { 'accept-language': 'zh-HK' },
@@ -457,11 +454,7 @@ describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
 
     it('the messages follow the caller language', async () => {
       const { id } = await submitted();
-      await api(t.baseUrl, '/api/user/language', {
-        token: tokens.agent1,
-        method: 'PUT',
-        body: { language: 'en' },
-      });
+      await putLanguage(t.baseUrl, tokens.agent1, 'en');
       await inChinese('uw1', async () => {
         await call('uw1', `/validate/${id}`, { method: 'POST' });
         const r = await call('uw1', `/validate/${id}`, { method: 'POST' });
@@ -799,21 +792,13 @@ describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
       expect(values).toContain(`Catalogue version=${version}`);
       expect(values.some((v) => v.startsWith('Consolidated decision='))).toBe(true);
 
-      await api(t.baseUrl, '/api/user/language', {
-        token: tokens.uw1,
-        method: 'PUT',
-        body: { language: 'cn_traditional' },
-      });
+      await putLanguage(t.baseUrl, tokens.uw1, 'cn_traditional');
       try {
         const cn = await call<DisclosureExport>('uw1', '/disclosure/export', { body });
         const book = await read(cn.body.body!.content);
         expect(book.worksheets.map((s) => s.name)).toEqual(['摘要', '1. 高血壓', '2. 哮喘']);
       } finally {
-        await api(t.baseUrl, '/api/user/language', {
-          token: tokens.uw1,
-          method: 'PUT',
-          body: { language: 'en' },
-        });
+        await putLanguage(t.baseUrl, tokens.uw1, 'en');
       }
     });
 

@@ -1,9 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Catalog } from '@vmer/domain';
 import { api, DATABASES, signedInSuite } from '../helpers.ts';
-import { answersFor, documentFor, impairmentOf, PROFILE, sampleCatalog } from './fixtures.ts';
+import {
+  answersFor,
+  documentFor,
+  impairmentOf,
+  disclosureFields,
+  PROFILE,
+  sampleCatalog,
+  DISCLOSURE_API,
+} from './fixtures.ts';
 
-const BASE = '/api/impairment/video_mer';
 const BANCA = { insurerCode: 'phkl', channel: 'banca', productCode: 'TERM10' };
 const AGENCY = { insurerCode: 'phkl', channel: 'agency', productCode: 'WL01' };
 
@@ -22,15 +29,13 @@ describe.each(DATABASES)('the reasons a save is refused name the condition on %s
       ...PROFILE,
       gender,
     });
-    return api(s.t.baseUrl, `${BASE}/disclosure/save`, {
+    return api(s.t.baseUrl, `${DISCLOSURE_API}/disclosure/save`, {
       token: s.token,
       body: {
         applicationNumber: `REASON${String(++counter).padStart(3, '0')}`,
         ...product,
-        age: PROFILE.age,
+        ...disclosureFields(doc),
         gender,
-        rsmScore: PROFILE.rsmScore,
-        disclosureJson: JSON.stringify(doc),
       },
     });
   };

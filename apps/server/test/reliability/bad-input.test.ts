@@ -4,19 +4,21 @@ import type { Catalog, DisclosureDocument } from '@vmer/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   answersFor,
+  APPLICANT,
+  disclosureFields,
   documentFor,
   impairmentOf,
   PHKL,
   PROFILE,
   sampleCatalog,
   completeDocument,
+  DISCLOSURE_API,
 } from '../disclosures/fixtures.ts';
 import { buildTestApp, DATABASES, tokenFor, type TestApp } from '../helpers.ts';
 
 /** The fixed seed keeps every run the same; the runs per route keep the property near ten seconds per database. */
 const SEED = 20_261_123;
 const RUNS_PER_ROUTE = 80;
-const BASE = '/api/impairment/video_mer';
 /** The router's limit on a path parameter (app.ts `maxParamLength`). */
 const MAX_PARAM_LENGTH = 200;
 /** Callers of every role, of the disclosures' insurer and of another one. */
@@ -498,12 +500,7 @@ describe.each(DATABASES)('generated bad input on %s', (database) => {
     const answers = Object.fromEntries(
       complete.impairments.flatMap((i) => i.answers.map((a) => [a.questionUuid, a.answer])),
     );
-    const basic = {
-      age: PROFILE.age,
-      gender: PROFILE.gender,
-      rsmScore: PROFILE.rsmScore,
-      disclosureJson: JSON.stringify(complete),
-    };
+    const basic = disclosureFields(complete);
 
     // One disclosure in each status, so generated ids reach every branch of the lifecycle; an
     // interviewer submits, an underwriter reviews.
@@ -519,7 +516,7 @@ describe.each(DATABASES)('generated bad input on %s', (database) => {
       const { id, requestId } = await call<DisclosureRequestCreated>(
         'interviewer1',
         'POST',
-        `${BASE}/request`,
+        `${DISCLOSURE_API}/request`,
         {
           applicationNumber,
           ...PHKL,
@@ -530,15 +527,20 @@ describe.each(DATABASES)('generated bad input on %s', (database) => {
       for (const step of steps) {
         if (step === 'save' || step === 'submit')
           current = (
-            await call<DisclosureSaved>('interviewer1', 'POST', `${BASE}/disclosure/${step}`, {
-              id,
-              requestId,
-              version: current,
-              applicationNumber,
-              ...basic,
-            })
+            await call<DisclosureSaved>(
+              'interviewer1',
+              'POST',
+              `${DISCLOSURE_API}/disclosure/${step}`,
+              {
+                id,
+                requestId,
+                version: current,
+                applicationNumber,
+                ...basic,
+              },
+            )
           ).version;
-        else await call('uw1', 'POST', `${BASE}/${step}/${id}`, {});
+        else await call('uw1', 'POST', `${DISCLOSURE_API}/${step}/${id}`, {});
       }
       made.push({ id, requestId, applicationNumber });
     }
@@ -615,12 +617,7 @@ describe.each(DATABASES)('generated bad input on %s', (database) => {
         disclosureJson,
       })),
     );
-    const applicant = {
-      ...PHKL,
-      age: PROFILE.age,
-      gender: PROFILE.gender,
-      rsmScore: PROFILE.rsmScore,
-    };
+    const applicant = { ...PHKL, ...APPLICANT };
     const codes = (values: string[]) =>
       fc.oneof(
         fc.constantFrom(...values),
@@ -645,10 +642,10 @@ describe.each(DATABASES)('generated bad input on %s', (database) => {
       applicationNumber: fc.constantFrom(...made.map((m) => m.applicationNumber)),
       age: fc.constantFrom(45, 17, 18, 150),
       disclosureJson: disclosureJsons,
-      [`POST ${BASE}/disclosure/save`]: payloads,
-      [`POST ${BASE}/disclosure/submit`]: payloads,
-      [`POST ${BASE}/disclosure/export`]: payloads,
-      [`POST ${BASE}/request`]: fc.constant({
+      [`POST ${DISCLOSURE_API}/disclosure/save`]: payloads,
+      [`POST ${DISCLOSURE_API}/disclosure/submit`]: payloads,
+      [`POST ${DISCLOSURE_API}/disclosure/export`]: payloads,
+      [`POST ${DISCLOSURE_API}/request`]: fc.constant({
         applicationNumber: 'FUZZREQ',
         ...applicant,
         redirection: '/home',
@@ -688,10 +685,10 @@ describe.each(DATABASES)('generated bad input on %s', (database) => {
     const problems: string[] = [];
     for (const [method, url] of [
       ['GET', '/api/question/%'],
-      ['GET', `${BASE}/disclosure/%E0%A4%A`],
-      ['POST', `${BASE}/validate/%zz`],
+      ['GET', `${DISCLOSURE_API}/disclosure/%E0%A4%A`],
+      ['POST', `${DISCLOSURE_API}/validate/%zz`],
       ['GET', `/api/question/${long}`],
-      ['POST', `${BASE}/reject/${long}`],
+      ['POST', `${DISCLOSURE_API}/reject/${long}`],
     ] as const) {
       const response = await inject('uw1', method, url);
       const type = response.headers['content-type'];
@@ -712,10 +709,7 @@ describe.each(DATABASES)('generated bad input on %s', (database) => {
     const save = (document: DisclosureDocument) => ({
       applicationNumber: 'NUL1',
       ...PHKL,
-      age: PROFILE.age,
-      gender: PROFILE.gender,
-      rsmScore: PROFILE.rsmScore,
-      disclosureJson: JSON.stringify(document),
+      ...disclosureFields(document),
     });
     const cases = [
       ['uw1', '/api/search/disease/create', { keyword: 'asth\u0000ma', type: 3 }],
@@ -724,15 +718,15 @@ describe.each(DATABASES)('generated bad input on %s', (database) => {
       ['uw1', '/api/disease/list', { ...PHKL, flag: 'flag\u0000' }],
       [
         'interviewer1',
-        `${BASE}/disclosure/save`,
+        `${DISCLOSURE_API}/disclosure/save`,
         save({ ...complete, profile: { ...PROFILE, smokingStatus: 'never\u0000' } }),
       ],
       [
         'interviewer1',
-        `${BASE}/disclosure/save`,
+        `${DISCLOSURE_API}/disclosure/save`,
         save(documentFor(complete.catalogVersion, [{ impairment: hyperlipidaemia, answers }])),
       ],
-      ['uw1', `${BASE}/reject/${submittedId}`, { reason: 'see\u0000notes' }],
+      ['uw1', `${DISCLOSURE_API}/reject/${submittedId}`, { reason: 'see\u0000notes' }],
     ] as const;
     const answered: string[] = [];
     for (const [user, url, body] of cases) {
@@ -745,7 +739,9 @@ describe.each(DATABASES)('generated bad input on %s', (database) => {
   it('no /api route answers 5xx, or outside the envelope, to generated bad input', async () => {
     // Every route of routes/api.ts is in the document; a short list would mean the document lost some.
     expect(routes.length).toBeGreaterThanOrEqual(30);
-    expect(routes.map((r) => `${r.method} ${r.path}`)).toContain(`POST ${BASE}/disclosure/submit`);
+    expect(routes.map((r) => `${r.method} ${r.path}`)).toContain(
+      `POST ${DISCLOSURE_API}/disclosure/submit`,
+    );
 
     const failures: string[] = [];
     for (const route of routes) {

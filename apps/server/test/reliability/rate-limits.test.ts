@@ -9,7 +9,9 @@ import {
   DATABASES,
   tokenFor,
   type TestApp,
+  putLanguage,
 } from '../helpers.ts';
+import { clientCredentialsGrant } from '../disclosures/fixtures.ts';
 
 /** Walks to the sign-in page like a browser; answers where its form posts. */
 async function signInForm(baseUrl: string, browser: CookieFetch): Promise<string> {
@@ -33,16 +35,8 @@ function postSignIn(
   });
 }
 
-function clientToken(baseUrl: string, secret: string) {
-  return fetch(`${baseUrl}/oidc/token`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      authorization: `Basic ${Buffer.from(`demo-integration:${secret}`).toString('base64')}`,
-    },
-    body: 'grant_type=client_credentials&scope=disclosure%3Arequest',
-  });
-}
+const clientToken = (baseUrl: string, secret: string) =>
+  clientCredentialsGrant(baseUrl, 'demo-integration', secret);
 
 const TOO_MANY = { code: 429, message: 'Too many requests. Please wait a moment and try again.' };
 
@@ -150,15 +144,7 @@ describe.runIf(DATABASES.includes('postgres'))('two servers on one PostgreSQL', 
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) {
       const server = i % 2 === 0 ? first : second;
-      statuses.push(
-        (
-          await api(server.baseUrl, '/api/user/language', {
-            token,
-            method: 'PUT',
-            body: { language: 'en' },
-          })
-        ).status,
-      );
+      statuses.push((await putLanguage(server.baseUrl, token, 'en')).status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
   });

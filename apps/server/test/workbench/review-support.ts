@@ -9,21 +9,21 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import {
   api,
   buildTestApp,
+  inChinese as readingChinese,
   questionnaireVersion,
   tokenFor,
   type TestApp,
   type TestDatabase,
 } from '../helpers.ts';
 import {
-  answersFor,
-  documentFor,
+  completeDocument,
+  disclosureFields,
   impairmentOf,
   PHKL,
-  PROFILE,
   sampleCatalog,
+  DISCLOSURE_API,
 } from '../disclosures/fixtures.ts';
 
-const BASE = '/api/impairment/video_mer';
 const USERS = ['interviewer1', 'agent1', 'uw1', 'uw2', 'uw3', 'admin1'] as const;
 export type User = (typeof USERS)[number];
 
@@ -33,7 +33,7 @@ export interface ReviewSuite {
   catalog: Catalog;
   hypertension: Impairment;
   asthma: Impairment;
-  /** A fetch of a path below {@link BASE} as a user. */
+  /** A fetch of a path below {@link DISCLOSURE_API} as a user. */
   call<T>(
     user: User,
     path: string,
@@ -81,38 +81,19 @@ export function reviewSuite(database: TestDatabase, env: Record<string, string> 
   afterAll(async () => suite.t?.close());
 
   const call: ReviewSuite['call'] = (user, path, options = {}) =>
-    api(suite.t.baseUrl, `${BASE}${path}`, { token: tokens[user], ...options });
+    api(suite.t.baseUrl, `${DISCLOSURE_API}${path}`, { token: tokens[user], ...options });
 
   const payload = (doc: DisclosureDocument, extra: Record<string, unknown> = {}) => ({
     applicationNumber: `REV${String(++counter).padStart(4, '0')}`,
-    age: PROFILE.age,
-    gender: PROFILE.gender,
-    rsmScore: PROFILE.rsmScore,
-    disclosureJson: JSON.stringify(doc),
+    ...disclosureFields(doc),
     ...extra,
   });
 
   return Object.assign(suite, {
     call,
-    async inChinese(user: User, check: () => Promise<void>) {
-      const choose = (language: string) =>
-        api(suite.t.baseUrl, '/api/user/language', {
-          token: tokens[user],
-          method: 'PUT',
-          body: { language },
-        });
-      await choose('cn_traditional');
-      try {
-        await check();
-      } finally {
-        await choose('en');
-      }
-    },
-    complete: () =>
-      documentFor(suite.version, [
-        { impairment: suite.hypertension, answers: answersFor(suite.hypertension, 'opening') },
-        { impairment: suite.asthma, answers: answersFor(suite.asthma) },
-      ]),
+    inChinese: (user: User, check: () => Promise<void>) =>
+      readingChinese(suite.t.baseUrl, tokens[user]!, check),
+    complete: () => completeDocument(suite.catalog, suite.version),
     async store(
       operation: 'save' | 'submit',
       user: User = 'interviewer1',
