@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { MockApi } from '../../../test/mock-api.ts';
 import { renderScreen, sent } from './screen-fixtures.tsx';
 import { chips, choose, chooser } from './screen-steps.ts';
 
@@ -10,6 +11,10 @@ async function openWithApplicant(gender: 'Male' | 'Female' = 'Female') {
   await userEvent.click(screen.getByRole('radio', { name: gender }));
   return view;
 }
+
+/** Waits for the screen to log a search: the typed keyword, the condition it became, its type. */
+const searchLogged = (api: MockApi, search: { keyword: string; disease: string; type: number }) =>
+  waitFor(() => expect(sent(api, 'search/disease/create')).toContainEqual(search));
 
 describe('Questionnaire card', { timeout: 20_000 }, () => {
   it('M-11 M-12 S-14 S-37 choosing a listed condition loads its questions and adds its chip and pages', async () => {
@@ -26,13 +31,7 @@ describe('Questionnaire card', { timeout: 20_000 }, () => {
       age: 45,
     });
     expect(screen.getByRole('heading', { name: 'Asthma - Page 1 - History' })).toBeTruthy();
-    await waitFor(() =>
-      expect(sent(api, 'search/disease/create')).toContainEqual({
-        keyword: 'asth',
-        disease: 'Asthma',
-        type: 1,
-      }),
-    );
+    await searchLogged(api, { keyword: 'asth', disease: 'Asthma', type: 1 });
   });
 
   it('V-62 fewer than 3 typed characters do not search: every condition stays offered', async () => {
@@ -54,13 +53,7 @@ describe('Questionnaire card', { timeout: 20_000 }, () => {
     expect(chosen?.impairment.selfDefined).toBe(true);
     expect(chosen?.impairment.uuid).toMatch(/^other-impairment-\d+$/);
     expect(chosen?.impairment.questionList.map((q) => q.uuid)).toEqual(['oth1']);
-    await waitFor(() =>
-      expect(sent(api, 'search/disease/create')).toContainEqual({
-        keyword: 'Gout',
-        disease: 'Gout',
-        type: 2,
-      }),
-    );
+    await searchLogged(api, { keyword: 'Gout', disease: 'Gout', type: 2 });
   });
 
   it('M-13 S-38 deleting a chip removes the condition, its questions and pages', async () => {

@@ -42,6 +42,9 @@ const STATUSES = Object.values(DISCLOSURE_STATUS) as DisclosureStatus[];
 const ISO = 'YYYY-MM-DD';
 const distinct = (values: string[]) => [...new Set(values)];
 
+/** The date range filters (W-03), in the order they stand. */
+const DATE_FILTERS = ['createdFrom', 'createdTo', 'submittedFrom', 'submittedTo'] as const;
+
 /** A date filter: a complete date sets it, clearing the field removes it. */
 function DateFilter({
   label,
@@ -233,26 +236,14 @@ export function WorklistFilters({
           />
         </Stack>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-          <DateFilter
-            label={t('worklist.filters.createdFrom')}
-            value={filters.createdFrom}
-            onDate={(createdFrom) => onFilters({ createdFrom })}
-          />
-          <DateFilter
-            label={t('worklist.filters.createdTo')}
-            value={filters.createdTo}
-            onDate={(createdTo) => onFilters({ createdTo })}
-          />
-          <DateFilter
-            label={t('worklist.filters.submittedFrom')}
-            value={filters.submittedFrom}
-            onDate={(submittedFrom) => onFilters({ submittedFrom })}
-          />
-          <DateFilter
-            label={t('worklist.filters.submittedTo')}
-            value={filters.submittedTo}
-            onDate={(submittedTo) => onFilters({ submittedTo })}
-          />
+          {DATE_FILTERS.map((key) => (
+            <DateFilter
+              key={key}
+              label={t(`worklist.filters.${key}`)}
+              value={filters[key]}
+              onDate={(date) => onFilters({ [key]: date })}
+            />
+          ))}
           <FormControlLabel
             label={t('worklist.filters.needsReview')}
             control={
