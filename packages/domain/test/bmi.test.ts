@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bmiDecision, computeBmi, isAbnormalBmi } from '../src/bmi.ts';
 import type { Decision, RuleAge } from '../src/model.ts';
+import { catalog } from './fixtures.ts';
 
 const all = (value: string): Decision => ({ LIFE: value, CI: value, MED: value });
 
@@ -20,18 +21,8 @@ const ageRow = (
 const height = (cm: number) => ({ cm, ft: 0, inch: 0 });
 const weight = (kg: number) => ({ kg, lb: 0 });
 
-/** The sample catalogue's rule: one adult row for everyone. */
-const sampleRules: RuleAge[] = [
-  {
-    lower: 18,
-    upper: 200,
-    gender: 'All',
-    bmiList: [
-      { lower: 0, upper: 17, decision: { LIFE: '50', CI: '50', MED: 'U' } },
-      { lower: 17, upper: 30, decision: all('0') },
-    ],
-  },
-];
+/** The fixture catalogue's rule: one adult row for everyone, bands to 17, 30 and 100. */
+const sampleRules = catalog.ruleAgeList;
 
 describe('computeBmi', () => {
   it('BMI is kg / m² to 1 decimal: 170 cm and 70 kg give 24.2', () => {
@@ -68,7 +59,8 @@ describe('bmiDecision', () => {
     expect(bmiDecision(sampleRules, 30, 'Male', 0)).toEqual({ LIFE: '50', CI: '50', MED: 'U' });
     expect(bmiDecision(sampleRules, 30, 'Male', 17)).toEqual(all('0'));
     expect(bmiDecision(sampleRules, 30, 'Male', 29.9)).toEqual(all('0'));
-    expect(bmiDecision(sampleRules, 30, 'Male', 30)).toBeNull();
+    expect(bmiDecision(sampleRules, 30, 'Male', 30)).toEqual({ LIFE: '75', CI: '50', MED: '0' });
+    expect(bmiDecision(sampleRules, 30, 'Male', 100)).toBeNull();
   });
 
   it('S-53 age bands include their lower bound and exclude their upper one', () => {
