@@ -124,7 +124,7 @@ function PrintedQuestion({
  * The wording of each exclusion the decisions name, as the spreadsheet lists them: those of
  * the disclosure's catalogue version.
  */
-export function PrintedExclusions({
+function PrintedExclusions({
   codes,
   wordings,
   language,
