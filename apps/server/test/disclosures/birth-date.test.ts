@@ -9,6 +9,7 @@ import {
   PROFILE,
   sampleCatalog,
   DISCLOSURE_API,
+  disclosureFields,
 } from './fixtures.ts';
 
 /** DDMMYYYY of the day `days` from today, in the server's calendar. */
@@ -41,10 +42,7 @@ describe.each(DATABASES)('the applicant’s birth date on %s', (database) => {
       body: {
         applicationNumber: `BIRTH${String(++counter).padStart(3, '0')}`,
         ...PHKL,
-        age: PROFILE.age,
-        gender: PROFILE.gender,
-        rsmScore: PROFILE.rsmScore,
-        disclosureJson: JSON.stringify(doc),
+        ...disclosureFields(doc),
       },
     });
 

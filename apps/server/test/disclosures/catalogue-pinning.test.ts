@@ -31,9 +31,9 @@ import {
   documentFor,
   impairmentOf,
   PHKL,
-  PROFILE,
   sampleCatalog,
   DISCLOSURE_API,
+  disclosureFields,
 } from './fixtures.ts';
 
 const LIST_REQUEST = { ...PHKL, gender: 'Male', age: 45, rsmScore: 'A' };
@@ -73,10 +73,7 @@ describe.each(DATABASES)('disclosures pinned to their catalogue version on %s', 
     requestId: saved.requestId,
     version: saved.version,
     applicationNumber: 'PIN0000',
-    age: PROFILE.age,
-    gender: PROFILE.gender,
-    rsmScore: PROFILE.rsmScore,
-    disclosureJson: JSON.stringify(documentOn(version)),
+    ...disclosureFields(documentOn(version)),
     ...extra,
   });
 

@@ -22,6 +22,7 @@ import {
   PROFILE,
   sampleCatalog,
   DISCLOSURE_API,
+  disclosureFields,
 } from './fixtures.ts';
 
 const FORMULA_NAME = '=HYPERLINK("https://evil.example","Click")';
@@ -55,10 +56,7 @@ describe.each(DATABASES)('who may export, and what the spreadsheet holds, on %s'
     ]);
     return {
       applicationNumber: 'APP9001',
-      age: PROFILE.age,
-      gender: PROFILE.gender,
-      rsmScore: PROFILE.rsmScore,
-      disclosureJson: JSON.stringify(doc),
+      ...disclosureFields(doc),
       ...PHKL,
     };
   }

@@ -12,10 +12,10 @@ import type {
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   PHKL,
-  PROFILE,
   sampleCatalog,
   completeDocument,
   DISCLOSURE_API,
+  APPLICANT,
 } from '../disclosures/fixtures.ts';
 import {
   api,
@@ -122,9 +122,7 @@ describe.each(DATABASES)('a server killed with SIGKILL during a load of submits,
           body: {
             applicationNumber,
             ...PHKL,
-            age: PROFILE.age,
-            gender: PROFILE.gender,
-            rsmScore: PROFILE.rsmScore,
+            ...APPLICANT,
           },
         },
       );
@@ -141,9 +139,7 @@ describe.each(DATABASES)('a server killed with SIGKILL during a load of submits,
           requestId,
           version: 1,
           applicationNumber,
-          age: PROFILE.age,
-          gender: PROFILE.gender,
-          rsmScore: PROFILE.rsmScore,
+          ...APPLICANT,
           disclosureJson,
         },
         // Half with an Idempotency-Key (one transaction holding the key), half without (one statement).
