@@ -111,23 +111,22 @@ function Differences({ compare }: { compare: RevisionCompare }) {
           />
         </TitledSection>
       )}
-      {conditionsAdded.length > 0 && (
-        <TitledSection title={t('caseView.conditionsAdded')}>
-          <Box component="ul" sx={{ m: 0, pl: 3 }}>
-            {conditionsAdded.map((name) => (
-              <li key={name}>{name}</li>
-            ))}
-          </Box>
-        </TitledSection>
-      )}
-      {conditionsRemoved.length > 0 && (
-        <TitledSection title={t('caseView.conditionsRemoved')}>
-          <Box component="ul" sx={{ m: 0, pl: 3 }}>
-            {conditionsRemoved.map((name) => (
-              <li key={name}>{name}</li>
-            ))}
-          </Box>
-        </TitledSection>
+      {(
+        [
+          [t('caseView.conditionsAdded'), conditionsAdded],
+          [t('caseView.conditionsRemoved'), conditionsRemoved],
+        ] as const
+      ).map(
+        ([title, names]) =>
+          names.length > 0 && (
+            <TitledSection key={title} title={title}>
+              <Box component="ul" sx={{ m: 0, pl: 3 }}>
+                {names.map((name) => (
+                  <li key={name}>{name}</li>
+                ))}
+              </Box>
+            </TitledSection>
+          ),
       )}
       {answers.length > 0 && (
         <TitledSection title={t('caseView.answers')}>
