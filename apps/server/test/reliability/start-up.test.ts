@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { DEMO_USERS } from '../../src/auth/demo-users.ts';
 import { hashPassword } from '../../src/auth/password.ts';
 import { LOCKS, underAdvisoryLock } from '../../src/db/advisory-lock.ts';
 import { openDatabase } from '../../src/db/database.ts';
@@ -29,13 +30,9 @@ describe.runIf(DATABASES.includes('postgres'))('replicas starting together', () 
           .select('user_name')
           .where('demo', '=', true)
           .execute();
-        expect(users.map((user) => user.user_name).sort()).toEqual([
-          'admin1',
-          'agent1',
-          'interviewer1',
-          'uw1',
-          'uw2',
-        ]);
+        expect(users.map((user) => user.user_name).sort()).toEqual(
+          DEMO_USERS.map((user) => user.userName).sort(),
+        );
         expect(await db.selectFrom('catalog_versions').select('version').execute()).toHaveLength(1);
       } finally {
         for (const t of started) await t.close();
@@ -85,13 +82,15 @@ describe.each(DATABASES)('start-up on %s', (database) => {
           .select(['subject', 'user_name'])
           .orderBy('subject')
           .execute();
-        expect(rows).toEqual([
-          { subject: 'admin1', user_name: 'admin1' },
-          { subject: 'agent1', user_name: 'agent1' },
-          { subject: 'interviewer1', user_name: 'interviewer1' },
+        // Every demo user but uw1 (demo users' subjects are their names), and the staff UW1.
+        const expected = [
+          ...DEMO_USERS.filter((user) => user.userName !== 'uw1').map((user) => ({
+            subject: user.userName,
+            user_name: user.userName,
+          })),
           { subject: 'staff-0001', user_name: 'UW1' },
-          { subject: 'uw2', user_name: 'uw2' },
-        ]);
+        ].sort((a, b) => (a.subject < b.subject ? -1 : 1));
+        expect(rows).toEqual(expected);
       } finally {
         await second.close();
       }
