@@ -8,6 +8,7 @@ import {
   signIn,
   type ViewportName,
 } from '../src/browser.ts';
+import type { HeaderSelectionState } from '../../apps/web/src/features/header-selection/header-selection-slice.ts';
 
 const baseUrl = inject('baseUrl');
 // The API's calls answer in their own time on a busy machine.
@@ -37,14 +38,11 @@ async function signedIn(userName: string, viewport: ViewportName): Promise<Page>
   return page;
 }
 
-interface Selection {
-  insurerCode: string;
-  channel: string;
-  productCode: string;
-  insurerCodeList: string[];
-  channelList: string[];
-  productCodeList: string[];
-}
+/** What the header selectors show, as the app's state holds it. */
+type Selection = Pick<
+  HeaderSelectionState,
+  'insurerCode' | 'channel' | 'productCode' | 'insurerCodeList' | 'channelList' | 'productCodeList'
+>;
 const selection = async (page: Page) =>
   (await appState<{ headerSelection: Selection }>(page)).headerSelection;
 

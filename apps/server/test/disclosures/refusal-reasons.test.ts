@@ -40,28 +40,27 @@ describe.each(DATABASES)('the reasons a save is refused name the condition on %s
     });
   };
 
-  it('T-07 a condition the product does not offer is named in the reason, in the caller’s language', async () => {
-    const refused = await save(BANCA, 'cataract', 'Male');
+  /** A save refused with one reason, about the first condition. */
+  const expectRefused = async (saving: ReturnType<typeof save>, message: string) => {
+    const refused = await saving;
     expect(refused.status).toBe(400);
-    expect(refused.body.errors).toEqual([
-      {
-        path: 'disclosureJson.impairments.0.uuid',
-        message: 'Cataract is not offered for the product.',
-      },
-    ]);
+    expect(refused.body.errors).toEqual([{ path: 'disclosureJson.impairments.0.uuid', message }]);
+  };
+
+  it('T-07 a condition the product does not offer is named in the reason, in the caller’s language', async () => {
+    await expectRefused(
+      save(BANCA, 'cataract', 'Male'),
+      'Cataract is not offered for the product.',
+    );
     await s.setLanguage('cn_traditional');
     const chinese = await save(BANCA, 'cataract', 'Male').finally(() => s.setLanguage('en'));
     expect(chinese.body.errors?.[0]?.message).toBe('此產品不提供「白內障」。');
   });
 
   it('T-07 a condition that does not apply to the applicant’s gender is named in the reason', async () => {
-    const refused = await save(AGENCY, 'ovarian-cyst', 'Male');
-    expect(refused.status).toBe(400);
-    expect(refused.body.errors).toEqual([
-      {
-        path: 'disclosureJson.impairments.0.uuid',
-        message: "Ovarian cyst does not apply to the applicant's gender.",
-      },
-    ]);
+    await expectRefused(
+      save(AGENCY, 'ovarian-cyst', 'Male'),
+      "Ovarian cyst does not apply to the applicant's gender.",
+    );
   });
 });
