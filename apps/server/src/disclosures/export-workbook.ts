@@ -44,13 +44,18 @@ export interface ExportInput {
   overrides?: readonly Override[];
 }
 
-const LABELS = {
-  title: { en: 'Video MER disclosure', cn_traditional: 'Video MER 披露' },
-  summary: { en: 'Summary', cn_traditional: '摘要' },
+/** What names a disclosure in both workbooks: its insurer, channel, product and application number. */
+export const DISCLOSURE_KEY_LABELS = {
   insurer: { en: 'Insurer', cn_traditional: '保險公司' },
   channel: { en: 'Channel', cn_traditional: '渠道' },
   product: { en: 'Product', cn_traditional: '產品' },
   applicationNumber: { en: 'Application number', cn_traditional: '申請編號' },
+} as const;
+
+const LABELS = {
+  title: { en: 'Video MER disclosure', cn_traditional: 'Video MER 披露' },
+  summary: { en: 'Summary', cn_traditional: '摘要' },
+  ...DISCLOSURE_KEY_LABELS,
   // The profile fields and their coded values read as the revision comparison names them.
   ...PROFILE_FIELD_LABELS,
   ...PROFILE_VALUE_LABELS,

@@ -11,6 +11,7 @@ import {
   neutraliseFormulas,
   printSetup,
   styleHeader,
+  DISCLOSURE_KEY_LABELS,
 } from './export-workbook.ts';
 
 const decisionOf = (text: string | undefined) =>
@@ -26,10 +27,7 @@ export interface WorklistWorkbookInput {
 
 const LABELS = {
   sheet: { en: 'Worklist', cn_traditional: '工作清單' },
-  applicationNumber: { en: 'Application number', cn_traditional: '申請編號' },
-  insurer: { en: 'Insurer', cn_traditional: '保險公司' },
-  channel: { en: 'Channel', cn_traditional: '渠道' },
-  product: { en: 'Product', cn_traditional: '產品' },
+  ...DISCLOSURE_KEY_LABELS,
   status: { en: 'Status', cn_traditional: '狀態' },
   needsReview: { en: 'Needs review', cn_traditional: '需要審核' },
   conditions: { en: 'Conditions', cn_traditional: '病症' },
