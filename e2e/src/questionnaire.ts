@@ -20,8 +20,10 @@ import {
   clientToken,
   documentFor,
   impairmentOf,
+  PHKL,
   PROFILE,
   sampleCatalog,
+  SLHK,
 } from '../../apps/server/test/disclosures/fixtures.ts';
 import { api } from '../../apps/server/test/helpers.ts';
 import {
@@ -41,9 +43,9 @@ export const SHOTS = '/tmp/vmer/shots';
 export const SETTLED = { timeout: 10_000 };
 
 /** phkl's agency product, which offers every condition. */
-export const PHKL_PRODUCT = { insurerCode: 'phkl', channel: 'agency', productCode: 'WL01' };
+export const PHKL_PRODUCT = PHKL;
 /** slhk's one product. */
-export const SLHK_PRODUCT = { insurerCode: 'slhk', channel: 'broker', productCode: 'SAV05' };
+export const SLHK_PRODUCT = SLHK;
 
 /** The screen's texts in a language, as the app shows them. */
 const screenTexts = (language: Language) => textsIn(questionnaireTexts, language).mer;

@@ -2,6 +2,7 @@ import type { DiseaseListEntry, Impairment, Question, UserInfo } from '@vmer/dom
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, buildTestApp, DATABASES, tokenFor, type TestApp, putLanguage } from '../helpers.ts';
 import { activateSound } from './catalog-support.ts';
+import { PHKL } from '../disclosures/fixtures.ts';
 
 interface InsurerEntry {
   insurerCode: string;
@@ -24,7 +25,6 @@ const INSURERS: Record<DemoUser, string[]> = {
   admin1: ['phkl', 'slhk', 'demo'],
 };
 
-const PHKL_WL01 = { insurerCode: 'phkl', channel: 'agency', productCode: 'WL01' };
 
 describe.each(DATABASES)('questionnaire calls on %s', (database) => {
   let t: TestApp;
@@ -189,7 +189,7 @@ describe.each(DATABASES)('questionnaire calls on %s', (database) => {
   describe('POST /api/disease/list', () => {
     it('A-12 E-49 answers an instance and the conditions the product offers, filtered by gender', async () => {
       const male = await diseaseList('interviewer1', {
-        ...PHKL_WL01,
+        ...PHKL,
         gender: 'Male',
         age: 45,
         rsmScore: 'A',
@@ -206,7 +206,7 @@ describe.each(DATABASES)('questionnaire calls on %s', (database) => {
         'other-impairment',
       ]);
       const female = await diseaseList('interviewer1', {
-        ...PHKL_WL01,
+        ...PHKL,
         gender: 'Female',
         age: 45,
         rsmScore: 'A',
@@ -219,7 +219,7 @@ describe.each(DATABASES)('questionnaire calls on %s', (database) => {
         'other-impairment',
         'ovarian-cyst',
       ]);
-      const anyone = await diseaseList('interviewer1', PHKL_WL01);
+      const anyone = await diseaseList('interviewer1', PHKL);
       expect(anyone.body.body?.diseaseList).toHaveLength(6);
       expect(female.body.body?.instance).not.toBe(male.body.body?.instance);
     });
@@ -268,17 +268,17 @@ describe.each(DATABASES)('questionnaire calls on %s', (database) => {
           })
         ).status,
       ).toBe(404);
-      expect((await diseaseList('agent1', PHKL_WL01)).status).toBe(404);
-      expect((await diseaseList('uw1', { ...PHKL_WL01, productCode: 'NOPE' })).status).toBe(404);
-      expect((await diseaseList('uw1', { ...PHKL_WL01, channel: 'bank' })).status).toBe(404);
+      expect((await diseaseList('agent1', PHKL)).status).toBe(404);
+      expect((await diseaseList('uw1', { ...PHKL, productCode: 'NOPE' })).status).toBe(404);
+      expect((await diseaseList('uw1', { ...PHKL, channel: 'bank' })).status).toBe(404);
     });
 
     it('C-02 an applicant under 18 is refused with the age named; bad input answers 400', async () => {
-      const young = await diseaseList('interviewer1', { ...PHKL_WL01, age: 17 });
+      const young = await diseaseList('interviewer1', { ...PHKL, age: 17 });
       expect(young.status).toBe(400);
       expect(young.body.errors).toEqual([{ path: 'age', message: 'This value is too small.' }]);
-      expect((await diseaseList('interviewer1', { ...PHKL_WL01, age: 18 })).status).toBe(200);
-      const bad = await diseaseList('interviewer1', { ...PHKL_WL01, gender: 'Other', extra: true });
+      expect((await diseaseList('interviewer1', { ...PHKL, age: 18 })).status).toBe(200);
+      const bad = await diseaseList('interviewer1', { ...PHKL, gender: 'Other', extra: true });
       expect(bad.status).toBe(400);
       expect(bad.body.errors?.map((e) => e.path).sort()).toEqual(['extra', 'gender']);
     });
@@ -286,7 +286,7 @@ describe.each(DATABASES)('questionnaire calls on %s', (database) => {
 
   describe('GET /api/disease/list/{id}', () => {
     it('A-11 A-28 answers the list stored for the instance, to the insurer’s users only', async () => {
-      const created = await diseaseList('interviewer1', { ...PHKL_WL01, gender: 'Female' });
+      const created = await diseaseList('interviewer1', { ...PHKL, gender: 'Female' });
       const { instance, diseaseList: list } = created.body.body ?? {
         instance: '',
         diseaseList: [],
@@ -377,7 +377,7 @@ describe.each(DATABASES)('questionnaire calls on %s', (database) => {
     });
 
     it('P-07 another insurer’s product answers 404', async () => {
-      const answer = await post('uw2', '/api/disease/special/list', PHKL_WL01);
+      const answer = await post('uw2', '/api/disease/special/list', PHKL);
       expect(answer.status).toBe(404);
     });
   });

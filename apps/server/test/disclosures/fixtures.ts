@@ -77,6 +77,12 @@ export function answersFor(
 export const DISCLOSURE_API = '/api/impairment/video_mer';
 
 export const PHKL = { insurerCode: 'phkl', channel: 'agency', productCode: 'WL01' };
+/** phkl's bank channel product, which offers fewer conditions than its agency one. */
+export const PHKL_BANCA = { insurerCode: 'phkl', channel: 'banca', productCode: 'TERM10' };
+/** slhk's one product. */
+export const SLHK = { insurerCode: 'slhk', channel: 'broker', productCode: 'SAV05' };
+/** The demo insurer's product. */
+export const DEMO = { insurerCode: 'demo', channel: 'direct', productCode: 'DEMO1' };
 
 export const PROFILE: Profile = {
   birthDate: '01031981',

@@ -33,6 +33,7 @@ import {
   impairmentOf,
   partialDocument,
   PHKL,
+  PHKL_BANCA,
   PROFILE,
   sampleCatalog,
   completeDocument,
@@ -721,7 +722,6 @@ describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
       many.impairments = Array.from({ length: 51 }, () => many.impairments[0]!);
       expect(await paths(payload(many, PHKL))).toEqual(['disclosureJson.impairments']);
 
-      const banca = { insurerCode: 'phkl', channel: 'banca', productCode: 'TERM10' };
       const notOffered = impairmentOf(catalog, 'breast-lump');
       const doc = documentFor(
         version,
@@ -731,7 +731,7 @@ describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
           gender: 'Female',
         },
       );
-      expect(await paths(payload(doc, { ...banca, gender: 'Female' }))).toEqual([
+      expect(await paths(payload(doc, { ...PHKL_BANCA, gender: 'Female' }))).toEqual([
         'disclosureJson.impairments.0.uuid',
       ]);
       // A condition that does not apply to the applicant's gender.

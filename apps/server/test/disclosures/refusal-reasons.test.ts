@@ -9,10 +9,9 @@ import {
   PROFILE,
   sampleCatalog,
   DISCLOSURE_API,
+  PHKL,
+  PHKL_BANCA,
 } from './fixtures.ts';
-
-const BANCA = { insurerCode: 'phkl', channel: 'banca', productCode: 'TERM10' };
-const AGENCY = { insurerCode: 'phkl', channel: 'agency', productCode: 'WL01' };
 
 describe.each(DATABASES)('the reasons a save is refused name the condition on %s', (database) => {
   const s = signedInSuite(database, 'interviewer1');
@@ -23,7 +22,7 @@ describe.each(DATABASES)('the reasons a save is refused name the condition on %s
     catalog = await sampleCatalog();
   });
 
-  const save = (product: typeof BANCA, uuid: string, gender: 'Male' | 'Female') => {
+  const save = (product: typeof PHKL_BANCA, uuid: string, gender: 'Male' | 'Female') => {
     const impairment = impairmentOf(catalog, uuid);
     const doc = documentFor(s.version, [{ impairment, answers: answersFor(impairment) }], {
       ...PROFILE,
@@ -49,17 +48,17 @@ describe.each(DATABASES)('the reasons a save is refused name the condition on %s
 
   it('T-07 a condition the product does not offer is named in the reason, in the caller’s language', async () => {
     await expectRefused(
-      save(BANCA, 'cataract', 'Male'),
+      save(PHKL_BANCA, 'cataract', 'Male'),
       'Cataract is not offered for the product.',
     );
     await s.setLanguage('cn_traditional');
-    const chinese = await save(BANCA, 'cataract', 'Male').finally(() => s.setLanguage('en'));
+    const chinese = await save(PHKL_BANCA, 'cataract', 'Male').finally(() => s.setLanguage('en'));
     expect(chinese.body.errors?.[0]?.message).toBe('此產品不提供「白內障」。');
   });
 
   it('T-07 a condition that does not apply to the applicant’s gender is named in the reason', async () => {
     await expectRefused(
-      save(AGENCY, 'ovarian-cyst', 'Male'),
+      save(PHKL, 'ovarian-cyst', 'Male'),
       "Ovarian cyst does not apply to the applicant's gender.",
     );
   });

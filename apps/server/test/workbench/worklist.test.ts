@@ -15,15 +15,15 @@ import { api, DATABASES, tokenFor } from '../helpers.ts';
 import {
   answersFor,
   clientToken,
+  DEMO,
   documentFor,
   impairmentOf,
   PHKL,
   PROFILE,
+  SLHK,
 } from '../disclosures/fixtures.ts';
 import { reviewSuite, type User } from './review-support.ts';
 
-const SLHK = { insurerCode: 'slhk', channel: 'broker', productCode: 'SAV05' };
-const DEMO = { insurerCode: 'demo', channel: 'direct', productCode: 'DEMO1' };
 const REVIEW_VALUE = /^(D|P|U|EX)/;
 
 describe.each(DATABASES)('the worklist on %s', (database) => {
