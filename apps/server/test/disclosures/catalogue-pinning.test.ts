@@ -27,13 +27,11 @@ import {
   type TestApp,
 } from '../helpers.ts';
 import {
-  answersFor,
-  documentFor,
-  impairmentOf,
   PHKL,
   sampleCatalog,
   DISCLOSURE_API,
   disclosureFields,
+  answeredDocument,
 } from './fixtures.ts';
 
 const LIST_REQUEST = { ...PHKL, gender: 'Male', age: 45, rsmScore: 'A' };
@@ -55,14 +53,8 @@ describe.each(DATABASES)('disclosures pinned to their catalogue version on %s', 
   const inChinese = (check: () => Promise<void>) => readingChinese(t.baseUrl, interviewer, check);
 
   /** Gallstones and Asthma answered in full on a version. */
-  const documentOn = (version: string): DisclosureDocument => {
-    const gallstones = impairmentOf(catalog, 'gallstones');
-    const asthma = impairmentOf(catalog, 'asthma');
-    return documentFor(version, [
-      { impairment: gallstones, answers: answersFor(gallstones) },
-      { impairment: asthma, answers: answersFor(asthma) },
-    ]);
-  };
+  const documentOn = (version: string): DisclosureDocument =>
+    answeredDocument(catalog, version, ['gallstones', 'asthma']);
 
   const payload = (
     saved: Pick<DisclosureSaved, 'id' | 'requestId' | 'version'>,

@@ -122,6 +122,23 @@ export function documentFor(
   };
 }
 
+/** A document of the catalogue's conditions named, each answered as {@link answersFor} answers it. */
+export function answeredDocument(
+  catalog: Catalog,
+  catalogVersion: string,
+  uuids: readonly string[],
+  profile: Profile = PROFILE,
+): DisclosureDocument {
+  return documentFor(
+    catalogVersion,
+    uuids.map((uuid) => {
+      const impairment = impairmentOf(catalog, uuid);
+      return { impairment, answers: answersFor(impairment) };
+    }),
+    profile,
+  );
+}
+
 /** A complete document: hypertension answered down its opening children, asthma fully. */
 export function completeDocument(catalog: Catalog, catalogVersion: string): DisclosureDocument {
   const hypertension = impairmentOf(catalog, 'hypertension');

@@ -2,15 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Catalog } from '@vmer/domain';
 import { api, DATABASES, signedInSuite } from '../helpers.ts';
 import {
-  answersFor,
-  documentFor,
-  impairmentOf,
   disclosureFields,
   PROFILE,
   sampleCatalog,
   DISCLOSURE_API,
   PHKL,
   PHKL_BANCA,
+  answeredDocument,
 } from './fixtures.ts';
 
 describe.each(DATABASES)('the reasons a save is refused name the condition on %s', (database) => {
@@ -23,11 +21,7 @@ describe.each(DATABASES)('the reasons a save is refused name the condition on %s
   });
 
   const save = (product: typeof PHKL_BANCA, uuid: string, gender: 'Male' | 'Female') => {
-    const impairment = impairmentOf(catalog, uuid);
-    const doc = documentFor(s.version, [{ impairment, answers: answersFor(impairment) }], {
-      ...PROFILE,
-      gender,
-    });
+    const doc = answeredDocument(catalog, s.version, [uuid], { ...PROFILE, gender });
     return api(s.t.baseUrl, `${DISCLOSURE_API}/disclosure/save`, {
       token: s.token,
       body: {

@@ -5,7 +5,7 @@ import type { RevisionCompare, RevisionSummary } from '@vmer/domain/workbench';
 import { upload } from '../catalog/catalog-support.ts';
 import { revisedCatalog } from '../catalog/revised-catalog.ts';
 import { api, DATABASES, tokenFor } from '../helpers.ts';
-import { answersFor, documentFor, impairmentOf } from '../disclosures/fixtures.ts';
+import { answeredDocument, answersFor, documentFor } from '../disclosures/fixtures.ts';
 import { reviewSuite, type User } from './review-support.ts';
 
 describe.each(DATABASES)('revisions and their comparison on %s', (database) => {
@@ -186,11 +186,10 @@ describe.each(DATABASES)('revisions and their comparison on %s', (database) => {
 
   // Last: it makes the revised catalogue the active one for the rest of this app's life.
   it('W-13 a catalogue update keeps a revision on the new version, and compare reads each revision on its own version', async () => {
-    const gallstones = impairmentOf(s.catalog, 'gallstones');
     const saved = await s.store(
       'save',
       'interviewer1',
-      documentFor(s.version, [{ impairment: gallstones, answers: answersFor(gallstones) }]),
+      answeredDocument(s.catalog, s.version, ['gallstones']),
     );
     const admin = await tokenFor(s.t.baseUrl, 'admin1');
     const revised = await upload(s.t.baseUrl, admin, await revisedCatalog(), { activate: true });
