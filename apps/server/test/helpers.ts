@@ -1,9 +1,11 @@
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
+import type { Catalog } from '@vmer/domain';
 import { buildApp } from '../src/app.ts';
 import { signIn } from '../src/cli/sign-in.ts';
 import { loadConfig, type Config } from '../src/config.ts';
+import { sampleCatalog } from './disclosures/fixtures.ts';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
 
 export type TestDatabase = 'pglite' | 'postgres';
@@ -131,8 +133,12 @@ export interface SignedInSuite {
   t: TestApp;
   token: string;
   version: string;
+  /** The shipped sample catalogue, compiled. */
+  catalog: Catalog;
   /** Saves the signed-in user's language, in which the API then answers them. */
   setLanguage(language: string): ReturnType<typeof api>;
+  /** A new application number: the prefix and a number counting this suite's calls. */
+  nextApplicationNumber(prefix: string): string;
 }
 
 /**
@@ -140,11 +146,17 @@ export interface SignedInSuite {
  * fields are there once the block's own beforeAll hooks run.
  */
 export function signedInSuite(database: TestDatabase, userName: string): SignedInSuite {
+  let counter = 0;
   const suite = {
     setLanguage: (language: string) => putLanguage(suite.t.baseUrl, suite.token, language),
+    nextApplicationNumber: (prefix: string) => `${prefix}${String(++counter).padStart(4, '0')}`,
   } as SignedInSuite;
   beforeAll(async () => {
-    Object.assign(suite, await signedInApp(database, userName));
+    const [signedIn, catalog] = await Promise.all([
+      signedInApp(database, userName),
+      sampleCatalog(),
+    ]);
+    Object.assign(suite, signedIn, { catalog });
   });
   afterAll(async () => suite.t?.close());
   return suite;

@@ -1,6 +1,5 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Catalog } from '@vmer/domain';
 import type { DisclosureExport } from '@vmer/domain/lifecycle';
 import { api, DATABASES, signedInSuite, storedLanguage, putLanguage } from './helpers.ts';
 import {
@@ -8,16 +7,13 @@ import {
   disclosureFields,
   partialDocument,
   PHKL,
-  sampleCatalog,
   DISCLOSURE_API,
 } from './disclosures/fixtures.ts';
 
 describe.each(DATABASES)('Simplified Chinese on %s', (database) => {
   const s = signedInSuite(database, 'uw1');
-  let catalog: Catalog;
 
   beforeAll(async () => {
-    catalog = await sampleCatalog();
     const chosen = await putLanguage(s.t.baseUrl, s.token, 'cn_simplified');
     expect(chosen.body).toEqual({ code: 200, body: { language: 'cn_simplified' } });
   });
@@ -27,8 +23,8 @@ describe.each(DATABASES)('Simplified Chinese on %s', (database) => {
     applicationNumber: 'APP888',
     ...disclosureFields(
       answers === 'complete'
-        ? completeDocument(catalog, s.version)
-        : partialDocument(catalog, s.version),
+        ? completeDocument(s.catalog, s.version)
+        : partialDocument(s.catalog, s.version),
     ),
   });
 

@@ -5,7 +5,7 @@
  */
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Catalog, DisclosureDocument, Impairment } from '@vmer/domain';
+import type { DisclosureDocument, Impairment } from '@vmer/domain';
 import type { AnswerMap } from '@vmer/domain/answers';
 import type { DisclosureExport } from '@vmer/domain/lifecycle';
 import { buildPages, numberedQuestions } from '@vmer/domain/paging';
@@ -16,23 +16,19 @@ import {
   documentFor,
   impairmentOf,
   PHKL,
-  sampleCatalog,
   DISCLOSURE_API,
 } from './fixtures.ts';
 
 describe.each(DATABASES)('answer rules on %s', (database) => {
   const s = signedInSuite(database, 'interviewer1');
-  let catalog: Catalog;
   let asthma: Impairment;
-  let counter = 0;
 
   beforeAll(async () => {
-    catalog = await sampleCatalog();
-    asthma = impairmentOf(catalog, 'asthma');
+    asthma = impairmentOf(s.catalog, 'asthma');
   });
 
   const payload = (doc: DisclosureDocument, extra: Record<string, unknown> = {}) => ({
-    applicationNumber: `RULES${String(++counter).padStart(4, '0')}`,
+    applicationNumber: s.nextApplicationNumber('RULES'),
     ...disclosureFields(doc),
     ...PHKL,
     ...extra,
@@ -149,7 +145,7 @@ describe.each(DATABASES)('answer rules on %s', (database) => {
 
   describe('question numbers', () => {
     it('T-19 the spreadsheet numbers each condition’s questions as the screen does, across the questionnaire in page order', async () => {
-      const hypertension = impairmentOf(catalog, 'hypertension');
+      const hypertension = impairmentOf(s.catalog, 'hypertension');
       const chosen = [
         { impairment: hypertension, answers: answersFor(hypertension, 'opening') },
         { impairment: asthma, answers: answersFor(asthma, 'opening') },

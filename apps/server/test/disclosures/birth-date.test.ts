@@ -7,7 +7,6 @@ import {
   impairmentOf,
   PHKL,
   PROFILE,
-  sampleCatalog,
   DISCLOSURE_API,
   disclosureFields,
 } from './fixtures.ts';
@@ -23,10 +22,9 @@ function dayFromToday(days: number): string {
 describe.each(DATABASES)('the applicant’s birth date on %s', (database) => {
   const s = signedInSuite(database, 'interviewer1');
   let hypertension: Impairment;
-  let counter = 0;
 
   beforeAll(async () => {
-    hypertension = impairmentOf(await sampleCatalog(), 'hypertension');
+    hypertension = impairmentOf(s.catalog, 'hypertension');
   });
 
   const documentBornOn = (birthDate: string): DisclosureDocument =>
@@ -40,7 +38,7 @@ describe.each(DATABASES)('the applicant’s birth date on %s', (database) => {
     api(s.t.baseUrl, `${DISCLOSURE_API}/disclosure/${operation}`, {
       token: s.token,
       body: {
-        applicationNumber: `BIRTH${String(++counter).padStart(3, '0')}`,
+        applicationNumber: s.nextApplicationNumber('BIRTH'),
         ...PHKL,
         ...disclosureFields(doc),
       },

@@ -1,10 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Catalog } from '@vmer/domain';
+import { describe, expect, it } from 'vitest';
+
 import { api, DATABASES, signedInSuite } from '../helpers.ts';
 import {
   disclosureFields,
   PROFILE,
-  sampleCatalog,
   DISCLOSURE_API,
   PHKL,
   PHKL_BANCA,
@@ -13,19 +12,13 @@ import {
 
 describe.each(DATABASES)('the reasons a save is refused name the condition on %s', (database) => {
   const s = signedInSuite(database, 'interviewer1');
-  let catalog: Catalog;
-  let counter = 0;
-
-  beforeAll(async () => {
-    catalog = await sampleCatalog();
-  });
 
   const save = (product: typeof PHKL_BANCA, uuid: string, gender: 'Male' | 'Female') => {
-    const doc = answeredDocument(catalog, s.version, [uuid], { ...PROFILE, gender });
+    const doc = answeredDocument(s.catalog, s.version, [uuid], { ...PROFILE, gender });
     return api(s.t.baseUrl, `${DISCLOSURE_API}/disclosure/save`, {
       token: s.token,
       body: {
-        applicationNumber: `REASON${String(++counter).padStart(3, '0')}`,
+        applicationNumber: s.nextApplicationNumber('REASON'),
         ...product,
         ...disclosureFields(doc),
         gender,
