@@ -329,7 +329,8 @@ export const apiRoutes = table({
     responses: { 200: okSchema(overridesAnswerSchema) },
   }),
   disclosureRevisions: route(endpoints.disclosureRevisions, {
-    summary: "A disclosure's kept revisions (one per save, submit and catalogue update), oldest first",
+    summary:
+      "A disclosure's kept revisions (one per save, submit and catalogue update), oldest first",
     tags: WORKBENCH,
     params: idParams,
     responses: { 200: okSchema(z.array(revisionSummarySchema)) },
