@@ -5,7 +5,7 @@ import type { Catalog } from '@vmer/domain';
 import { buildApp } from '../src/app.ts';
 import { signIn } from '../src/cli/sign-in.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { sampleCatalog } from './disclosures/fixtures.ts';
+import { DISCLOSURE_API, sampleCatalog } from './disclosures/fixtures.ts';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
 
 export type TestDatabase = 'pglite' | 'postgres';
@@ -139,6 +139,11 @@ export interface SignedInSuite {
   setLanguage(language: string): ReturnType<typeof api>;
   /** A new application number: the prefix and a number counting this suite's calls. */
   nextApplicationNumber(prefix: string): string;
+  /** A call of a path below the disclosure API as the signed-in user. */
+  call<T = unknown>(
+    path: string,
+    options?: { method?: string; body?: unknown; headers?: Record<string, string> },
+  ): ReturnType<typeof api<T>>;
 }
 
 /**
@@ -150,6 +155,8 @@ export function signedInSuite(database: TestDatabase, userName: string): SignedI
   const suite = {
     setLanguage: (language: string) => putLanguage(suite.t.baseUrl, suite.token, language),
     nextApplicationNumber: (prefix: string) => `${prefix}${String(++counter).padStart(4, '0')}`,
+    call: (path, options = {}) =>
+      api(suite.t.baseUrl, `${DISCLOSURE_API}${path}`, { token: suite.token, ...options }),
   } as SignedInSuite;
   beforeAll(async () => {
     const [signedIn, catalog] = await Promise.all([

@@ -7,7 +7,6 @@ import {
   disclosureFields,
   partialDocument,
   PHKL,
-  DISCLOSURE_API,
 } from './disclosures/fixtures.ts';
 
 describe.each(DATABASES)('Simplified Chinese on %s', (database) => {
@@ -49,8 +48,7 @@ describe.each(DATABASES)('Simplified Chinese on %s', (database) => {
   });
 
   it('L-29 L-30 a refused export names the unanswered questions in Simplified Chinese', async () => {
-    const refused = await api(s.t.baseUrl, `${DISCLOSURE_API}/disclosure/export`, {
-      token: s.token,
+    const refused = await s.call(`/disclosure/export`, {
       body: payload('partial'),
     });
     expect(refused.status).toBe(400);
@@ -61,8 +59,7 @@ describe.each(DATABASES)('Simplified Chinese on %s', (database) => {
   });
 
   it('L-29 L-30 the exported spreadsheet is in Simplified Chinese: labels, conditions and answers', async () => {
-    const r = await api<DisclosureExport>(s.t.baseUrl, `${DISCLOSURE_API}/disclosure/export`, {
-      token: s.token,
+    const r = await s.call<DisclosureExport>(`/disclosure/export`, {
       body: payload('complete'),
     });
     expect(r.status).toBe(200);

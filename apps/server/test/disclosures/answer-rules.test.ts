@@ -9,15 +9,8 @@ import type { DisclosureDocument, Impairment } from '@vmer/domain';
 import type { AnswerMap } from '@vmer/domain/answers';
 import type { DisclosureExport } from '@vmer/domain/lifecycle';
 import { buildPages, numberedQuestions } from '@vmer/domain/paging';
-import { api, DATABASES, signedInSuite } from '../helpers.ts';
-import {
-  answersFor,
-  disclosureFields,
-  documentFor,
-  impairmentOf,
-  PHKL,
-  DISCLOSURE_API,
-} from './fixtures.ts';
+import { DATABASES, signedInSuite } from '../helpers.ts';
+import { answersFor, disclosureFields, documentFor, impairmentOf, PHKL } from './fixtures.ts';
 
 describe.each(DATABASES)('answer rules on %s', (database) => {
   const s = signedInSuite(database, 'interviewer1');
@@ -38,8 +31,7 @@ describe.each(DATABASES)('answer rules on %s', (database) => {
   async function save(doc: DisclosureDocument, language = 'en', path = '/disclosure/save') {
     await s.setLanguage(language);
     try {
-      return await api(s.t.baseUrl, `${DISCLOSURE_API}${path}`, {
-        token: s.token,
+      return await s.call(`${path}`, {
         body: payload(doc),
       });
     } finally {
@@ -124,8 +116,7 @@ describe.each(DATABASES)('answer rules on %s', (database) => {
     it('T-31 a save missing basic information says the basic information is not complete', async () => {
       const doc = documentFor(s.version, [{ impairment: asthma, answers: answersFor(asthma) }]);
       await s.setLanguage('en');
-      const r = await api(s.t.baseUrl, `${DISCLOSURE_API}/disclosure/save`, {
-        token: s.token,
+      const r = await s.call(`/disclosure/save`, {
         body: payload(doc, { gender: null }),
       });
       expect(r.status).toBe(400);
@@ -150,8 +141,7 @@ describe.each(DATABASES)('answer rules on %s', (database) => {
         { impairment: hypertension, answers: answersFor(hypertension, 'opening') },
         { impairment: asthma, answers: answersFor(asthma, 'opening') },
       ];
-      const r = await api<DisclosureExport>(s.t.baseUrl, `${DISCLOSURE_API}/disclosure/export`, {
-        token: s.token,
+      const r = await s.call<DisclosureExport>(`/disclosure/export`, {
         body: payload(documentFor(s.version, chosen)),
       });
       expect(r.status).toBe(200);

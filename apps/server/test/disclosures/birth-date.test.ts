@@ -1,13 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DisclosureDocument, Impairment } from '@vmer/domain';
-import { api, DATABASES, signedInSuite } from '../helpers.ts';
+import { DATABASES, signedInSuite } from '../helpers.ts';
 import {
   answersFor,
   documentFor,
   impairmentOf,
   PHKL,
   PROFILE,
-  DISCLOSURE_API,
   disclosureFields,
 } from './fixtures.ts';
 
@@ -35,8 +34,7 @@ describe.each(DATABASES)('the applicant’s birth date on %s', (database) => {
     );
 
   const storeDocument = (operation: 'save' | 'submit', doc: DisclosureDocument) =>
-    api(s.t.baseUrl, `${DISCLOSURE_API}/disclosure/${operation}`, {
-      token: s.token,
+    s.call(`/disclosure/${operation}`, {
       body: {
         applicationNumber: s.nextApplicationNumber('BIRTH'),
         ...PHKL,

@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
-import { api, DATABASES, signedInSuite } from '../helpers.ts';
-import {
-  disclosureFields,
-  PROFILE,
-  DISCLOSURE_API,
-  PHKL,
-  PHKL_BANCA,
-  answeredDocument,
-} from './fixtures.ts';
+import { DATABASES, signedInSuite } from '../helpers.ts';
+import { disclosureFields, PROFILE, PHKL, PHKL_BANCA, answeredDocument } from './fixtures.ts';
 
 describe.each(DATABASES)('the reasons a save is refused name the condition on %s', (database) => {
   const s = signedInSuite(database, 'interviewer1');
 
   const save = (product: typeof PHKL_BANCA, uuid: string, gender: 'Male' | 'Female') => {
     const doc = answeredDocument(s.catalog, s.version, [uuid], { ...PROFILE, gender });
-    return api(s.t.baseUrl, `${DISCLOSURE_API}/disclosure/save`, {
-      token: s.token,
+    return s.call(`/disclosure/save`, {
       body: {
         applicationNumber: s.nextApplicationNumber('REASON'),
         ...product,
