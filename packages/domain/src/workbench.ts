@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { APPLICATION_NUMBER_PATTERN } from './applicant.ts';
+import { dateParam, filterCode, flagParam, listOf } from './query-params.ts';
 import type { LocalizedText } from './languages.ts';
 import {
   disclosureIdSchema,
@@ -40,24 +41,6 @@ export type WorklistSort = (typeof WORKLIST_SORTS)[number];
 export const WORKLIST_VIEWS = ['all', 'mine', 'awaitingMyReview', 'returnedToMe'] as const;
 export type WorklistView = (typeof WORKLIST_VIEWS)[number];
 
-const code = z
-  .string()
-  .min(1)
-  .max(50)
-  .regex(/^[A-Za-z0-9_-]+$/, 'worklist_filter_invalid');
-/** A calendar date, YYYY-MM-DD. */
-const isoDate = z.iso.date('worklist_date_invalid');
-/** Several values given as one comma-separated parameter or as the parameter repeated. */
-const listOf = <T extends z.ZodType>(item: T) =>
-  z.preprocess(
-    (value) =>
-      (Array.isArray(value) ? value : [value])
-        .flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]))
-        .filter((v) => v !== ''),
-    z.array(item).max(20),
-  );
-const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
-
 /**
  * GET /api/impairment/video_mer/disclosures: the worklist query. Every filter is optional and
  * they combine with AND; `cursor` is the opaque `nextCursor` of the previous page, valid only
@@ -71,8 +54,8 @@ export const worklistQuerySchema = z
     view: z.enum(WORKLIST_VIEWS).default('all'),
     status: listOf(z.coerce.number().pipe(disclosureStatusSchema)).optional(),
     insurer: listOf(insurerCodeSchema).optional(),
-    channel: code.optional(),
-    product: code.optional(),
+    channel: filterCode.optional(),
+    product: filterCode.optional(),
     /** Application-number prefix; the allowed set holds no LIKE wildcard. */
     q: z
       .string()
@@ -81,11 +64,11 @@ export const worklistQuerySchema = z
     /** A catalogue condition's uuid: disclosures that disclose it. */
     condition: z.string().min(1).max(200).optional(),
     /** Only disclosures whose decisions hold any D, P, U or exclusion. */
-    needsReview: flag.optional(),
-    createdFrom: isoDate.optional(),
-    createdTo: isoDate.optional(),
-    submittedFrom: isoDate.optional(),
-    submittedTo: isoDate.optional(),
+    needsReview: flagParam.optional(),
+    createdFrom: dateParam.optional(),
+    createdTo: dateParam.optional(),
+    submittedFrom: dateParam.optional(),
+    submittedTo: dateParam.optional(),
     sort: z.enum(WORKLIST_SORTS).default('updatedAt'),
     order: z.enum(['asc', 'desc']).default('desc'),
     limit: z.coerce.number().int().min(1).max(WORKLIST_PAGE_SIZE_MAX).default(WORKLIST_PAGE_SIZE),

@@ -1,3 +1,4 @@
+import type { AccountRequestState } from '@vmer/domain/admin';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { AccountRequestsTable, Database } from '../db/schema.ts';
 import type { InsurerScope } from '../disclosures/disclosure-repository.ts';
@@ -12,12 +13,18 @@ export function accountRequestRepository(db: Kysely<Database>) {
     },
 
     /** A page of the requests naming one of the caller's insurers, newest first. */
-    async page(scope: InsurerScope, offset: number, limit: number): Promise<AccountRequestRow[]> {
+    async page(
+      scope: InsurerScope,
+      state: AccountRequestState,
+      offset: number,
+      limit: number,
+    ): Promise<AccountRequestRow[]> {
       if (scope.insurers.length === 0) return [];
       return db
         .selectFrom('account_requests')
         .selectAll()
         .where('insurer_code', 'in', scope.insurers)
+        .where('state', '=', state)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .offset(offset)

@@ -55,9 +55,9 @@ export const accountRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(apiRoutes.accountRequests),
     preHandler: requireRole('admin'),
     handler: async (request) => {
-      const { page } = request.query;
+      const { page, state } = request.query;
       const { offset, limit } = pageWindow(page, PAGE_SIZE);
-      const rows = await requests.page(request.user, offset, limit);
+      const rows = await requests.page(request.user, state, offset, limit);
       return ok(
         pageOf(page, PAGE_SIZE, rows, (row) => ({
           id: row.id,
@@ -67,6 +67,12 @@ export const accountRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           role: row.role,
           message: row.message,
           createdAt: new Date(row.created_at).toISOString(),
+          routed: true,
+          state: row.state,
+          decidedBy: row.decided_by,
+          decidedAt: row.decided_at ? new Date(row.decided_at).toISOString() : null,
+          declineReason: row.decline_reason,
+          userSubject: row.user_subject,
         })),
       );
     },

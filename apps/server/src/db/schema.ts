@@ -25,6 +25,7 @@ export interface Database {
   search_events: SearchEventsTable;
   conclusions: ConclusionsTable;
   account_requests: AccountRequestsTable;
+  admin_audit: AdminAuditTable;
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -51,6 +52,8 @@ export interface UsersTable {
   demo: Generated<boolean>;
   /** False: the user's tokens are refused and they cannot sign in (the row is kept). */
   active: Generated<boolean>;
+  /** For an external user pre-registered by email until their first sign-in binds the subject. */
+  email: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -225,4 +228,28 @@ export interface AccountRequestsTable {
   role: string;
   message: string | null;
   created_at: CreatedAt;
+  state: Generated<'pending' | 'approved' | 'declined'>;
+  decided_by: string | null;
+  decided_at: Date | null;
+  decline_reason: string | null;
+  /** The user an approval created. */
+  user_subject: string | null;
+}
+
+/** The administration audit trail (design §11): appended, never changed. */
+export interface AdminAuditTable {
+  id: Generated<string>;
+  at: CreatedAt;
+  actor_subject: string;
+  actor_name: string;
+  subject_type: 'user' | 'accountRequest' | 'insurer';
+  subject_id: string;
+  action: string;
+  /** The insurers the change concerns: the administrators who read it. */
+  insurers: string[];
+  changes: ColumnType<
+    { field: string; before: unknown; after: unknown }[],
+    string | undefined,
+    never
+  >;
 }

@@ -65,6 +65,16 @@ export const endpoints = {
   requestAnalytics: { method: 'GET', path: '/analytics/web/:requestId' },
   accountRequest: { method: 'POST', path: '/account-request' },
   accountRequests: { method: 'GET', path: '/admin/account-requests' },
+  accountRequestApprove: { method: 'POST', path: '/admin/account-requests/:id/approve' },
+  accountRequestDecline: { method: 'POST', path: '/admin/account-requests/:id/decline' },
+  adminUsers: { method: 'GET', path: '/admin/users' },
+  adminUserCreate: { method: 'POST', path: '/admin/users' },
+  adminUserUpdate: { method: 'PUT', path: '/admin/users/:subject' },
+  adminInsurers: { method: 'GET', path: '/admin/insurers' },
+  adminInsurerCreate: { method: 'POST', path: '/admin/insurers' },
+  adminInsurerUpdate: { method: 'PUT', path: '/admin/insurers/:code' },
+  adminAudit: { method: 'GET', path: '/admin/audit' },
+  dashboard: { method: 'GET', path: '/dashboard' },
 } as const satisfies Record<string, Endpoint>;
 
 /** The names of a path's `:name` parameters. */

@@ -32,10 +32,32 @@ import {
   worklistQuerySchema,
 } from '../workbench.ts';
 import { questionSchema } from '../model.ts';
+import {
+  accountRequestListQuerySchema,
+  accountRequestParamsSchema,
+  adminAccountRequestPageSchema,
+  adminAccountRequestSchema,
+  adminAuditPageSchema,
+  adminAuditQuerySchema,
+  adminInsurersSchema,
+  adminUserSchema,
+  approveAccountRequestSchema,
+  approvedAccountRequestSchema,
+  createdUserSchema,
+  createUserSchema,
+  declineAccountRequestSchema,
+  insurerParamsSchema,
+  savedInsurerSchema,
+  saveInsurerSchema,
+  subjectParamsSchema,
+  updateUserSchema,
+  userListQuerySchema,
+  userPageSchema,
+} from '../admin.ts';
+import { dashboardQuerySchema, dashboardSchema } from '../dashboard.ts';
 import { createdSchema, okSchema } from './envelope.ts';
 import { endpoints, type Endpoint } from './endpoints.ts';
 import {
-  accountRequestPageSchema,
   accountRequestSchema,
   authConfigSchema,
   catalogBundleSchema,
@@ -101,6 +123,7 @@ const DISCLOSURES = ['disclosures'];
 const WORKBENCH = ['workbench'];
 const ANALYTICS = ['analytics'];
 const ACCOUNT_REQUESTS = ['account requests'];
+const ADMINISTRATION = ['administration'];
 
 /** Every endpoint with its schemas, by the endpoint's name. */
 export const apiRoutes = table({
@@ -383,10 +406,76 @@ export const apiRoutes = table({
     responses: { 201: createdSchema(z.object({ id: z.string() })) },
   }),
   accountRequests: route(endpoints.accountRequests, {
-    summary: "Requests for access naming the administrator's insurers, newest first",
-    tags: ACCOUNT_REQUESTS,
-    query: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }).strict(),
-    responses: { 200: okSchema(accountRequestPageSchema) },
+    summary:
+      "Requests for access naming the administrator's insurers (and those naming no administrator's insurer), newest first",
+    tags: ADMINISTRATION,
+    query: accountRequestListQuerySchema,
+    responses: { 200: okSchema(adminAccountRequestPageSchema) },
+  }),
+  accountRequestApprove: route(endpoints.accountRequestApprove, {
+    summary: 'Approve a request for access: creates the user as edited by the administrator',
+    tags: ADMINISTRATION,
+    params: accountRequestParamsSchema,
+    body: approveAccountRequestSchema,
+    responses: { 200: okSchema(approvedAccountRequestSchema) },
+  }),
+  accountRequestDecline: route(endpoints.accountRequestDecline, {
+    summary: 'Decline a request for access with a reason',
+    tags: ADMINISTRATION,
+    params: accountRequestParamsSchema,
+    body: declineAccountRequestSchema,
+    responses: { 200: okSchema(adminAccountRequestSchema) },
+  }),
+  adminUsers: route(endpoints.adminUsers, {
+    summary: 'People sharing an insurer with the administrator, searched and filtered',
+    tags: ADMINISTRATION,
+    query: userListQuerySchema,
+    responses: { 200: okSchema(userPageSchema) },
+  }),
+  adminUserCreate: route(endpoints.adminUserCreate, {
+    summary:
+      'Create a user of the embedded sign-in (first password answered once) or pre-register one of the external provider',
+    tags: ADMINISTRATION,
+    body: createUserSchema,
+    responses: { 201: createdSchema(createdUserSchema) },
+  }),
+  adminUserUpdate: route(endpoints.adminUserUpdate, {
+    summary:
+      "Change a person's name, email, role, insurers or activation (409 when changed meanwhile)",
+    tags: ADMINISTRATION,
+    params: subjectParamsSchema,
+    body: updateUserSchema,
+    responses: { 200: okSchema(adminUserSchema) },
+  }),
+  adminInsurers: route(endpoints.adminInsurers, {
+    summary: "The administrator's insurers, channels and products in the active catalogue",
+    tags: ADMINISTRATION,
+    responses: { 200: okSchema(adminInsurersSchema) },
+  }),
+  adminInsurerCreate: route(endpoints.adminInsurerCreate, {
+    summary: 'Add an insurer: a new catalogue version with it, activated',
+    tags: ADMINISTRATION,
+    body: saveInsurerSchema,
+    responses: { 201: createdSchema(savedInsurerSchema) },
+  }),
+  adminInsurerUpdate: route(endpoints.adminInsurerUpdate, {
+    summary: 'Change an insurer, its channels or products: a new catalogue version, activated',
+    tags: ADMINISTRATION,
+    params: insurerParamsSchema,
+    body: saveInsurerSchema,
+    responses: { 200: okSchema(savedInsurerSchema) },
+  }),
+  adminAudit: route(endpoints.adminAudit, {
+    summary: "The administration trail of the caller's insurers, newest first",
+    tags: ADMINISTRATION,
+    query: adminAuditQuerySchema,
+    responses: { 200: okSchema(adminAuditPageSchema) },
+  }),
+  dashboard: route(endpoints.dashboard, {
+    summary: "The operations dashboard of the caller's insurers",
+    tags: ['dashboard'],
+    query: dashboardQuerySchema,
+    responses: { 200: okSchema(dashboardSchema) },
   }),
 });
 

@@ -215,24 +215,6 @@ export const accountRequestSchema = z
   })
   .strict();
 
-export const accountRequestEntrySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  insurerCode: z.string(),
-  role: z.string(),
-  message: z.string().nullable(),
-  /** ISO 8601. */
-  createdAt: z.string(),
-});
-
-export const accountRequestPageSchema = z.object({
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  hasMore: z.boolean(),
-  items: z.array(accountRequestEntrySchema),
-});
-
 /** The Idempotency-Key header, when sent: 1 to 200 visible ASCII characters. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const idempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,200}$/);

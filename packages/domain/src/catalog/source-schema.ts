@@ -230,36 +230,28 @@ export type CatalogFile = z.infer<typeof catalogFileSchema>;
 
 const codeSchema = z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only');
 
-/** `insurers.yaml`: insurers, their channels and products. */
-export const insurersFileSchema = z
+/** One insurer of `insurers.yaml` with its channels and products. */
+export const insurerSourceSchema = z
   .object({
-    insurers: z
+    code: insurerConfigSchema.shape.code,
+    name: bilingualSchema,
+    smokingList: z.enum(['A', 'B']),
+    lastAgeOption: z.boolean(),
+    printCover: z.boolean(),
+    channels: z
       .array(
         z
           .object({
-            code: insurerConfigSchema.shape.code,
-            name: bilingualSchema,
-            smokingList: z.enum(['A', 'B']),
-            lastAgeOption: z.boolean(),
-            printCover: z.boolean(),
-            channels: z
+            code: codeSchema,
+            products: z
               .array(
                 z
                   .object({
                     code: codeSchema,
-                    products: z
-                      .array(
-                        z
-                          .object({
-                            code: codeSchema,
-                            name: bilingualSchema,
-                            impairments: z
-                              .union([z.literal('all'), z.array(impairmentUuidSchema)])
-                              .describe('all, or the impairment uuids this product offers'),
-                          })
-                          .strict(),
-                      )
-                      .min(1),
+                    name: bilingualSchema,
+                    impairments: z
+                      .union([z.literal('all'), z.array(impairmentUuidSchema)])
+                      .describe('all, or the impairment uuids this product offers'),
                   })
                   .strict(),
               )
@@ -269,6 +261,11 @@ export const insurersFileSchema = z
       )
       .min(1),
   })
+  .strict();
+
+/** `insurers.yaml`: insurers, their channels and products. */
+export const insurersFileSchema = z
+  .object({ insurers: z.array(insurerSourceSchema).min(1) })
   .strict();
 export type InsurersFile = z.infer<typeof insurersFileSchema>;
 
