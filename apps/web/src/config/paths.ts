@@ -8,4 +8,6 @@ export const paths = {
   logoutCallback: '/logout/callback',
   privacy: '/privacy',
   accountRequest: '/account-request',
+  adminUsers: '/admin/users',
+  adminAccountRequests: '/admin/account-requests',
 } as const;
