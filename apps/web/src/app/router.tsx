@@ -42,6 +42,7 @@ const Questionnaire = lazyPage(
   routeComponent,
 );
 const Worklist = lazyPage('worklist', () => import('./routes/worklist.tsx'), routeComponent);
+const Dashboard = lazyPage('dashboard', () => import('./routes/dashboard.tsx'), routeComponent);
 
 /**
  * Every screen of requirements §2. Pages load on demand; a page that fails to load shows in the layout
@@ -72,6 +73,7 @@ export function AppRoutes() {
             <Route path={paths.home} element={<Questionnaire />} />
             <Route path={paths.questionnaire} element={<Questionnaire />} />
             <Route path={paths.worklist} element={<Worklist />} />
+            <Route path={paths.dashboard} element={<Dashboard />} />
           </Route>
         </Route>
       </Route>

@@ -4,6 +4,7 @@ export const paths = {
   home: '/home',
   questionnaire: '/questionnaire/:requestId?',
   worklist: '/worklist',
+  dashboard: '/dashboard',
   loginCallback: '/login/callback',
   logoutCallback: '/logout/callback',
   privacy: '/privacy',
