@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { accountRequestRepository } from './accounts/account-request-repository.ts';
+import { adminAuditRepository } from './admin/admin-audit-repository.ts';
 import { analyticsRepository } from './analytics/analytics-repository.ts';
 import { catalogRepository } from './catalog/catalog-repository.ts';
 import type { Database } from './db/schema.ts';
@@ -13,6 +14,7 @@ import { worklistRepository } from './disclosures/worklist-repository.ts';
 export function repositories(db: Kysely<Database>) {
   return {
     accountRequests: accountRequestRepository(db),
+    adminAudit: adminAuditRepository(db),
     analytics: analyticsRepository(db),
     catalog: catalogRepository(db),
     disclosures: disclosureRepository(db),
