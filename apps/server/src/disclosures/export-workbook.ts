@@ -23,6 +23,7 @@ import { OVERRIDE_REASON_LABELS, type Override } from '@vmer/domain/workbench';
 import '@vmer/domain/simplified';
 import ExcelJS from 'exceljs';
 import { htmlToText } from '@vmer/domain/plain-text';
+import { neutraliseFormula } from '@vmer/domain/formula';
 
 /** Everything the spreadsheet shows, resolved against the disclosure's catalogue version. */
 export interface ExportInput {
@@ -102,8 +103,6 @@ const THIN_BORDER: Partial<ExcelJS.Borders> = {
 const WRAP: Partial<ExcelJS.Alignment> = { wrapText: true, vertical: 'top' };
 /** Debit points are number cells shown with their sign (+25), so they stay numbers. */
 const DEBIT_FORMAT = '+0;-0;0';
-/** What makes a spreadsheet, or a CSV saved from it, read a cell's text as a formula. */
-const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
  * The disclosure as an xlsx workbook in the caller's language (design §1, requirements §7): a
@@ -132,15 +131,6 @@ export async function buildExportWorkbook(input: ExportInput): Promise<Buffer> {
   if (input.overrides?.length) addOverridesSheet(workbook, input, input.overrides);
   neutraliseFormulas(workbook);
   return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-/**
- * Text that would start a formula (=, +, -, @, tab, carriage return) gets a leading apostrophe,
- * as OWASP recommends against formula injection: condition names and free-text answers are
- * typed by people, and the file is opened by others.
- */
-function neutraliseFormula(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
 /** Applies neutraliseFormula to every text cell of every sheet, whoever wrote the row. */

@@ -1,4 +1,5 @@
 import type { WorklistSort, WorklistView } from '@vmer/domain/workbench';
+import { readFilters, writeFilters, type Filters } from '../../lib/url-filters.ts';
 import type { WorklistParams } from './api/worklist-api.ts';
 
 /**
@@ -29,7 +30,7 @@ const DEFAULT_PAGE_SIZE = 50;
 
 export interface WorklistAddress {
   view: WorklistView;
-  filters: Partial<Record<FilterKey, string>>;
+  filters: Filters<FilterKey>;
   sort: WorklistSort;
   order: 'asc' | 'desc';
   limit: number;
@@ -44,17 +45,12 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null, fal
 
 /** The worklist state an address holds; anything missing takes its default. */
 export function readAddress(params: URLSearchParams): WorklistAddress {
-  const filters: WorklistAddress['filters'] = {};
-  for (const key of FILTER_KEYS) {
-    const value = params.get(key);
-    if (value) filters[key] = value;
-  }
   const cursor = params.get('cursor') || null;
   const page = Number(params.get('page'));
   const limit = Number(params.get('limit'));
   return {
     view: oneOf(VIEWS, params.get('view'), 'all'),
-    filters,
+    filters: readFilters(params, FILTER_KEYS),
     sort: oneOf(SORTABLE, params.get('sort'), 'updatedAt'),
     order: params.get('order') === 'asc' ? 'asc' : 'desc',
     limit: (PAGE_SIZES as readonly number[]).includes(limit) ? limit : DEFAULT_PAGE_SIZE,
@@ -67,10 +63,7 @@ export function readAddress(params: URLSearchParams): WorklistAddress {
 export function writeAddress(address: WorklistAddress): URLSearchParams {
   const params = new URLSearchParams();
   if (address.view !== 'all') params.set('view', address.view);
-  for (const key of FILTER_KEYS) {
-    const value = address.filters[key];
-    if (value) params.set(key, value);
-  }
+  writeFilters(params, FILTER_KEYS, address.filters);
   if (address.sort !== 'updatedAt') params.set('sort', address.sort);
   if (address.order !== 'desc') params.set('order', address.order);
   if (address.limit !== DEFAULT_PAGE_SIZE) params.set('limit', String(address.limit));

@@ -14,7 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import type { WorklistSort, WorklistView } from '@vmer/domain/workbench';
 import { ErrorWithAction } from '../../../components/error-with-action.tsx';
+import type { ProductChoice } from '../../../components/product-filters.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
+import { changeFilters } from '../../../lib/url-filters.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useWorklistCountsQuery, useWorklistQuery } from '../api/worklist-api.ts';
 import {
@@ -30,7 +32,7 @@ import {
 import { DownloadButton } from './download-button.tsx';
 import { ViewTabs } from './view-tabs.tsx';
 import { WorklistCards } from './worklist-cards.tsx';
-import { WorklistFilters, type ProductChoice } from './worklist-filters.tsx';
+import { WorklistFilters } from './worklist-filters.tsx';
 import { WorklistGrid } from './worklist-grid.tsx';
 
 /**
@@ -87,12 +89,7 @@ export function WorklistScreen({ products }: { products: readonly ProductChoice[
 
   const setFilters = (change: Partial<Record<FilterKey, string>>) => {
     const { current } = latest();
-    const filters = { ...current.filters };
-    for (const [key, value] of Object.entries(change) as [FilterKey, string][]) {
-      if (value) filters[key] = value;
-      else delete filters[key];
-    }
-    go(firstPage({ ...current, filters }));
+    go(firstPage({ ...current, filters: changeFilters(current.filters, change) }));
   };
   const clearFilters = () => go(firstPage({ ...latest().current, filters: {} }));
   const setView = (view: WorklistView) => go(firstPage({ ...latest().current, view }));
