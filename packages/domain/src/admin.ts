@@ -226,7 +226,9 @@ export const adminAccountRequestPageSchema = z.object({
 export const accountRequestParamsSchema = z.object({ id: z.uuid() }).strict();
 
 /** POST …/account-requests/:id/approve: the user to create, as edited by the administrator. */
-export const approveAccountRequestSchema = createUserSchema;
+export const approveAccountRequestSchema = createUserSchema.meta({
+  description: 'The user to create, pre-filled from the request and edited by the administrator',
+});
 
 export const approvedAccountRequestSchema = createdUserSchema.extend({
   request: adminAccountRequestSchema,

@@ -186,6 +186,20 @@ const messages = {
     cn_traditional: '此工作清單頁面不屬於目前的篩選條件。請由第一頁重新開始。',
   },
 
+  // The administration schemas' own rules (admin.ts)
+  user_name_invalid: {
+    en: 'A user name is 3 to 50 letters, digits, dots, dashes or underscores.',
+    cn_traditional: '使用者名稱須為 3 至 50 個英文字母、數字、句點、連字號或底線。',
+  },
+  subject_invalid: {
+    en: 'A subject is 1 to 255 visible characters without spaces.',
+    cn_traditional: '主體識別碼須為 1 至 255 個不含空格的可見字元。',
+  },
+  subject_or_email_required: {
+    en: 'Give the subject or the e-mail address the sign-in provider will send.',
+    cn_traditional: '請提供登入服務將傳送的主體識別碼或電郵地址。',
+  },
+
   // The review schemas' own rules (workbench.ts)
   override_decision_invalid: {
     en: 'An override decision is D, P, U, a number of debit points or exclusion codes such as EX1,EX3.',

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SCREEN_ROLES } from '@vmer/domain/admin';
 import { apiRoutes, ok } from '@vmer/domain/api';
+import { adminUsersService } from '../admin/users-service.ts';
 import { requireRole } from '../auth/authenticate.ts';
 import { fromContract } from '../http/contract-route.ts';
 import { translate } from '../http/errors.ts';
 import { requestLanguage } from '../http/language.ts';
 import { pageOf, pageWindow } from '../http/paging.ts';
+import { accountRequestService, adminAccountRequestOf } from './account-request-service.ts';
 
 /** Requests one address may send in RATE_WINDOW: enough for a few corrections, not for a flood. */
 const RATE_MAX = 5;
@@ -14,10 +17,17 @@ const PAGE_SIZE = 20;
 
 /**
  * Create An Account (requirements §2, design §5): a public call records a request for access,
- * rate limited per address; administrators page through their insurers' requests.
+ * rate limited per address; administrators page through their insurers' requests (and those
+ * naming an insurer no administrator holds) and approve or decline them (design §11).
  */
 export const accountRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   const requests = app.repositories.accountRequests;
+  const decisions = accountRequestService(
+    app.db,
+    app.repositories,
+    adminUsersService(app.db, app.repositories),
+  );
+  const preHandler = requireRole(...SCREEN_ROLES.accountRequests);
 
   app.route({
     ...fromContract(apiRoutes.accountRequest, {
@@ -53,28 +63,39 @@ export const accountRequestRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...fromContract(apiRoutes.accountRequests),
-    preHandler: requireRole('admin'),
+    preHandler,
     handler: async (request) => {
       const { page, state } = request.query;
       const { offset, limit } = pageWindow(page, PAGE_SIZE);
       const rows = await requests.page(request.user, state, offset, limit);
-      return ok(
-        pageOf(page, PAGE_SIZE, rows, (row) => ({
-          id: row.id,
-          name: row.name,
-          email: row.email,
-          insurerCode: row.insurer_code,
-          role: row.role,
-          message: row.message,
-          createdAt: new Date(row.created_at).toISOString(),
-          routed: true,
-          state: row.state,
-          decidedBy: row.decided_by,
-          decidedAt: row.decided_at ? new Date(row.decided_at).toISOString() : null,
-          declineReason: row.decline_reason,
-          userSubject: row.user_subject,
-        })),
+      return ok(pageOf(page, PAGE_SIZE, rows, adminAccountRequestOf));
+    },
+  });
+
+  app.route({
+    ...fromContract(apiRoutes.accountRequestApprove),
+    preHandler,
+    handler: async (request) => {
+      const approved = await decisions.approve(request.user, request.params.id, request.body);
+      request.log.info(
+        { accountRequest: request.params.id, user: approved.user.subject },
+        'account request approved',
       );
+      return ok(approved);
+    },
+  });
+
+  app.route({
+    ...fromContract(apiRoutes.accountRequestDecline),
+    preHandler,
+    handler: async (request) => {
+      const declined = await decisions.decline(
+        request.user,
+        request.params.id,
+        request.body.reason,
+      );
+      request.log.info({ accountRequest: request.params.id }, 'account request declined');
+      return ok(declined);
     },
   });
 };

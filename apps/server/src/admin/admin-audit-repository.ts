@@ -108,11 +108,18 @@ export function adminAuditRepository(db: Kysely<Database>) {
         subjectType: row.subject_type,
         subjectId: row.subject_id,
         action: row.action,
-        changes: row.changes.map((change) =>
-          INSURER_FIELDS.has(change.field)
-            ? { field: change.field, before: held(change.before), after: held(change.after) }
-            : { field: change.field, before: change.before ?? null, after: change.after ?? null },
-        ),
+        // A change of insurers the reader does not hold is no change to them.
+        changes: row.changes.flatMap((change) => {
+          if (!INSURER_FIELDS.has(change.field))
+            return [
+              { field: change.field, before: change.before ?? null, after: change.after ?? null },
+            ];
+          const before = held(change.before);
+          const after = held(change.after);
+          return JSON.stringify(before) === JSON.stringify(after)
+            ? []
+            : [{ field: change.field, before, after }];
+        }),
       }));
     },
   };

@@ -17,6 +17,7 @@ export function identityFromClaims(payload: JWTPayload & { sub: string }): Token
     displayName: text(payload.name) ?? userName,
     role: roleClaim(payload),
     insurers: insurersClaim(payload.insurers),
+    email: payload.email_verified === false ? undefined : text(payload.email),
   };
 }
 

@@ -2,6 +2,7 @@ import { DEFAULT_LANGUAGE, languageSchema, type Language } from '@vmer/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import {
+  bindPreRegistered,
   findUserBySubject,
   insertUserFromClaims,
   setUserLanguage,
@@ -35,12 +36,15 @@ export class UserDirectory {
   /**
    * The caller's row with the insurers they may act for now, or undefined when their token
    * must be refused: the user is deactivated, or unknown to the embedded provider (deleted).
-   * A subject of an external issuer seen for the first time is recorded from its claims.
+   * A subject of an external issuer seen for the first time takes the row pre-registered with
+   * its `email` claim, or else is recorded from its claims.
    */
   async resolve(identity: TokenIdentity): Promise<UserRow | undefined> {
     let row = await findUserBySubject(this.#db, identity.subject);
     if (this.#embedded) return row?.active ? row : undefined;
 
+    // A person pre-registered by e-mail takes the subject of their first token (design §11).
+    if (!row) row = await bindPreRegistered(this.#db, identity);
     if (!row) row = await insertUserFromClaims(this.#db, identity);
     else if (row.user_name !== identity.userName || row.display_name !== identity.displayName) {
       row = (await updateUserNames(this.#db, row.subject, identity)) ?? row;

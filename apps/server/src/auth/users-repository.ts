@@ -11,6 +11,49 @@ export interface TokenIdentity {
   displayName: string;
   role: Role | undefined;
   insurers: string[] | undefined;
+  /** The `email` claim, unless the token says it is not verified (`email_verified: false`). */
+  email: string | undefined;
+}
+
+/**
+ * The subject of an external person pre-registered by e-mail until their first sign-in binds
+ * the subject their issuer sends (design §11).
+ */
+export const PENDING_SUBJECT_PREFIX = 'pending-email:';
+
+/**
+ * Binds the person pre-registered with the token's e-mail address to the token's subject, in
+ * one transaction; undefined when nobody waits for that address. Names come from the token,
+ * role and insurers stay as the administrator gave them.
+ */
+export async function bindPreRegistered(
+  db: Kysely<Database>,
+  identity: TokenIdentity,
+): Promise<UserRow | undefined> {
+  const email = identity.email;
+  if (!email) return undefined;
+  return db.transaction().execute(async (trx) => {
+    const waiting = await trx
+      .selectFrom('users')
+      .select('subject')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+      .where('subject', 'like', `${PENDING_SUBJECT_PREFIX}%`)
+      .where('password_hash', 'is', null)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!waiting) return undefined;
+    return trx
+      .updateTable('users')
+      .set({
+        subject: identity.subject,
+        user_name: identity.userName,
+        display_name: identity.displayName,
+        updated_at: new Date(),
+      })
+      .where('subject', '=', waiting.subject)
+      .returningAll()
+      .executeTakeFirst();
+  });
 }
 
 export function findUserBySubject(

@@ -226,6 +226,44 @@ export const HTTP_MESSAGES = {
     en: 'Thank you. Your request has been sent to the administrators, who will contact you by e-mail.',
     cn_traditional: '謝謝。您的申請已送交管理員，管理員將以電郵與您聯絡。',
   },
+  // People and access, account requests (design §11).
+  admin_user_created: { en: 'The person was created.', cn_traditional: '已建立人員。' },
+  admin_user_name_taken: {
+    en: 'This user name is already taken.',
+    cn_traditional: '此使用者名稱已被使用。',
+  },
+  admin_email_taken: {
+    en: 'Another person already has this e-mail address.',
+    cn_traditional: '此電郵地址已屬於另一人。',
+  },
+  admin_subject_taken: {
+    en: 'A person with this subject already exists.',
+    cn_traditional: '已有使用此主體識別碼的人員。',
+  },
+  admin_insurer_not_held: {
+    en: 'You can only grant insurers you hold yourself ({insurer} is not one of them).',
+    cn_traditional: '您只可授予自己持有的保險公司（{insurer} 不在其中）。',
+  },
+  admin_insurers_empty: {
+    en: 'Keep at least one insurer.',
+    cn_traditional: '請保留至少一間保險公司。',
+  },
+  admin_own_account: {
+    en: 'You cannot change your own role, insurers or activation.',
+    cn_traditional: '您不可更改自己的角色、保險公司或啟用狀態。',
+  },
+  admin_not_manageable: {
+    en: 'Only an administrator holding all of this person\'s insurers can change their role or activation.',
+    cn_traditional: '只有持有此人全部保險公司的管理員才可更改其角色或啟用狀態。',
+  },
+  admin_cursor_invalid: {
+    en: 'This page does not belong to the current search. Start again from the first page.',
+    cn_traditional: '此頁面不屬於目前的搜尋。請由第一頁重新開始。',
+  },
+  account_request_decided: {
+    en: 'This request has already been decided.',
+    cn_traditional: '此申請已作出決定。',
+  },
   idempotency_key_invalid: {
     en: 'An Idempotency-Key is 1 to 200 visible characters.',
     cn_traditional: 'Idempotency-Key 必須為 1 至 200 個可見字元。',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountRequestRoutes } from '../accounts/account-request-routes.ts';
+import { adminUserRoutes } from '../admin/users-routes.ts';
 import { analyticsRoutes } from '../analytics/analytics-routes.ts';
 import { catalogRoutes } from '../catalog/catalog-plugin.ts';
 import { disclosureRoutes } from '../disclosures/disclosure-routes.ts';
@@ -25,6 +26,7 @@ const routePlugins: FastifyPluginAsyncZod[] = [
   worklistRoutes,
   analyticsRoutes,
   accountRequestRoutes,
+  adminUserRoutes,
 ];
 
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {

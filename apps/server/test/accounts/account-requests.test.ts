@@ -93,9 +93,20 @@ describe.each(DATABASES)('account requests on %s', (database) => {
     ]);
   });
 
-  it('administrators only, and only the requests naming their insurers', async () => {
+  it('O-10 administrators only, and only the requests naming their insurers', async () => {
     expect((await list('uw1')).status).toBe(403);
     expect((await api(t.baseUrl, '/api/admin/account-requests')).status).toBe(401);
+    // otherco has an administrator of its own, so its requests are theirs alone.
+    await t.app.db
+      .insertInto('users')
+      .values({
+        subject: 'other-admin',
+        user_name: 'otheradmin',
+        display_name: 'Other Admin',
+        role: 'admin',
+        insurers: ['otherco'],
+      })
+      .execute();
     await t.app.db
       .insertInto('account_requests')
       .values({
