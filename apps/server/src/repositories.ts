@@ -3,6 +3,7 @@ import { accountRequestRepository } from './accounts/account-request-repository.
 import { adminAuditRepository } from './admin/admin-audit-repository.ts';
 import { analyticsRepository } from './analytics/analytics-repository.ts';
 import { catalogRepository } from './catalog/catalog-repository.ts';
+import { dashboardRepository } from './dashboard/dashboard-repository.ts';
 import type { Database } from './db/schema.ts';
 import { disclosureRepository } from './disclosures/disclosure-repository.ts';
 import { idempotencyRepository } from './disclosures/idempotency-repository.ts';
@@ -17,6 +18,7 @@ export function repositories(db: Kysely<Database>) {
     adminAudit: adminAuditRepository(db),
     analytics: analyticsRepository(db),
     catalog: catalogRepository(db),
+    dashboard: dashboardRepository(db),
     disclosures: disclosureRepository(db),
     idempotency: idempotencyRepository(db),
     reviews: reviewRepository(db),

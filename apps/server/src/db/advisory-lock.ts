@@ -8,6 +8,8 @@ export const LOCKS = {
   startUp: 7_466_372,
   /** The retention sweep. */
   retention: 7_466_373,
+  /** Refreshing the dashboard's rollups (a transaction lock, taken without waiting). */
+  dashboard: 7_466_374,
 } as const;
 
 /** How often a server waiting for a lock another server holds asks again. */

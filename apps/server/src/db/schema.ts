@@ -112,6 +112,9 @@ export interface DisclosuresTable {
   claimed_by: ColumnType<string | null, string | null | undefined, string | null>;
   claimed_by_name: ColumnType<string | null, string | null | undefined, string | null>;
   claimed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Decision categories for the dashboard (migration 0410), JSON as the row summary writes them. */
+  decision_categories: ColumnType<Record<string, string>, string | undefined, string>;
+  condition_categories: ColumnType<Record<string, number[]>, string | undefined, string>;
 }
 
 /** The append-only audit trail of disclosures (migration 0200). */
@@ -173,6 +176,8 @@ interface DisclosureConditionsTable {
   created_at: Date;
   updated_at: Date;
   submitted_at: Date | null;
+  /** The condition's decisions by category (migration 0410); null for rows saved before. */
+  categories: number[] | null;
 }
 
 /** First answers of requests sent with an Idempotency-Key (migration 0200). */

@@ -1,4 +1,5 @@
 import type { DisclosureDocument } from '@vmer/domain';
+import { DECISION_CATEGORIES, decisionCategory } from '@vmer/domain/dashboard';
 import { formatIndicatorResult } from '@vmer/domain/decision-engine';
 import type { DocumentEvaluation } from '@vmer/domain/evaluation';
 
@@ -12,6 +13,14 @@ const REVIEW_VALUES = new Set(['D', 'P', 'U', 'EX']);
 export interface RowSummary {
   /** The consolidated decision per indicator as the document writes it ('D', 'EX1,EX3', '50'), JSON. */
   decisions: string;
+  /** The category of each of those decisions ({"LIFE": "decline"}), JSON: the dashboard's decision mix. */
+  decision_categories: string;
+  /**
+   * Each decided condition's decisions, all indicators, counted by category in
+   * DECISION_CATEGORIES order ({"<uuid>": [standard, debits, …]}), JSON: the dashboard's
+   * conditions, copied to each disclosure_conditions row by migration 0410's trigger.
+   */
+  condition_categories: string;
   needs_review: boolean;
   condition_uuids: string[];
   condition_names: string[];
@@ -29,9 +38,32 @@ export function rowSummary(
 ): RowSummary {
   const decided = evaluation.decisions.some((d) => d.indicators !== null);
   const results = decided ? Object.entries(evaluation.consolidated.indicators) : [];
+  const categories = (decisions: readonly string[]) =>
+    DECISION_CATEGORIES.map(
+      (category) => decisions.filter((decision) => decisionCategory(decision) === category).length,
+    );
   return {
     decisions: JSON.stringify(
       Object.fromEntries(results.map(([code, result]) => [code, formatIndicatorResult(result)])),
+    ),
+    decision_categories: JSON.stringify(
+      Object.fromEntries(
+        results.map(([code, result]) => [code, decisionCategory(formatIndicatorResult(result))]),
+      ),
+    ),
+    condition_categories: JSON.stringify(
+      Object.fromEntries(
+        evaluation.decisions.flatMap((d) =>
+          d.indicators === null
+            ? []
+            : [
+                [
+                  d.impairmentUuid,
+                  categories(Object.values(d.indicators).map(formatIndicatorResult)),
+                ],
+              ],
+        ),
+      ),
     ),
     needs_review: results.some(([, result]) => REVIEW_VALUES.has(result.value)),
     condition_uuids: document.impairments.map((i) => i.uuid),

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { messageText, type DisclosureStatus, type MessageKey } from '@vmer/domain';
-import { inEveryLanguage } from '@vmer/domain/languages';
+import type { DisclosureStatus, MessageKey } from '@vmer/domain';
 import {
   CLAIMABLE_STATUSES,
   WORKLIST_EXPORT_MAX,
@@ -13,7 +12,8 @@ import {
 } from '@vmer/domain/workbench';
 import type { z } from 'zod';
 import type { CatalogService } from '../catalog/catalog-service.ts';
-import { HttpError } from '../http/errors.ts';
+import type { HttpError } from '../http/errors.ts';
+import { checkedScope, filterRefused } from '../http/query-filters.ts';
 import type { Repositories } from '../repositories.ts';
 import { requireEditor, type Caller } from './disclosure-access.ts';
 import { claimOf } from './review-claims.ts';
@@ -37,16 +37,7 @@ function refused(
   message: MessageKey,
   params?: Record<string, string | number>,
 ): HttpError {
-  return new HttpError(
-    400,
-    inEveryLanguage((language) => messageText('worklist_filter_rejected', language, { parameter })),
-    [
-      {
-        path: `query.${parameter}`,
-        message: inEveryLanguage((language) => messageText(message, language, params)),
-      },
-    ],
-  );
+  return filterRefused('worklist_filter_rejected', parameter, message, params);
 }
 
 /**
@@ -96,28 +87,12 @@ export function worklistService(deps: {
    */
   async function filterOf(caller: Caller, query: FilterQuery): Promise<WorklistFilter> {
     requireEditor(caller);
-    for (const code of query.insurer ?? []) {
-      if (!caller.insurers.includes(code)) {
-        throw refused('insurer', 'worklist_insurer_not_yours', { insurer: code });
-      }
-    }
-    const insurers = query.insurer?.length ? [...new Set(query.insurer)] : caller.insurers;
-    if (query.channel || query.product) {
-      const { catalog } = await deps.catalog.active();
-      const channels = catalog.insurers
-        .filter((i) => insurers.includes(i.code))
-        .flatMap((i) => i.channels)
-        .filter((c) => !query.channel || c.code === query.channel);
-      if (channels.length === 0) {
-        throw refused('channel', 'worklist_filter_unknown', { value: query.channel ?? '' });
-      }
-      if (
-        query.product &&
-        !channels.some((c) => c.products.some((p) => p.code === query.product))
-      ) {
-        throw refused('product', 'worklist_filter_unknown', { value: query.product });
-      }
-    }
+    const insurers = await checkedScope(
+      deps.catalog,
+      'worklist_filter_rejected',
+      caller.insurers,
+      query,
+    );
     const created = range(query.createdFrom, query.createdTo, ['createdFrom', 'createdTo']);
     const submitted = range(query.submittedFrom, query.submittedTo, [
       'submittedFrom',

@@ -23,6 +23,9 @@ const COUNTER_PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 /** How long a first answer is kept for retries under its Idempotency-Key. */
 const IDEMPOTENCY_KEY_HOURS = 24;
 const IDEMPOTENCY_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/** How often the dashboard's rollups catch up with the writes, and how many marks a transaction takes. */
+const DASHBOARD_REFRESH_INTERVAL_MS = 60 * 1000;
+const DASHBOARD_REFRESH_BATCH = 200;
 
 function jobsOf(app: FastifyInstance): Job[] {
   const { config, database } = app;
@@ -38,6 +41,14 @@ function jobsOf(app: FastifyInstance): Job[] {
       run: async () => {
         await app.repositories.idempotency.sweep(IDEMPOTENCY_KEY_HOURS);
       },
+    },
+    {
+      failure: 'refreshing the dashboard failed',
+      everyMs: DASHBOARD_REFRESH_INTERVAL_MS,
+      // At start: the rollups a migration left to build are built before the first minute.
+      atStart: true,
+      // One server at a time: the refresh takes a transaction lock, the others skip the round.
+      run: () => app.repositories.dashboard.refreshAll(DASHBOARD_REFRESH_BATCH),
     },
   ];
   if (config.auth.embedded) {

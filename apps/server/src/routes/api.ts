@@ -3,6 +3,7 @@ import { accountRequestRoutes } from '../accounts/account-request-routes.ts';
 import { adminUserRoutes } from '../admin/users-routes.ts';
 import { analyticsRoutes } from '../analytics/analytics-routes.ts';
 import { catalogRoutes } from '../catalog/catalog-plugin.ts';
+import { dashboardRoutes } from '../dashboard/dashboard-routes.ts';
 import { disclosureRoutes } from '../disclosures/disclosure-routes.ts';
 import { reviewRoutes } from '../disclosures/review-routes.ts';
 import { worklistRoutes } from '../disclosures/worklist-routes.ts';
@@ -24,6 +25,7 @@ const routePlugins: FastifyPluginAsyncZod[] = [
   disclosureRoutes,
   reviewRoutes,
   worklistRoutes,
+  dashboardRoutes,
   analyticsRoutes,
   accountRequestRoutes,
   adminUserRoutes,

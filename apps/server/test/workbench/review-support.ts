@@ -58,6 +58,8 @@ export interface ReviewSuite {
     profile?: Partial<Record<'age', number>>,
   ): Promise<DisclosureSaved>;
   audit(id: string): Promise<AuditEntry[]>;
+  /** The user's bearer token, for calls outside the disclosure API. */
+  token(user: User): string;
 }
 
 /** The app for a describe block, with every demo user signed in; closed after the block. */
@@ -118,6 +120,7 @@ export function reviewSuite(database: TestDatabase, env: Record<string, string> 
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       return answer.body.body!;
     },
+    token: (user: User) => tokens[user]!,
     async audit(id: string) {
       const answer = await call<AuditEntry[]>('uw1', `/disclosure/${id}/audit`);
       expect(answer.status).toBe(200);

@@ -1,0 +1,14 @@
+import { apiRoutes, ok } from '@vmer/domain/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fromContract } from '../http/contract-route.ts';
+import { dashboardService } from './dashboard-service.ts';
+
+/** The operations dashboard (design §11, requirements ): every figure in one call. */
+export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = dashboardService({ catalog: app.catalog, dashboard: app.repositories.dashboard });
+
+  app.route({
+    ...fromContract(apiRoutes.dashboard),
+    handler: async (request) => ok(await service.read(request.user, request.query)),
+  });
+};
