@@ -5,6 +5,7 @@ import { RequireAuth } from '../features/auth/components/require-auth.tsx';
 import { loadChunk } from '../lib/chunk-load.ts';
 import { PublicLayout } from './layout/public-layout.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
+import { RequireScreen } from './require-screen.tsx';
 import { NotFound, RouteBoundary } from './route-error.tsx';
 
 /** A page whose code loads on first visit; a load that fails or times out is a ChunkLoadError. */
@@ -70,10 +71,27 @@ export function AppRoutes() {
           >
             {/* One page for both: a disclosure saved at /home moves to its own address without
                 leaving the screen it is on (W-22). */}
-            <Route path={paths.home} element={<Questionnaire />} />
-            <Route path={paths.questionnaire} element={<Questionnaire />} />
-            <Route path={paths.worklist} element={<Worklist />} />
-            <Route path={paths.dashboard} element={<Dashboard />} />
+            {/* Each screen only for the roles that use it (O-01, design §11). */}
+            <Route element={<RequireScreen screen="questionnaire" />}>
+              <Route path={paths.home} element={<Questionnaire />} />
+              <Route path={paths.questionnaire} element={<Questionnaire />} />
+            </Route>
+            <Route
+              path={paths.worklist}
+              element={
+                <RequireScreen screen="worklist">
+                  <Worklist />
+                </RequireScreen>
+              }
+            />
+            <Route
+              path={paths.dashboard}
+              element={
+                <RequireScreen screen="dashboard">
+                  <Dashboard />
+                </RequireScreen>
+              }
+            />
           </Route>
         </Route>
       </Route>

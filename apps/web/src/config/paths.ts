@@ -11,4 +11,5 @@ export const paths = {
   accountRequest: '/account-request',
   adminUsers: '/admin/users',
   adminAccountRequests: '/admin/account-requests',
+  adminInsurers: '/admin/insurers',
 } as const;

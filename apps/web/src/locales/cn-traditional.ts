@@ -43,6 +43,10 @@ export const cnTraditional: InterfaceTexts = {
     label: '主選單',
     worklist: '工作清單',
     questionnaire: '問卷',
+    dashboard: '儀表板',
+    users: '用戶',
+    accountRequests: '帳戶申請',
+    insurers: '保險公司',
     returned: '{count} 份退回給您',
   },
   footer: {
@@ -69,6 +73,13 @@ export const cnTraditional: InterfaceTexts = {
     notFound: '您要求的頁面並不存在。',
     goHome: '前往首頁',
     pageNotFound: '找不到頁面',
+  },
+  notAllowed: {
+    title: '不允許使用',
+    text: '您的帳戶不可使用此頁面。',
+    goFirst: '前往{screen}',
+    noScreen: '您的帳戶暫時不可使用任何頁面。請向管理員申請權限。',
+    userInfoFailed: '未能載入您的帳戶資料。',
   },
   questionnaire: {
     title: '視像體檢申報',

@@ -45,6 +45,10 @@ export const en = {
     label: 'Main menu',
     worklist: 'Worklist',
     questionnaire: 'Questionnaire',
+    dashboard: 'Dashboard',
+    users: 'Users',
+    accountRequests: 'Account requests',
+    insurers: 'Insurers',
     returned: '{count} returned to you',
   },
   footer: {
@@ -72,6 +76,13 @@ export const en = {
     notFound: 'The page you asked for does not exist.',
     goHome: 'Go to the start page',
     pageNotFound: 'Page not found',
+  },
+  notAllowed: {
+    title: 'Not allowed',
+    text: 'Your account may not use this page.',
+    goFirst: 'Go to {screen}',
+    noScreen: 'Your account may not use any page yet. Ask an administrator for access.',
+    userInfoFailed: 'Your account details could not be loaded.',
   },
   questionnaire: {
     title: 'Video MER disclosure',

@@ -68,7 +68,7 @@ function MobileHeader() {
         <LogoutButton variant="icon" />
       </Toolbar>
       <Box sx={{ px: 1 }}>
-        <AppNav />
+        <AppNav compact />
       </Box>
       <Stack
         direction="row"

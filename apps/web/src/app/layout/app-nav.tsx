@@ -1,12 +1,15 @@
 import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Box from '@mui/material/Box';
+import { mayUse, screensFor, type Screen } from '@vmer/domain/admin';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, matchPath, useLocation } from 'react-router';
-import { paths } from '../../config/paths.ts';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { selectRole } from '../../features/user-info/user-info-slice.ts';
 import { useReturnedToMeQuery } from '../../features/worklist/api/worklist-api.ts';
+import { useAppSelector } from '../hooks.ts';
+import { isOnScreen, SCREEN_PATHS } from '../screens.ts';
 
 /** Read by screen readers, not shown: the badge itself is a bare number. */
 const visuallyHidden = {
@@ -22,15 +25,14 @@ const visuallyHidden = {
 const BADGE_REFRESH_MS = 60_000;
 
 /**
- * The header's menu (requirements W-01, W-20): Worklist and Questionnaire for every signed-in
- * person, the current one marked, and on Worklist a badge counting the disclosures returned to
- * the caller for correction.
+ * The count on Worklist (W-20): the disclosures returned to the caller for correction, asked
+ * again on every move to another page. Asked only of a role the worklist is for.
  */
-export function AppNav() {
-  const { t } = useTranslation();
+function useReturnedCount(worklist: boolean): number {
   const { pathname } = useLocation();
   const { data: returned = 0, refetch } = useReturnedToMeQuery(undefined, {
     pollingInterval: BADGE_REFRESH_MS,
+    skip: !worklist,
   });
   // Moving to another page (after a resubmit, say) asks again, so the badge keeps up with what
   // the caller just did; the first page's count is the one the query just asked for.
@@ -38,52 +40,80 @@ export function AppNav() {
   useEffect(() => {
     if (shownPath.current === pathname) return;
     shownPath.current = pathname;
-    void refetch();
-  }, [pathname, refetch]);
-  const onWorklist = matchPath(paths.worklist, pathname) !== null;
-  const onQuestionnaire =
-    matchPath(paths.home, pathname) !== null || matchPath(paths.questionnaire, pathname) !== null;
-  const current = (yes: boolean) => (yes ? ('page' as const) : undefined);
-  const linkSx = (yes: boolean) => ({
+    if (worklist) void refetch();
+  }, [pathname, refetch, worklist]);
+  return worklist ? returned : 0;
+}
+
+function WorklistLabel({ returned }: { returned: number }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Badge
+        color="error"
+        badgeContent={returned}
+        max={99}
+        slotProps={{ badge: { 'aria-hidden': true } }}
+        sx={{ '& .MuiBadge-badge': { right: -10 } }}
+      >
+        {t('nav.worklist')}
+      </Badge>
+      {returned > 0 && (
+        <Box component="span" sx={visuallyHidden}>
+          {' '}
+          {t('nav.returned', { count: returned })}
+        </Box>
+      )}
+    </>
+  );
+}
+
+/**
+ * The header's menu (requirements O-01, W-01, W-20): the screens the signed-in person's role
+ * may use (design §11, `screensFor`), in the domain's order, the current one marked; on
+ * Worklist a badge counting the disclosures returned to the caller. Nothing shows until user
+ * info says who the person is. On a phone the row scrolls sideways should it not fit.
+ */
+export function AppNav({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const role = useAppSelector(selectRole);
+  const returned = useReturnedCount(mayUse(role, 'worklist'));
+  const linkSx = (current: boolean) => ({
     color: 'inherit',
-    fontWeight: yes ? 700 : 400,
+    fontWeight: current ? 700 : 400,
     borderBottom: 2,
-    borderColor: yes ? 'currentColor' : 'transparent',
+    borderColor: current ? 'currentColor' : 'transparent',
     borderRadius: 0,
+    whiteSpace: 'nowrap',
+    flexShrink: 0,
+    ...(compact ? { minWidth: 0, px: 1 } : {}),
   });
+  const label = (screen: Screen) =>
+    screen === 'worklist' ? <WorklistLabel returned={returned} /> : t(`nav.${screen}`);
 
   return (
-    <Stack component="nav" aria-label={t('nav.label')} direction="row" spacing={1}>
-      <Button
-        component={RouterLink}
-        to={paths.worklist}
-        aria-current={current(onWorklist)}
-        sx={linkSx(onWorklist)}
-      >
-        <Badge
-          color="error"
-          badgeContent={returned}
-          max={99}
-          slotProps={{ badge: { 'aria-hidden': true } }}
-          sx={{ '& .MuiBadge-badge': { right: -10 } }}
-        >
-          {t('nav.worklist')}
-        </Badge>
-        {returned > 0 && (
-          <Box component="span" sx={visuallyHidden}>
-            {' '}
-            {t('nav.returned', { count: returned })}
-          </Box>
-        )}
-      </Button>
-      <Button
-        component={RouterLink}
-        to={paths.home}
-        aria-current={current(onQuestionnaire)}
-        sx={linkSx(onQuestionnaire)}
-      >
-        {t('nav.questionnaire')}
-      </Button>
+    <Stack
+      component="nav"
+      aria-label={t('nav.label')}
+      direction="row"
+      spacing={compact ? 0.5 : 1}
+      sx={{ overflowX: 'auto', minWidth: 0, ...(compact ? { pr: 1.5 } : {}) }}
+    >
+      {screensFor(role).map((screen) => {
+        const current = isOnScreen(screen, pathname);
+        return (
+          <Button
+            key={screen}
+            component={RouterLink}
+            to={SCREEN_PATHS[screen]}
+            aria-current={current ? 'page' : undefined}
+            sx={linkSx(current)}
+          >
+            {label(screen)}
+          </Button>
+        );
+      })}
     </Stack>
   );
 }

@@ -7,6 +7,8 @@ import {
   type Consolidate,
   type ExclusionWording,
   type Indicator,
+  ROLES,
+  type Role,
   type RuleAge,
   type UserInfo,
 } from '@vmer/domain/model';
@@ -66,7 +68,16 @@ export const userInfoSlice = createSlice({
   },
   selectors: {
     selectUserName: (state) => state.userInfo.userName,
+    /**
+     * The signed-in person's role once user info has loaded: undefined before, null for a role
+     * the app does not know (it may use no screen).
+     */
+    selectRole: (state): Role | null | undefined => {
+      if (state.status !== 'loaded') return undefined;
+      const { role } = state.userInfo;
+      return ROLES.find((known) => known === role) ?? null;
+    },
   },
 });
 
-export const { selectUserName } = userInfoSlice.selectors;
+export const { selectUserName, selectRole } = userInfoSlice.selectors;

@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { endpoints } from '@vmer/domain/api/endpoints';
 import type { WorklistCounts, WorklistEntry, WorklistPage } from '@vmer/domain/workbench';
 import { Component as WorklistRoute } from '../../../app/routes/worklist.tsx';
-import { AppNav } from '../../../app/layout/app-nav.tsx';
 import { createStore } from '../../../app/store.ts';
 import { insurerListLoaded } from '../../header-selection/header-selection-slice.ts';
 import { expectDownloads } from '../../../test/downloads.ts';
@@ -377,37 +376,5 @@ describe('the worklist', () => {
     expect(exported.url.searchParams.get('status')).toBe('3');
     expect(exported.url.searchParams.get('view')).toBe('awaitingMyReview');
     expect(exported.url.searchParams.has('cursor')).toBe(false);
-  });
-});
-
-describe('the header menu', () => {
-  it('W-01 W-20 offers Worklist and Questionnaire, marks the current page and counts what was returned to the caller', async () => {
-    let returned = 2;
-    mockApi(
-      onEndpoint(endpoints.worklistCounts, () => envelope({ ...COUNTS, returnedToMe: returned })),
-    );
-    const view = renderWithApp(<AppNav />, { path: '/worklist' });
-    const menu = screen.getByRole('navigation', { name: 'Main menu' });
-    const worklist = await within(menu).findByRole('link', {
-      name: 'Worklist 2 returned to you',
-    });
-    expect(worklist.getAttribute('href')).toBe('/worklist');
-    expect(worklist.getAttribute('aria-current')).toBe('page');
-    const questionnaire = within(menu).getByRole('link', { name: 'Questionnaire' });
-    expect(questionnaire.getAttribute('href')).toBe('/home');
-    expect(questionnaire.getAttribute('aria-current')).toBeNull();
-    // A resubmitted disclosure leaves the count when the caller moves on.
-    returned = 1;
-    await act(() => view.router.navigate('/home'));
-    expect(
-      (await within(menu).findByRole('link', { name: 'Worklist 1 returned to you' })).getAttribute(
-        'aria-current',
-      ),
-    ).toBeNull();
-    expect(questionnaire.getAttribute('aria-current')).toBe('page');
-    await inTraditionalChinese(async () => {
-      expect(within(menu).getByRole('link', { name: '工作清單 1 份退回給您' })).toBeTruthy();
-      expect(within(menu).getByRole('link', { name: '問卷' })).toBeTruthy();
-    });
   });
 });
