@@ -67,12 +67,20 @@ export async function signInAtProvider(
   );
 }
 
-/** Signs in from the landing page and waits for /home. */
-export async function signIn(page: Page, baseUrl: string, userName: string): Promise<void> {
+/**
+ * Signs in from the landing page and waits for the person's first screen: /home, or for a role
+ * without the questionnaire (an administrator) the screen /home moves them on to (O-01).
+ */
+export async function signIn(
+  page: Page,
+  baseUrl: string,
+  userName: string,
+  landing = '/home',
+): Promise<void> {
   await page.goto(`${baseUrl}/`);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await signInAtProvider(page, userName);
-  await page.waitForURL(`${baseUrl}/home`);
+  await page.waitForURL(`${baseUrl}${landing}`);
 }
 
 /** Whether a request went to the app's API. */

@@ -225,6 +225,8 @@ export function journeySuite(): JourneySuite {
 /** How {@link signedInPage} opens its page. */
 export interface SignedInOptions {
   viewport?: ViewportName;
+  /** Where signing in lands, /home unless the role has no questionnaire (see {@link signIn}). */
+  landing?: string;
   /** Adjusts the context first (routes, init scripts). */
   prepare?: (context: BrowserContext) => Promise<unknown>;
 }
@@ -243,7 +245,7 @@ export async function signedInPage(
   await enableStateGetter(context);
   await options.prepare?.(context);
   const page = await context.newPage();
-  await signIn(page, baseUrl, userName);
+  await signIn(page, baseUrl, userName, options.landing);
   return page;
 }
 

@@ -220,12 +220,24 @@ describe('roles stay out of sight', () => {
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     expect(await visibleText()).not.toMatch(ROLE_VALUE);
     for (const { userName, role } of DEMO_USERS) {
-      await signIn(page, baseUrl, userName);
-      for (const path of ['/home', '/questionnaire/ABC123']) {
+      // An administrator has no questionnaire (O-01): signing in lands on the dashboard, and a
+      // disclosure's address says "not allowed".
+      const admin = role === 'admin';
+      const home = admin ? '/dashboard' : '/home';
+      await signIn(page, baseUrl, userName, home);
+      for (const path of [home, '/questionnaire/ABC123']) {
         if (new URL(page.url()).pathname !== path) await page.goto(`${baseUrl}${path}`);
-        // ABC123 is no request: the screen says so (T-17) under the same header.
-        const heading = path === '/home' ? 'Basic information' : 'Disclosure request not found';
-        await page.getByRole('heading', { name: heading }).waitFor();
+        // ABC123 is no request: the screen says so (T-17) under the same header; the
+        // dashboard's own heading is its screen's business.
+        const heading = (
+          (admin
+            ? { '/questionnaire/ABC123': 'Not allowed' }
+            : {
+                '/home': 'Basic information',
+                '/questionnaire/ABC123': 'Disclosure request not found',
+              }) as Record<string, string | undefined>
+        )[path];
+        if (heading) await page.getByRole('heading', { name: heading }).waitFor();
         await expect
           .poll(() => page.getByTestId('user-name').textContent(), ANSWER_WAIT)
           .toBe(userName);
