@@ -44,6 +44,16 @@ const Questionnaire = lazyPage(
 );
 const Worklist = lazyPage('worklist', () => import('./routes/worklist.tsx'), routeComponent);
 const Dashboard = lazyPage('dashboard', () => import('./routes/dashboard.tsx'), routeComponent);
+const AdminUsers = lazyPage(
+  'admin-users',
+  () => import('./routes/admin-users.tsx'),
+  routeComponent,
+);
+const AdminAccountRequests = lazyPage(
+  'admin-account-requests',
+  () => import('./routes/admin-account-requests.tsx'),
+  routeComponent,
+);
 
 /**
  * Every screen of requirements §2. Pages load on demand; a page that fails to load shows in the layout
@@ -89,6 +99,22 @@ export function AppRoutes() {
               element={
                 <RequireScreen screen="dashboard">
                   <Dashboard />
+                </RequireScreen>
+              }
+            />
+            <Route
+              path={paths.adminUsers}
+              element={
+                <RequireScreen screen="users">
+                  <AdminUsers />
+                </RequireScreen>
+              }
+            />
+            <Route
+              path={paths.adminAccountRequests}
+              element={
+                <RequireScreen screen="accountRequests">
+                  <AdminAccountRequests />
                 </RequireScreen>
               }
             />
