@@ -185,6 +185,10 @@ const messages = {
     en: 'The dashboard filter "{parameter}" is not valid.',
     cn_traditional: '儀表板的篩選條件「{parameter}」無效。',
   },
+  dashboard_filter_rejected: {
+    en: 'The dashboard filter "{parameter}" is not valid.',
+    cn_traditional: '儀表板的篩選條件「{parameter}」無效。',
+  },
   worklist_cursor_invalid: {
     en: 'This page of the worklist does not belong to the current filters. Start again from the first page.',
     cn_traditional: '此工作清單頁面不屬於目前的篩選條件。請由第一頁重新開始。',

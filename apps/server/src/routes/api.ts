@@ -4,6 +4,7 @@ import { adminUserRoutes } from '../admin/users-routes.ts';
 import { analyticsRoutes } from '../analytics/analytics-routes.ts';
 import { catalogRoutes } from '../catalog/catalog-plugin.ts';
 import { dashboardRoutes } from '../dashboard/dashboard-routes.ts';
+import { dashboardRoutes } from '../dashboard/dashboard-routes.ts';
 import { disclosureRoutes } from '../disclosures/disclosure-routes.ts';
 import { reviewRoutes } from '../disclosures/review-routes.ts';
 import { worklistRoutes } from '../disclosures/worklist-routes.ts';
@@ -25,6 +26,7 @@ const routePlugins: FastifyPluginAsyncZod[] = [
   disclosureRoutes,
   reviewRoutes,
   worklistRoutes,
+  dashboardRoutes,
   dashboardRoutes,
   analyticsRoutes,
   accountRequestRoutes,

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 
 /** How a decision reads at a glance: decline, postpone, refer, exclusions, debit points, standard. */
-type DecisionTone = 'decline' | 'postpone' | 'refer' | 'exclusion' | 'debit' | 'standard';
+export type DecisionTone = 'decline' | 'postpone' | 'refer' | 'exclusion' | 'debit' | 'standard';
 
 /** A decision as the document writes it ('D', 'EX1,EX3', '50') and how it reads. */
 function decisionTone(value: string): DecisionTone {
@@ -14,9 +14,10 @@ function decisionTone(value: string): DecisionTone {
 
 /**
  * Tinted backgrounds with dark text: each pair keeps a contrast above 7:1, so the colour adds to
- * the words and never takes readability from them (design §7, accessibility).
+ * the words and never takes readability from them (design §7, accessibility). A chart draws
+ * each in its text colour, so the dashboard's decision mix reads like the decision table.
  */
-const TONES: Record<DecisionTone, { background: string; color: string }> = {
+export const DECISION_TONES: Record<DecisionTone, { background: string; color: string }> = {
   decline: { background: '#fdecea', color: '#8e1c1c' },
   postpone: { background: '#fff1e0', color: '#7a3d00' },
   refer: { background: '#e6f0fa', color: '#0b3f73' },
@@ -41,7 +42,7 @@ export function DecisionValue({ value, indicator }: DecisionValueProps) {
       component="span"
       data-tone={decisionTone(value)}
       sx={{
-        ...TONES[decisionTone(value)],
+        ...DECISION_TONES[decisionTone(value)],
         display: 'inline-block',
         px: 0.75,
         borderRadius: 1,

@@ -15,7 +15,7 @@ interface ConditionChoice {
 }
 
 /** The product whose catalogue conditions the condition filter offers. */
-export interface ProductKey {
+interface ProductKey {
   insurerCode: string;
   channel: string;
   productCode: string;

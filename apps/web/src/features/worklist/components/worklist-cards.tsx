@@ -7,12 +7,12 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorklistEntry } from '@vmer/domain/workbench';
+import { StatusChip } from '../../../components/status-chip.tsx';
 import {
   ApplicationLink,
   EntryConditions,
   EntryDecisions,
   EntryReviewer,
-  StatusChip,
   useEntryDate,
 } from './entry-parts.tsx';
 

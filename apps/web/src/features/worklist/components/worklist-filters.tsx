@@ -19,9 +19,9 @@ import {
   ProductFilterSelects,
   type ProductChoice,
 } from '../../../components/product-filters.tsx';
+import { useStatusName } from '../../../components/status-chip.tsx';
 import { useConditionChoicesQuery } from '../api/worklist-api.ts';
 import { listOf, type FilterKey, type WorklistAddress } from '../worklist-url.ts';
-import { useStatusName } from './entry-parts.tsx';
 
 export interface WorklistFiltersProps {
   address: WorklistAddress;
