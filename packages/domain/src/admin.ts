@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { insurerSourceSchema } from './catalog/source-schema.ts';
 import { insurerCodeSchema } from './lifecycle.ts';
-import { roleSchema, type Role } from './model.ts';
+import { bilingualSchema, roleSchema, type Role } from './model.ts';
 import { flagParam, listOf } from './query-params.ts';
 
 // ---------------------------------------------------------------------------------------
@@ -251,10 +251,14 @@ export const declineAccountRequestSchema = z
 export const adminInsurerSchema = insurerSourceSchema;
 export type AdminInsurer = z.infer<typeof adminInsurerSchema>;
 
-/** GET /api/admin/insurers: the administrator's insurers in the active catalogue version. */
+/**
+ * GET /api/admin/insurers: the administrator's insurers in the active catalogue version, and
+ * the conditions of that version a product may offer.
+ */
 export const adminInsurersSchema = z.object({
   catalogVersion: z.string(),
   insurers: z.array(adminInsurerSchema),
+  conditions: z.array(z.object({ uuid: z.string(), name: bilingualSchema })),
 });
 
 /**

@@ -185,10 +185,6 @@ const messages = {
     en: 'The dashboard filter "{parameter}" is not valid.',
     cn_traditional: '儀表板的篩選條件「{parameter}」無效。',
   },
-  dashboard_filter_rejected: {
-    en: 'The dashboard filter "{parameter}" is not valid.',
-    cn_traditional: '儀表板的篩選條件「{parameter}」無效。',
-  },
   worklist_cursor_invalid: {
     en: 'This page of the worklist does not belong to the current filters. Start again from the first page.',
     cn_traditional: '此工作清單頁面不屬於目前的篩選條件。請由第一頁重新開始。',
@@ -216,6 +212,49 @@ const messages = {
   override_reason_required: {
     en: 'Choose the reason for the override.',
     cn_traditional: '請選擇調整決定的原因。',
+  },
+
+  // Insurers and products (insurer-check.ts, requirements O-11)
+  name_required: { en: 'Enter the name.', cn_traditional: '請輸入名稱。' },
+  insurer_code_taken: {
+    en: 'An insurer with this code already exists.',
+    cn_traditional: '已有使用此代碼的保險公司。',
+  },
+  insurer_code_format: {
+    en: 'An insurer code is lower-case letters and digits only.',
+    cn_traditional: '保險公司代碼只可使用小寫英文字母及數字。',
+  },
+  code_format: {
+    en: 'A code is letters, digits, - and _ only.',
+    cn_traditional: '代碼只可使用英文字母、數字、- 及 _。',
+  },
+  channel_code_twice: {
+    en: 'Another channel of this insurer has this code.',
+    cn_traditional: '此保險公司的另一個銷售渠道已使用此代碼。',
+  },
+  product_code_twice: {
+    en: 'Another product of this channel has this code.',
+    cn_traditional: '此銷售渠道的另一個產品已使用此代碼。',
+  },
+  channels_required: {
+    en: 'An insurer needs at least one channel.',
+    cn_traditional: '保險公司最少須有一個銷售渠道。',
+  },
+  products_required: {
+    en: 'A channel needs at least one product.',
+    cn_traditional: '銷售渠道最少須有一個產品。',
+  },
+  conditions_required: {
+    en: 'Choose at least one condition, or offer them all.',
+    cn_traditional: '請選擇最少一個病症，或提供全部病症。',
+  },
+  condition_unknown: {
+    en: 'The active catalogue has no condition {uuid}.',
+    cn_traditional: '現行目錄沒有病症 {uuid}。',
+  },
+  condition_twice: {
+    en: 'Condition {uuid} is listed twice.',
+    cn_traditional: '病症 {uuid} 重複列出。',
   },
 } satisfies Record<string, Bilingual>;
 

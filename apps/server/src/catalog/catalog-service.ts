@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { catalogRepository, type VersionRow } from './catalog-repository.ts';
@@ -33,6 +33,13 @@ export interface ImportOptions {
   author: string;
   notes?: string | undefined;
   activate?: boolean | undefined;
+  /**
+   * The version the change was made on: when another is active by the time the import holds
+   * the catalogue's lock, nothing is written and the import answers 409.
+   */
+  madeOn?: number | undefined;
+  /** Runs in the import's transaction, after the version is stored (and activated). */
+  alsoInTransaction?: ((trx: Transaction<Database>, version: number) => Promise<void>) | undefined;
 }
 
 /**
@@ -115,6 +122,9 @@ export function catalogService(db: Kysely<Database>) {
     const hash = contentHash(texts);
     const { version, created } = await db.transaction().execute(async (trx) => {
       await repository.lock(trx);
+      if (options.madeOn !== undefined && (await repository.activeVersion(trx)) !== options.madeOn) {
+        throw new HttpError(409, 'catalog_version_stale');
+      }
       const existing = await repository.findByHash(hash, trx);
       const number =
         existing ??
@@ -129,6 +139,7 @@ export function catalogService(db: Kysely<Database>) {
           trx,
         ));
       if (options.activate) await repository.activate(number, trx);
+      await options.alsoInTransaction?.(trx, number);
       return { version: number, created: existing === undefined };
     });
     if (options.activate) active = undefined;

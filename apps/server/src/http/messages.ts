@@ -253,7 +253,7 @@ export const HTTP_MESSAGES = {
     cn_traditional: '您不可更改自己的角色、保險公司或啟用狀態。',
   },
   admin_not_manageable: {
-    en: 'Only an administrator holding all of this person\'s insurers can change their role or activation.',
+    en: "Only an administrator holding all of this person's insurers can change their role or activation.",
     cn_traditional: '只有持有此人全部保險公司的管理員才可更改其角色或啟用狀態。',
   },
   admin_cursor_invalid: {
@@ -263,6 +263,22 @@ export const HTTP_MESSAGES = {
   account_request_decided: {
     en: 'This request has already been decided.',
     cn_traditional: '此申請已作出決定。',
+  },
+  catalog_version_stale: {
+    en: 'The catalogue was changed meanwhile: another version is active now. Reload and make your change again.',
+    cn_traditional: '目錄已被更改，現時使用另一個版本。請重新載入後再作更改。',
+  },
+  insurer_code_fixed: {
+    en: "An insurer's code cannot be changed.",
+    cn_traditional: '保險公司代碼不可更改。',
+  },
+  insurer_added: {
+    en: 'Insurer {code} added: catalogue version {version} is active.',
+    cn_traditional: '已新增保險公司 {code}：現時使用目錄版本 {version}。',
+  },
+  insurer_invalid: {
+    en: 'The insurer has {count} problem(s); nothing was saved.',
+    cn_traditional: '保險公司資料有 {count} 個問題，未有儲存。',
   },
   idempotency_key_invalid: {
     en: 'An Idempotency-Key is 1 to 200 visible characters.',

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountRequestRoutes } from '../accounts/account-request-routes.ts';
+import { adminInsurersRoutes } from '../admin/insurers-routes.ts';
 import { adminUserRoutes } from '../admin/users-routes.ts';
 import { analyticsRoutes } from '../analytics/analytics-routes.ts';
 import { catalogRoutes } from '../catalog/catalog-plugin.ts';
-import { dashboardRoutes } from '../dashboard/dashboard-routes.ts';
 import { dashboardRoutes } from '../dashboard/dashboard-routes.ts';
 import { disclosureRoutes } from '../disclosures/disclosure-routes.ts';
 import { reviewRoutes } from '../disclosures/review-routes.ts';
@@ -27,9 +27,9 @@ const routePlugins: FastifyPluginAsyncZod[] = [
   reviewRoutes,
   worklistRoutes,
   dashboardRoutes,
-  dashboardRoutes,
   analyticsRoutes,
   accountRequestRoutes,
+  adminInsurersRoutes,
   adminUserRoutes,
 ];
 
