@@ -149,7 +149,7 @@ function PeopleFilters({
           if (event.key === 'Enter') onFilters({ q: typed.trim() });
         }}
         onBlur={() => typed.trim() !== (filters.q ?? '') && onFilters({ q: typed.trim() })}
-        sx={{ minWidth: 260 }}
+        sx={{ minWidth: { md: 340 } }}
       />
       {select(
         'role',
