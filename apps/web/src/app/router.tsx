@@ -44,6 +44,11 @@ const Questionnaire = lazyPage(
 );
 const Worklist = lazyPage('worklist', () => import('./routes/worklist.tsx'), routeComponent);
 const Dashboard = lazyPage('dashboard', () => import('./routes/dashboard.tsx'), routeComponent);
+const AdminInsurers = lazyPage(
+  'admin-insurers',
+  () => import('./routes/admin-insurers.tsx'),
+  routeComponent,
+);
 const AdminUsers = lazyPage(
   'admin-users',
   () => import('./routes/admin-users.tsx'),
@@ -99,6 +104,14 @@ export function AppRoutes() {
               element={
                 <RequireScreen screen="dashboard">
                   <Dashboard />
+                </RequireScreen>
+              }
+            />
+            <Route
+              path={paths.adminInsurers}
+              element={
+                <RequireScreen screen="insurers">
+                  <AdminInsurers />
                 </RequireScreen>
               }
             />
