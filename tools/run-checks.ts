@@ -1,0 +1,74 @@
+/**
+ * Runs `npm run check`'s commands side by side, as many at a time as the machine has cores:
+ * tsc, ESLint, Prettier and knip each keep one core busy, so one after another they left the
+ * others idle. Each command's output is printed whole when it ends; the exit code is 1 when
+ * any command failed, and the failures are named last.
+ *
+ *   node tools/run-checks.ts
+ */
+import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** The checks, the longest first, so that the short ones fill in at the end. */
+const CHECKS: string[][] = [
+  ['tsc', '-p', 'apps/web'],
+  ['tsc', '-p', 'apps/server'],
+  ['eslint', '.'],
+  ['tsc', '-p', 'e2e'],
+  ['knip'],
+  ['tsc', '-p', 'bench'],
+  ['prettier', '--check', '.'],
+  ['tsc', '-p', 'packages/domain'],
+  ['tsc', '-p', 'tools'],
+];
+
+interface Finished {
+  command: string;
+  code: number;
+  output: string;
+  seconds: number;
+}
+
+/** Runs a command of node_modules/.bin in the repository root, keeping its output. */
+function run(args: string[]): Promise<Finished> {
+  const command = args.join(' ');
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const [bin, ...rest] = args;
+    const child = spawn(join(ROOT, 'node_modules', '.bin', bin!), rest, {
+      cwd: ROOT,
+      env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const finish = (code: number) =>
+      resolve({ command, code, output, seconds: (Date.now() - started) / 1000 });
+    child.on('error', (error) => {
+      output += String(error);
+      finish(1);
+    });
+    child.on('close', (code) => finish(code ?? 1));
+  });
+}
+
+const queue = [...CHECKS];
+const failed: string[] = [];
+const lane = async () => {
+  for (let next = queue.shift(); next; next = queue.shift()) {
+    const result = await run(next);
+    const verdict = result.code === 0 ? 'ok' : `failed (exit ${result.code})`;
+    process.stdout.write(`\n> ${result.command}: ${verdict}, ${result.seconds.toFixed(1)} s\n`);
+    if (result.output.trim()) process.stdout.write(result.output.replace(/\n?$/, '\n'));
+    if (result.code !== 0) failed.push(result.command);
+  }
+};
+await Promise.all(Array.from({ length: Math.max(1, availableParallelism()) }, lane));
+if (failed.length > 0) {
+  process.stdout.write(`\nFailed: ${failed.join('; ')}\n`);
+  process.exitCode = 1;
+}
