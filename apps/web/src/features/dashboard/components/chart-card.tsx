@@ -85,8 +85,13 @@ export function ChartCard({
           <caption>{title}</caption>
           <TableHead>
             <TableRow>
-              {table.columns.map((column) => (
-                <TableCell key={column} scope="col">
+              {table.columns.map((column, c) => (
+                <TableCell
+                  key={column}
+                  scope="col"
+                  align={typeof table.rows[0]?.[c] === 'number' ? 'right' : 'left'}
+                  sx={{ whiteSpace: 'nowrap' }}
+                >
                   {column}
                 </TableCell>
               ))}
@@ -97,7 +102,7 @@ export function ChartCard({
               <TableRow key={r}>
                 {row.map((cell, c) =>
                   c === 0 ? (
-                    <TableCell key={c} component="th" scope="row">
+                    <TableCell key={c} component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
                       {cell}
                     </TableCell>
                   ) : (

@@ -72,6 +72,8 @@ function useCategories() {
 }
 
 const CHART_MARGIN = { right: 16 };
+/** Counts are whole numbers: no axis tick between two of them. */
+const COUNT_AXIS = [{ tickMinStep: 1 }];
 
 /**
  * Every figure of the dashboard (requirements O-12) in its card, each with its table and CSV
@@ -217,6 +219,7 @@ export function DashboardCharts({ data }: { data: Dashboard | undefined }) {
               ...Object.fromEntries(STATUSES.map((s) => [`s${s}`, byStatus[s]])),
             }))}
             xAxis={[{ scaleType: 'band', dataKey: 'day' }]}
+            yAxis={COUNT_AXIS}
             series={STATUSES.map((status) => ({
               dataKey: `s${status}`,
               label: statusName(status),
@@ -243,6 +246,7 @@ export function DashboardCharts({ data }: { data: Dashboard | undefined }) {
                 data: weeks.map((w) => percent(w.straightThrough, w.submitted)),
                 label: t('dashboard.straightThrough.rate'),
                 color: DECISION_TONES.standard.color,
+                showMark: true,
                 valueFormatter: (v) => (v === null ? '' : `${formatNumber(v)}%`),
               },
             ]}
@@ -264,6 +268,7 @@ export function DashboardCharts({ data }: { data: Dashboard | undefined }) {
               ...m.counts,
             }))}
             xAxis={[{ scaleType: 'band', dataKey: 'indicator' }]}
+            yAxis={COUNT_AXIS}
             series={categories.series}
           />
         )}
@@ -279,6 +284,7 @@ export function DashboardCharts({ data }: { data: Dashboard | undefined }) {
             height={horizontalHeight(conditions.length)}
             margin={CHART_MARGIN}
             layout="horizontal"
+            xAxis={COUNT_AXIS}
             dataset={conditions.map((c) => ({ name: c.name, ...c.counts }))}
             yAxis={[{ scaleType: 'band', dataKey: 'name', width: 120 }]}
             series={categories.series}
@@ -301,6 +307,7 @@ export function DashboardCharts({ data }: { data: Dashboard | undefined }) {
             height={horizontalHeight(misses.length)}
             margin={CHART_MARGIN}
             layout="horizontal"
+            xAxis={COUNT_AXIS}
             dataset={misses.map((m) => ({ term: m.term, count: m.count }))}
             yAxis={[{ scaleType: 'band', dataKey: 'term', width: 120 }]}
             series={[
@@ -371,6 +378,7 @@ export function DashboardCharts({ data }: { data: Dashboard | undefined }) {
             height={horizontalHeight(reasonsTable.rows.length)}
             margin={CHART_MARGIN}
             layout="horizontal"
+            xAxis={COUNT_AXIS}
             dataset={(rejections?.reasons ?? []).map((r) => ({ reason: r.reason, count: r.count }))}
             yAxis={[{ scaleType: 'band', dataKey: 'reason', width: 120 }]}
             series={[
@@ -394,6 +402,7 @@ export function DashboardCharts({ data }: { data: Dashboard | undefined }) {
             height={horizontalHeight(overrides.length)}
             margin={CHART_MARGIN}
             layout="horizontal"
+            xAxis={COUNT_AXIS}
             dataset={overrides.map((o) => ({
               label: t('dashboard.overrides.label', { name: o.name, version: o.catalogVersion }),
               count: o.count,
