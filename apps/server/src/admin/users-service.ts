@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Role } from '@vmer/domain';
+import { MESSAGES, type Role } from '@vmer/domain';
 import {
   USER_PAGE_SIZE,
   type AdminUser,
@@ -22,8 +22,8 @@ import { adminUsersRepository, type UserPosition } from './users-repository.ts';
 /** The fields of a person the trail records, before → after. */
 const AUDITED = ['userName', 'displayName', 'email', 'role', 'insurers', 'active'] as const;
 
-const refusedField = (path: string, message: Message, status = 400) =>
-  new HttpError(status, 'bad_request', [{ path, message }]);
+const refusedField = (path: string, message: Message) =>
+  new HttpError(400, 'bad_request', [{ path, message }]);
 
 /** The person as the administrator sees them: only the insurers both hold are named. */
 function adminUserOf(caller: AuthUser, row: UserRow): AdminUser {
@@ -114,6 +114,9 @@ export function adminUsersService(db: Kysely<Database>, repositories: Repositori
     action = 'create',
   ): Promise<CreatedUser> {
     checkHeld(caller, input.insurers);
+    // The placeholder of a person waiting for their first sign-in is never a subject given.
+    if (input.signIn === 'external' && input.subject?.startsWith(PENDING_SUBJECT_PREFIX))
+      throw refusedField('subject', MESSAGES.subject_invalid);
     const email = input.email ?? null;
     const subject =
       input.signIn === 'embedded'

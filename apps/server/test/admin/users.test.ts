@@ -503,6 +503,23 @@ describe.each(DATABASES)('external people prepared in advance on %s', (database)
     expect(await rights(token)).toEqual({ role: 'underwriter', insurers: ['phkl'] });
   });
 
+  it('O-04 O-14 the placeholder subject of a person awaiting their first sign-in cannot be given', async () => {
+    const r = await adminCall(t, admin, '/users', {
+      body: {
+        signIn: 'external',
+        subject: 'pending-email:forged',
+        email: 'forged@example.com',
+        displayName: 'Forged',
+        role: 'agent',
+        insurers: ['phkl'],
+      },
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.errors).toEqual([
+      { path: 'subject', message: 'A subject is 1 to 255 visible characters without spaces.' },
+    ]);
+  });
+
   it('O-04 an unverified e-mail claim binds nobody', async () => {
     await adminCall(t, admin, '/users', {
       body: {
