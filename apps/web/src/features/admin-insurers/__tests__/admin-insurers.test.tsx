@@ -130,6 +130,59 @@ describe('the insurers screen', () => {
     );
   });
 
+  it('O-11 adds an insurer with a channel and a product: POST with the code typed', async () => {
+    let sent: unknown;
+    const api = insurersApi((body) => {
+      sent = body;
+      return HttpResponse.json(
+        {
+          code: 201,
+          message: 'added',
+          body: { catalogVersion: '8', insurer: (body as { insurer: AdminInsurer }).insurer },
+        },
+        { status: 201 },
+      );
+    });
+    renderWithApp(<InsurersScreen onSaved={vi.fn()} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add an insurer' }));
+    // An existing code is refused before anything is sent.
+    const code = await screen.findByRole('textbox', { name: 'Insurer code' });
+    await userEvent.type(code, 'phkl');
+    await userEvent.type(screen.getAllByRole('textbox', { name: 'Name (English)' })[0]!, 'Acme');
+    await userEvent.type(screen.getAllByRole('textbox', { name: 'Name (中文)' })[0]!, '極致');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Channel code' }), 'direct');
+    const product = screen.getByRole('group', { name: 'Product …' });
+    await userEvent.type(within(product).getByRole('textbox', { name: 'Product code' }), 'TL01');
+    await userEvent.type(within(product).getByRole('textbox', { name: 'Name (English)' }), 'Term');
+    await userEvent.type(within(product).getByRole('textbox', { name: 'Name (中文)' }), '定期');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('An insurer with this code already exists.')).toBeTruthy();
+    await userEvent.clear(code);
+    await userEvent.type(code, 'acme');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Save and activate' }));
+    expect(await screen.findByText('Saved ACME: catalogue version 8 is active.')).toBeTruthy();
+    expect(saves(api)[0]!.url.pathname).toBe('/api/admin/insurers');
+    expect(sent).toEqual({
+      catalogVersion: '7',
+      insurer: {
+        code: 'acme',
+        name: { en: 'Acme', cn_traditional: '極致' },
+        smokingList: 'A',
+        lastAgeOption: false,
+        printCover: false,
+        channels: [
+          {
+            code: 'direct',
+            products: [
+              { code: 'TL01', name: { en: 'Term', cn_traditional: '定期' }, impairments: 'all' },
+            ],
+          },
+        ],
+      },
+    });
+  });
+
   it('O-11 shows the checks beside the fields before anything is sent, in both languages', async () => {
     const api = insurersApi();
     renderWithApp(<InsurersScreen onSaved={vi.fn()} />);

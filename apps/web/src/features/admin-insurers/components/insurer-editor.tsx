@@ -138,6 +138,7 @@ export function InsurerEditor({
   creating,
   catalogVersion,
   conditions,
+  takenCodes,
   onSaved,
   onStale,
 }: {
@@ -145,6 +146,8 @@ export function InsurerEditor({
   creating: boolean;
   catalogVersion: string;
   conditions: readonly ConditionChoice[];
+  /** The codes a new insurer may not have: those the administrator sees (the server knows all). */
+  takenCodes: readonly string[];
   onSaved: (saved: SavedInsurer) => void;
   /** Reloads the insurers after a 409 (the catalogue changed meanwhile). */
   onStale: () => void;
@@ -159,7 +162,10 @@ export function InsurerEditor({
   const smokingId = useId();
   const confirmId = useId();
   const conditionUuids = useMemo(() => new Set(conditions.map((c) => c.uuid)), [conditions]);
-  const issues = checkInsurer(draft, { conditions: conditionUuids });
+  const issues = checkInsurer(draft, {
+    conditions: conditionUuids,
+    ...(creating ? { takenCodes: new Set(takenCodes) } : {}),
+  });
   const changed = JSON.stringify(draft) !== JSON.stringify(original);
 
   // The server's word on a field first; the checks' once a save was tried.

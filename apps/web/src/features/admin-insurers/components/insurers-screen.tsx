@@ -72,6 +72,7 @@ export function InsurersScreen({ onSaved }: { onSaved: () => void }) {
         creating={creating}
         catalogVersion={data.catalogVersion}
         conditions={data.conditions}
+        takenCodes={data.insurers.map((known) => known.code)}
         onSaved={afterSave}
         onStale={() => void refetch()}
       />
