@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPath, endpoints } from '@vmer/domain/api';
@@ -36,6 +37,8 @@ const SAVED = `${PREFIX}D1`;
 /** Stored trimmed and lower-cased, as the dashboard counts them. */
 const REASON = `height missing ${PREFIX}`.toLowerCase();
 const MISS = `zqx ${PREFIX}`.toLowerCase();
+/** A searched term a spreadsheet would read as a formula. */
+const FORMULA = `=sum ${PREFIX}`.toLowerCase();
 const CONDITION = 'gallstones';
 
 const TODAY = new Date().toISOString().slice(0, 10);
@@ -140,9 +143,9 @@ beforeAll(async () => {
     },
     'PUT',
   );
-  for (let i = 0; i < 2; i += 1) {
+  for (const keyword of [MISS, MISS, FORMULA]) {
     await call('interviewer1', apiPath(endpoints.logSearch), {
-      keyword: MISS,
+      keyword,
       type: 3,
       insurerCode: 'phkl',
     });
@@ -289,6 +292,18 @@ describe('the operations dashboard', () => {
         const misses = rowOf(await tableOf(page, texts.searchMisses.title, texts.table), MISS);
         expect(misses[texts.searchMisses.count]).toBe('2');
         await card(page, texts.searchMisses.title).getByText(texts.searchMisses.note).waitFor();
+        // O-13: the CSV of a table: a byte-order mark, translated headers, formulas neutralised.
+        const download = page.waitForEvent('download');
+        await card(page, texts.searchMisses.title)
+          .getByRole('button', {
+            name: fill(texts.downloadLabel, { title: texts.searchMisses.title }),
+          })
+          .click();
+        const csv = await readFile(await (await download).path());
+        expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+        const lines = csv.subarray(3).toString('utf8').split('\r\n');
+        expect(lines[0]).toBe(`${texts.searchMisses.term},${texts.searchMisses.count}`);
+        expect(lines).toEqual(expect.arrayContaining([`${MISS},2`, `'${FORMULA},1`]));
 
         const durations = await tableOf(page, texts.durations.title, texts.table);
         expect(rowOf(durations, texts.durations.requestToSubmit)[texts.durations.count]).toBe(
