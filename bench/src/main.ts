@@ -3,8 +3,9 @@
  * baseline measured in the same run. Exits non-zero when a target is missed.
  *
  * `npm run bench -- lifecycle web` runs only the groups named (decisions, lifecycle,
- * worklist, web, lighthouse), for working on one of them.
+ * worklist, dashboard, web, lighthouse), for working on one of them.
  */
+import { dashboardRows } from './dashboard-bench.ts';
 import { decisionRows } from './decisions.ts';
 import { formatTable } from './harness.ts';
 import { lifecycleRows } from './lifecycle-bench.ts';
@@ -17,6 +18,7 @@ const GROUPS: Record<string, () => Promise<Row[]> | Row[]> = {
   decisions: decisionRows,
   lifecycle: lifecycleRows,
   worklist: worklistRows,
+  dashboard: dashboardRows,
   web: async () => [...bundleRows(), ...(await interactionRows())],
   lighthouse: lighthouseRows,
 };

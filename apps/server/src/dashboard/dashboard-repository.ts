@@ -20,14 +20,67 @@ interface Mark {
   day: string;
 }
 
-/** The day of a mark as a half-open range of moments: `column` lies on the mark's UTC day. */
-const onDay = (column: RawBuilder<unknown>) =>
-  sql`${column} >= m.day::timestamp at time zone 'UTC'
-    and ${column} < (m.day + 1)::timestamp at time zone 'UTC'`;
+/** Above this many insurer-days a refresh reads whole tables once instead of a range per day. */
+const BULK_MARKS = 50;
 
-/** The disclosures of the marked insurer-days. */
-const MARKED_DISCLOSURES = sql`m join disclosures d on d.insurer_code = m.insurer
-  and ${onDay(sql.ref('d.created_at'))}`;
+/**
+ * The rows of `table` on each mark's UTC day by `column`, as `alias`, those `filter` (given
+ * an alias) keeps. For a few marks (the writes of the last minutes), an index range per mark:
+ * `offset 0` keeps the subquery per mark, which joined flat the planner would hash by insurer
+ * alone, testing every row of the insurer against every marked day. For many (a first build),
+ * one pass over the table hashed on insurer and day.
+ */
+function onMarkedDays(
+  bulk: boolean,
+  table: string,
+  alias: string,
+  column: string,
+  filter: (alias: string) => RawBuilder<unknown> = () => sql`true`,
+): RawBuilder<unknown> {
+  return bulk
+    ? sql`m join ${sql.table(table)} as ${sql.raw(alias)}
+        on ${sql.ref(`${alias}.insurer_code`)} = m.insurer
+        and (${sql.ref(`${alias}.${column}`)} at time zone 'UTC')::date = m.day
+        and ${filter(alias)}`
+    : sql`m cross join lateral (
+        select * from ${sql.table(table)} as x
+        where x.insurer_code = m.insurer and ${filter('x')}
+          and ${sql.ref(`x.${column}`)} >= m.day::timestamp at time zone 'UTC'
+          and ${sql.ref(`x.${column}`)} < (m.day + 1)::timestamp at time zone 'UTC'
+        offset 0) as ${sql.raw(alias)}`;
+}
+
+/**
+ * A duration in whole seconds to three significant figures (7,201 s is 7,200 s, 999 s stays),
+ * so that a month's durations share rows.
+ */
+const threeFigures = (interval: RawBuilder<unknown>) => sql`(select case when v < 1000 then v
+    else (round(v / power(10, floor(log(v::numeric)) - 2)) * power(10, floor(log(v::numeric)) - 2))::integer end
+  from (select greatest(floor(extract(epoch from ${interval})), 0)::integer as v) as duration)`;
+
+/**
+ * How each rollup's month rows are summed from its day rows: the columns kept as keys, and the
+ * sums (or other aggregates) of the rest, in the table's column order.
+ */
+const MONTHS: Record<string, { keys: string; values: string }> = {
+  dashboard_status: { keys: 'channel, product_code, status', values: 'sum(n)' },
+  dashboard_submissions: {
+    keys: 'channel, product_code, week',
+    values: 'sum(submitted), sum(straight_through)',
+  },
+  dashboard_decisions: { keys: 'channel, product_code, indicator, category', values: 'sum(n)' },
+  dashboard_conditions: {
+    keys: 'channel, product_code, condition_uuid',
+    values: `max(name), sum(disclosures), array[${DECISION_CATEGORIES.map((_, i) => `sum(categories[${i + 1}])`).join(', ')}]::integer[]`,
+  },
+  dashboard_durations: { keys: 'channel, product_code, kind, seconds', values: 'sum(n)' },
+  dashboard_reviews: { keys: 'channel, product_code, rejected, reason', values: 'sum(n)' },
+  dashboard_search_misses: { keys: 'term', values: 'sum(n)' },
+  dashboard_overrides: {
+    keys: 'channel, product_code, catalog_version, condition_uuid',
+    values: 'max(name), sum(n)',
+  },
+};
 
 /** A condition's category counts summed, in DECISION_CATEGORIES order. */
 const SUMMED_CATEGORIES = sql.raw(
@@ -38,75 +91,108 @@ const SUMMED_CATEGORIES = sql.raw(
 const NOT_STRAIGHT = sql`exists (select from jsonb_each_text(d.decision_categories) c
   where c.value in ('refer', 'postpone', 'decline'))`;
 
-/** Each rollup's recomputation of the marked insurer-days: its table and its rows. */
-const REBUILDS: Record<DirtyKind, { table: string; rows: RawBuilder<unknown> }[]> = {
-  disclosures: [
-    {
-      table: 'dashboard_status',
-      rows: sql`select d.insurer_code, m.day, d.channel, d.product_code, d.status, count(*)
+/**
+ * Each rollup's recomputation of the marked insurer-days (`bulk` when they are many): its
+ * table and its rows.
+ */
+function rebuilds(
+  bulk: boolean,
+): Record<DirtyKind, { table: string; rows: RawBuilder<unknown> }[]> {
+  const MARKED_DISCLOSURES = onMarkedDays(bulk, 'disclosures', 'd', 'created_at');
+  return {
+    disclosures: [
+      {
+        table: 'dashboard_status',
+        rows: sql`select d.insurer_code, m.day, d.channel, d.product_code, d.status, count(*)
         from ${MARKED_DISCLOSURES} group by 1, 2, 3, 4, 5`,
-    },
-    {
-      table: 'dashboard_submissions',
-      rows: sql`select d.insurer_code, m.day, d.channel, d.product_code,
+      },
+      {
+        table: 'dashboard_submissions',
+        rows: sql`select d.insurer_code, m.day, d.channel, d.product_code,
           date_trunc('week', d.submitted_at at time zone 'UTC')::date,
           count(*), count(*) filter (where not ${NOT_STRAIGHT})
         from ${MARKED_DISCLOSURES}
         where d.status >= 3 and d.submitted_at is not null group by 1, 2, 3, 4, 5`,
-    },
-    {
-      table: 'dashboard_decisions',
-      rows: sql`select d.insurer_code, m.day, d.channel, d.product_code, c.key, c.value, count(*)
+      },
+      {
+        table: 'dashboard_decisions',
+        rows: sql`select d.insurer_code, m.day, d.channel, d.product_code, c.key, c.value, count(*)
         from ${MARKED_DISCLOSURES} cross join lateral jsonb_each_text(d.decision_categories) c
         where d.status >= 3 group by 1, 2, 3, 4, 5, 6`,
-    },
-    {
-      table: 'dashboard_conditions',
-      rows: sql`select d.insurer_code, m.day, d.channel, d.product_code, dc.condition_uuid,
+      },
+      {
+        table: 'dashboard_conditions',
+        rows: sql`select d.insurer_code, m.day, d.channel, d.product_code, dc.condition_uuid,
           coalesce(max(d.condition_names[array_position(d.condition_uuids, dc.condition_uuid)]),
             dc.condition_uuid),
           count(*), ${SUMMED_CATEGORIES}
         from ${MARKED_DISCLOSURES} join disclosure_conditions dc on dc.disclosure_id = d.id
         where d.status >= 3 group by 1, 2, 3, 4, 5`,
-    },
-    {
-      table: 'dashboard_durations',
-      rows: sql`select d.insurer_code, m.day, d.channel, d.product_code, t.kind, t.seconds, count(*)
+      },
+      {
+        table: 'dashboard_durations',
+        rows: sql`select d.insurer_code, m.day, d.channel, d.product_code, t.kind, t.seconds, count(*)
         from ${MARKED_DISCLOSURES}
         cross join lateral (
-          select 1 as kind, floor(extract(epoch from d.submitted_at - d.created_at))::integer as seconds
+          select 1 as kind, ${threeFigures(sql`d.submitted_at - d.created_at`)} as seconds
           where d.status >= 3 and d.submitted_at is not null
           union all
-          select 2, floor(extract(epoch from v.at - d.submitted_at))::integer
+          select 2, ${threeFigures(sql`v.at - d.submitted_at`)}
           from (select max(a.at) as at from disclosure_audit a
                 where a.disclosure_id = d.id and a.operation = 'validate') v
           where d.status = 4 and d.submitted_at is not null and v.at is not null
         ) t
         group by 1, 2, 3, 4, 5, 6`,
-    },
-  ],
-  reviews: [
-    {
-      table: 'dashboard_reviews',
-      rows: sql`select a.insurer_code, m.day, d.channel, d.product_code, a.operation = 'reject',
+      },
+      {
+        table: 'dashboard_overrides',
+        rows: sql`select d.insurer_code, m.day, d.channel, d.product_code,
+            coalesce(o.catalog_version, ''), o.impairment_uuid,
+            coalesce(max(d.condition_names[array_position(d.condition_uuids, o.impairment_uuid)]),
+              o.impairment_uuid),
+            count(*)
+          from ${MARKED_DISCLOSURES} join disclosure_overrides o on o.disclosure_id = d.id
+          group by 1, 2, 3, 4, 5, 6`,
+      },
+    ],
+    reviews: [
+      {
+        table: 'dashboard_reviews',
+        rows: sql`select a.insurer_code, m.day, d.channel, d.product_code, a.operation = 'reject',
           case when a.operation = 'reject' then lower(btrim(coalesce(a.reason, ''))) else '' end,
           count(*)
-        from m join disclosure_audit a on a.insurer_code = m.insurer
-          and a.operation in ('validate', 'reject') and ${onDay(sql.ref('a.at'))}
+        from ${onMarkedDays(bulk, 'disclosure_audit', 'a', 'at', (x) => sql`${sql.ref(`${x}.operation`)} in ('validate', 'reject')`)}
         join disclosures d on d.id = a.disclosure_id
         group by 1, 2, 3, 4, 5, 6`,
-    },
-  ],
-  searches: [
-    {
-      table: 'dashboard_search_misses',
-      rows: sql`select s.insurer_code, m.day, lower(btrim(s.keyword)), count(*)
-        from m join search_events s on s.insurer_code = m.insurer and s.type = 3
-          and ${onDay(sql.ref('s.created_at'))}
+      },
+    ],
+    searches: [
+      {
+        table: 'dashboard_search_misses',
+        rows: sql`select s.insurer_code, m.day, lower(btrim(s.keyword)), count(*)
+        from ${onMarkedDays(bulk, 'search_events', 's', 'created_at', (x) => sql`${sql.ref(`${x}.type`)} = 3`)}
         group by 1, 2, 3`,
-    },
-  ],
-};
+      },
+    ],
+  };
+}
+
+/**
+ * The calendar months a range of days covers whole, as the first day of the first and the
+ * first day after the last (YYYY-MM-DD); both the day after the range when it covers none.
+ */
+function wholeMonths(from: string, to: string): { whole: string; end: string } {
+  const next = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+  const monthOf = (date: Date) => `${date.toISOString().slice(0, 7)}-01`;
+  const afterTo = next(to);
+  const whole = from.endsWith('-01')
+    ? from
+    : monthOf(new Date(Date.UTC(Number(from.slice(0, 4)), Number(from.slice(5, 7)), 1)));
+  const end = monthOf(afterTo);
+  if (whole >= end)
+    return { whole: afterTo.toISOString().slice(0, 10), end: afterTo.toISOString().slice(0, 10) };
+  return { whole, end };
+}
 
 /** The filter's insurers as an IN list; a caller holding none reads nothing (`in (null)`). */
 const scope = (filter: DashboardFilter) =>
@@ -120,11 +206,22 @@ const count = (value: string | number | null | undefined) => Number(value ?? 0);
  * `refresh`, which recomputes the insurer-days marked dirty by the writes since the last one.
  */
 export function dashboardRepository(db: Kysely<Database>) {
-  /** The conditions every rollup read shares: insurers, days, and channel and product if asked. */
-  function where(filter: DashboardFilter, products = true): RawBuilder<unknown> {
+  /**
+   * The conditions every rollup read shares: insurers, channel and product if asked, and the
+   * range as the month rows of the months it covers whole and the day rows of the days left.
+   */
+  function where(
+    filter: DashboardFilter,
+    { products = true, months = true } = {},
+  ): RawBuilder<unknown> {
+    const { whole, end } = months
+      ? wholeMonths(filter.from, filter.to)
+      : { whole: filter.from, end: filter.from };
     const parts = [
       sql`insurer_code in (${scope(filter)})`,
-      sql`day between ${filter.from}::date and ${filter.to}::date`,
+      sql`((month and day >= ${whole}::date and day < ${end}::date)
+        or (not month and day between ${filter.from}::date and ${filter.to}::date
+          and (day < ${whole}::date or day >= ${end}::date)))`,
     ];
     if (products && filter.channel) parts.push(sql`channel = ${filter.channel}`);
     if (products && filter.product) parts.push(sql`product_code = ${filter.product}`);
@@ -157,10 +254,22 @@ export function dashboardRepository(db: Kysely<Database>) {
           const marked = sql`with m as (
             select * from jsonb_to_recordset(${JSON.stringify([...days.values()])}::jsonb)
               as m (insurer text, day date))`;
-          for (const { table, rows } of REBUILDS[kind]) {
+          const months = sql`with m as (
+            select distinct m.insurer, date_trunc('month', m.day)::date as day
+            from jsonb_to_recordset(${JSON.stringify([...days.values()])}::jsonb)
+              as m (insurer text, day date))`;
+          for (const { table, rows } of rebuilds(days.size > BULK_MARKS)[kind]) {
             await sql`${marked} delete from ${sql.table(table)} t using m
-              where t.insurer_code = m.insurer and t.day = m.day`.execute(trx);
+              where t.insurer_code = m.insurer and not t.month and t.day = m.day`.execute(trx);
             await sql`${marked} insert into ${sql.table(table)} ${rows}`.execute(trx);
+            const { keys, values } = MONTHS[table]!;
+            await sql`${months} delete from ${sql.table(table)} t using m
+              where t.insurer_code = m.insurer and t.month and t.day = m.day`.execute(trx);
+            await sql`${months} insert into ${sql.table(table)}
+              select t.insurer_code, m.day, ${sql.raw(keys)}, ${sql.raw(values)}, true
+              from m join ${sql.table(table)} t on t.insurer_code = m.insurer and not t.month
+                and t.day >= m.day and t.day < (m.day + interval '1 month')::date
+              group by t.insurer_code, m.day, ${sql.raw(keys)}`.execute(trx);
           }
         }
         if (marks.length >= limit) return 'more';
@@ -191,7 +300,9 @@ export function dashboardRepository(db: Kysely<Database>) {
     async perDay(filter: DashboardFilter) {
       const { rows } = await sql<{ day: string; status: number; n: string }>`
         select day::text as day, status, sum(n) as n from dashboard_status
-        where ${where(filter)} group by day, status order by day, status`.execute(db);
+        where ${where(filter, { months: false })} group by day, status order by day, status`.execute(
+        db,
+      );
       return rows.map((r) => ({ day: r.day, status: r.status, count: count(r.n) }));
     },
 
@@ -236,7 +347,7 @@ export function dashboardRepository(db: Kysely<Database>) {
     /** Searches that found nothing: the log has no channel or product, so those filters do not apply. */
     async searchMisses(filter: DashboardFilter) {
       const { rows } = await sql<{ term: string; n: string }>`
-        select term, sum(n) as n from dashboard_search_misses where ${where(filter, false)}
+        select term, sum(n) as n from dashboard_search_misses where ${where(filter, { products: false })}
         group by term order by n desc, term limit ${DASHBOARD_TOP}`.execute(db);
       return rows.map((r) => ({ term: r.term, count: count(r.n) }));
     },
@@ -280,25 +391,11 @@ export function dashboardRepository(db: Kysely<Database>) {
       return rows.map((r) => ({ reason: r.reason, count: count(r.n) }));
     },
 
-    /**
-     * Overrides standing per catalogue version and condition, made in the range (read from
-     * disclosure_overrides: they are few), the condition named as its disclosure names it.
-     */
+    /** Overrides standing on the range's disclosures per catalogue version and condition. */
     async overrides(filter: DashboardFilter) {
-      const parts = [
-        sql`o.insurer_code in (${scope(filter)})`,
-        sql`o.at >= ${filter.from}::date::timestamp at time zone 'UTC'`,
-        sql`o.at < (${filter.to}::date + 1)::timestamp at time zone 'UTC'`,
-      ];
-      if (filter.channel) parts.push(sql`d.channel = ${filter.channel}`);
-      if (filter.product) parts.push(sql`d.product_code = ${filter.product}`);
       const { rows } = await sql<{ version: string; uuid: string; name: string; n: string }>`
-        select coalesce(o.catalog_version, '') as version, o.impairment_uuid as uuid,
-          coalesce(max(d.condition_names[array_position(d.condition_uuids, o.impairment_uuid)]),
-            o.impairment_uuid) as name,
-          count(*) as n
-        from disclosure_overrides o join disclosures d on d.id = o.disclosure_id
-        where ${sql.join(parts, sql` and `)}
+        select catalog_version as version, condition_uuid as uuid, max(name) as name, sum(n) as n
+        from dashboard_overrides where ${where(filter)}
         group by 1, 2 order by n desc, version, uuid`.execute(db);
       return rows.map((r) => ({
         catalogVersion: r.version,

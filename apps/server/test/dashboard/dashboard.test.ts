@@ -205,7 +205,13 @@ describe.each(DATABASES)('the dashboard on %s', (database) => {
         conditions.set(impairment.uuid, entry);
       }
     }
-    const seconds = (from: bigint, to: bigint) => Number((to - from) / 1_000_000n);
+    /** Whole seconds to three significant figures, as the dashboard keeps them. */
+    const seconds = (from: bigint, to: bigint) => {
+      const whole = Number((to - from) / 1_000_000n);
+      if (whole < 1000) return whole;
+      const unit = 10 ** (Math.floor(Math.log10(whole)) - 2);
+      return Math.round(whole / unit) * unit;
+    };
     const durationOf = (values: number[]) => {
       const sorted = values.sort((a, b) => a - b);
       return {
@@ -358,6 +364,19 @@ describe.each(DATABASES)('the dashboard on %s', (database) => {
     expect(banca).toMatchObject(expected(phklRows.filter((r) => r.channel === PHKL_BANCA.channel)));
     expect(banca.rejections).toEqual({ reviewed: 0, rejected: 0, reasons: [] });
     expect(banca.overrides).toEqual([]);
+
+    // A range of whole calendar months reads the months' rows: the same figures.
+    const now = new Date();
+    const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+    const month = await read(
+      'uw1',
+      `insurer=phkl&from=${isoDay(first.getTime())}&to=${isoDay(next.getTime() - DAY_MS)}`,
+    );
+    const inMonth = (r: Stored) =>
+      r.createdUs >= BigInt(first.getTime()) * 1000n &&
+      r.createdUs < BigInt(next.getTime()) * 1000n;
+    expect(month).toMatchObject(expected(phklRows.filter(inMonth)));
 
     // A range that ended before anything was made holds nothing.
     const before = isoDay(Date.now() - 200 * DAY_MS);
