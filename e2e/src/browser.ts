@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { API_PREFIX } from '@vmer/domain/api';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 /** The widths the app is checked at (checklist L-10): a desktop and a phone. */
 export const VIEWPORTS = {
@@ -11,6 +11,23 @@ export const VIEWPORTS = {
 export type ViewportName = keyof typeof VIEWPORTS;
 
 export const DEMO_PASSWORD = 'demo';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The journeys' servers (global-setup.ts), one per worker: see {@link serverUrl}. */
+    baseUrls: string[];
+  }
+}
+
+/**
+ * The journeys' server of this test file: global-setup starts one per worker, so that files
+ * running at the same time share no user's saved language or other data.
+ */
+export function serverUrl(): string {
+  const urls = inject('baseUrls');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  return urls[(worker - 1) % urls.length]!;
+}
 
 /** Debian's Chromium (or CHROMIUM_PATH), headless and quiet. */
 export function launchBrowser(): Promise<Browser> {

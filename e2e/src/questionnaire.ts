@@ -4,7 +4,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { apiPath, endpoints } from '@vmer/domain/api';
 import type { AnswerMap } from '@vmer/domain/answers';
 import type { DisclosureRequest, DisclosureSaved, DisclosureView } from '@vmer/domain/lifecycle';
@@ -32,6 +32,7 @@ import {
   enableStateGetter,
   launchBrowser,
   newContext,
+  serverUrl,
   signIn,
   type ViewportName,
 } from './browser.ts';
@@ -200,7 +201,7 @@ export interface JourneySuite {
 
 /** Launches the browser and reads the catalogue's labels before a file's tests; closes after. */
 export function journeySuite(): JourneySuite {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = serverUrl();
   const suite: JourneySuite = {
     baseUrl,
     signedIn: (userName, options) => signedInPage(suite, baseUrl, userName, options),

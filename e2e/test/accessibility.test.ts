@@ -1,15 +1,16 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
   newContext,
   seriousViolations,
   signIn,
   type ViewportName,
+  serverUrl,
 } from '../src/browser.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const SHOTS = '/tmp/vmer/shots';
 let browser: Browser;
 

@@ -1,9 +1,15 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signIn as tokenFor } from '../../apps/server/src/cli/sign-in.ts';
-import { DEMO_PASSWORD, newContext, type ViewportName, browserSuite } from '../src/browser.ts';
+import {
+  DEMO_PASSWORD,
+  newContext,
+  type ViewportName,
+  browserSuite,
+  serverUrl,
+} from '../src/browser.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const suite = browserSuite();
 
 const REQUEST = {

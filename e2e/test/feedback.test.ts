@@ -1,8 +1,15 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { appState, enableStateGetter, newContext, signIn, browserSuite } from '../src/browser.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  appState,
+  enableStateGetter,
+  newContext,
+  signIn,
+  browserSuite,
+  serverUrl,
+} from '../src/browser.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const suite = browserSuite();
 let context: BrowserContext;
 let page: Page;

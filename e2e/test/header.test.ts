@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   appState,
   enableStateGetter,
@@ -7,10 +7,11 @@ import {
   newContext,
   signIn,
   type ViewportName,
+  serverUrl,
 } from '../src/browser.ts';
 import type { HeaderSelectionState } from '../../apps/web/src/features/header-selection/header-selection-slice.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 // The API's calls answer in their own time on a busy machine.
 const ANSWER_WAIT = { timeout: 10_000 };
 let browser: Browser;

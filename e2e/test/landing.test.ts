@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { isApiRequest, newContext, browserSuite } from '../src/browser.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { isApiRequest, newContext, browserSuite, serverUrl } from '../src/browser.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const suite = browserSuite();
 let page: Page;
 beforeEach(async () => {

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { newContext, signIn, signInAtProvider, browserSuite } from '../src/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { newContext, signIn, signInAtProvider, browserSuite, serverUrl } from '../src/browser.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const suite = browserSuite();
 
 async function chooseLanguage(page: Page, iconName: string, choice: string) {

@@ -1,7 +1,7 @@
-import { describe, expect, inject, it } from 'vitest';
-import { newContext, signIn, browserSuite } from '../src/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { newContext, signIn, browserSuite, serverUrl } from '../src/browser.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const suite = browserSuite();
 
 describe('logout', () => {

@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
-import { describe, expect, inject, it } from 'vitest';
-import { newContext, browserSuite } from '../src/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { newContext, browserSuite, serverUrl } from '../src/browser.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const suite = browserSuite();
 
 describe('page weight (design §7)', () => {

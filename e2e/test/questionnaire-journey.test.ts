@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { serverUrl } from '../src/browser.ts';
 import {
   answerFractures,
   fetchDisclosure,
@@ -14,7 +15,7 @@ import {
   SETTLED,
 } from '../src/questionnaire.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const suite = journeySuite();
 /** The caller system's page the interviewer returns to (an absolute https address). */
 const REDIRECT = 'https://callcentre.example/video-call/done';

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { serverUrl } from '../src/browser.ts';
 import {
   fetchDisclosure,
   isCall,
@@ -10,7 +11,7 @@ import {
   submittedDisclosure,
 } from '../src/questionnaire.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const suite = journeySuite();
 const signedIn = (userName: string) => suite.signedIn(userName);
 

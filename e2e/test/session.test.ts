@@ -1,9 +1,9 @@
 import type { Page, Request } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { newContext, signIn, signInAtProvider, browserSuite } from '../src/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { newContext, signIn, signInAtProvider, browserSuite, serverUrl } from '../src/browser.ts';
 import { startServer } from '../src/server.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const suite = browserSuite();
 
 /** The access token of the stored sign-in session, or null when there is none. */

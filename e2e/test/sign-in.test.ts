@@ -1,5 +1,5 @@
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   appState,
   enableStateGetter,
@@ -8,9 +8,10 @@ import {
   signIn,
   signInAtProvider,
   browserSuite,
+  serverUrl,
 } from '../src/browser.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 // The API's calls answer in their own time on a busy machine.
 const ANSWER_WAIT = { timeout: 10_000 };
 const suite = browserSuite();
