@@ -244,6 +244,43 @@ describe('the dashboard', () => {
     });
   });
 
+  it('O-12 shows a progress bar and a skeleton per card while the figures load; the view toggles work from the keyboard', async () => {
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    mockApi(
+      onEndpoint(endpoints.dashboard, async () => {
+        await held;
+        return envelope(FIGURES);
+      }),
+    );
+    renderDashboard();
+    expect(screen.getByRole('progressbar', { name: 'Loading the figures' })).toBeTruthy();
+    const perDay = card('Disclosures per day by status');
+    expect(perDay.getAttribute('aria-busy')).toBe('true');
+    expect(
+      within(perDay)
+        .getByRole('button', { name: 'Download CSV: Disclosures per day by status' })
+        .hasAttribute('disabled'),
+    ).toBe(true);
+    act(() => release());
+    await screen.findByText(/Figures as of/);
+    expect(perDay.getAttribute('aria-busy')).toBe('false');
+    expect(within(perDay).getByRole('img', { name: 'Disclosures per day by status' })).toBeTruthy();
+
+    within(perDay).getByRole('button', { name: 'Table' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(
+      within(perDay).getByRole('table', { name: 'Disclosures per day by status' }),
+    ).toBeTruthy();
+    expect(document.activeElement?.textContent).toBe('Table');
+    // One stop in the tab order for the pair; the arrow keys move between them.
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(document.activeElement?.textContent).toBe('Chart');
+    await userEvent.keyboard(' ');
+    expect(within(perDay).queryByRole('table')).toBeNull();
+    expect(within(perDay).getByRole('img')).toBeTruthy();
+  });
+
   it('O-12 says so in each card when there is nothing to show, and offers no download', async () => {
     dashboardServer(EMPTY);
     renderDashboard();
