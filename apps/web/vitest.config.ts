@@ -7,6 +7,9 @@ export default defineProject({
   plugins: [react()],
   test: {
     name: 'web',
+    // Two files at a time, as the server's, whose group of files (sequence.groupOrder 0) this
+    // project shares: Vitest's default on a two-core machine is one.
+    maxWorkers: 2,
     environment: 'jsdom',
     include: ['src/**/__tests__/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
