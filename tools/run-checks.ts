@@ -7,24 +7,38 @@
  *   node tools/run-checks.ts
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** The checks, the longest first, so that the short ones fill in at the end. */
+const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  scripts: Record<string, string>;
+};
+
+/** Roughly how long each check takes: the longest start first, short ones fill in at the end. */
+const WEIGHT: Record<string, number> = {
+  'tsc -p apps/web': 9,
+  'tsc -p apps/server': 8,
+  'eslint .': 7,
+  'tsc -p e2e': 6,
+  knip: 5,
+  'tsc -p bench': 4,
+  'prettier --check .': 3,
+};
+
+/** `npm run typecheck`'s commands, `npm run lint`'s, the Prettier check and knip. */
 const CHECKS: string[][] = [
-  ['tsc', '-p', 'apps/web'],
-  ['tsc', '-p', 'apps/server'],
-  ['eslint', '.'],
-  ['tsc', '-p', 'e2e'],
-  ['knip'],
-  ['tsc', '-p', 'bench'],
-  ['prettier', '--check', '.'],
-  ['tsc', '-p', 'packages/domain'],
-  ['tsc', '-p', 'tools'],
-];
+  ...scripts.typecheck!.split('&&'),
+  scripts.lint!,
+  'prettier --check .',
+  'knip',
+]
+  .map((command) => command.trim())
+  .sort((a, b) => (WEIGHT[b] ?? 0) - (WEIGHT[a] ?? 0))
+  .map((command) => command.split(/\s+/));
 
 interface Finished {
   command: string;
