@@ -191,6 +191,25 @@ describe.each(DATABASES)('insurers and products on %s', (database) => {
     expect(await written()).toEqual(before);
   });
 
+  it('O-11 a problem only the catalogue’s own check finds answers 400 listing it by file and line, and nothing is written', async () => {
+    const { catalogVersion, insurer } = await insurerOf('demo');
+    const before = await written();
+    // An empty Simplified Chinese name passes the form's checks; the catalogue refuses it.
+    const refused = await update('admin1', 'demo', {
+      insurer: { ...insurer, name: { ...insurer.name, cn_simplified: '' } },
+      catalogVersion,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('The insurer has 1 problem(s); nothing was saved.');
+    expect(refused.body.errors).toEqual([
+      {
+        path: expect.stringMatching(/^insurers\.yaml:\d+$/),
+        message: 'the cn_simplified text is empty',
+      },
+    ]);
+    expect(await written()).toEqual(before);
+  });
+
   it('O-11 O-08 renaming and adding a product makes and activates a new catalogue version, audited, and the header selectors show it at once', async () => {
     const { catalogVersion, insurer } = await insurerOf('phkl');
     const changed = copy(insurer);
