@@ -133,13 +133,19 @@ function rebuilds(
         table: 'dashboard_durations',
         rows: sql`select d.insurer_code, m.day, d.channel, d.product_code, t.kind, t.seconds, count(*)
         from ${MARKED_DISCLOSURES}
+        ${
+          bulk
+            ? // Every validation once, hashed, rather than a look-up per disclosure.
+              sql`left join (select a.disclosure_id, max(a.at) as at from disclosure_audit a
+                  where a.operation = 'validate' group by 1) v on v.disclosure_id = d.id`
+            : sql`left join lateral (select max(a.at) as at from disclosure_audit a
+                  where a.disclosure_id = d.id and a.operation = 'validate') v on true`
+        }
         cross join lateral (
           select 1 as kind, ${threeFigures(sql`d.submitted_at - d.created_at`)} as seconds
           where d.status >= 3 and d.submitted_at is not null
           union all
           select 2, ${threeFigures(sql`v.at - d.submitted_at`)}
-          from (select max(a.at) as at from disclosure_audit a
-                where a.disclosure_id = d.id and a.operation = 'validate') v
           where d.status = 4 and d.submitted_at is not null and v.at is not null
         ) t
         group by 1, 2, 3, 4, 5, 6`,
@@ -223,8 +229,17 @@ export function dashboardRepository(db: Kysely<Database>) {
         or (not month and day between ${filter.from}::date and ${filter.to}::date
           and (day < ${whole}::date or day >= ${end}::date)))`,
     ];
-    if (products && filter.channel) parts.push(sql`channel = ${filter.channel}`);
-    if (products && filter.product) parts.push(sql`product_code = ${filter.product}`);
+    if (products) {
+      // The rows summed over all channels or products ('*') unless one is asked for.
+      parts.push(
+        filter.channel
+          ? sql`channel = ${filter.channel}`
+          : filter.product
+            ? sql`channel <> '*'`
+            : sql`channel = '*'`,
+      );
+      parts.push(sql`product_code = ${filter.product ?? '*'}`);
+    }
     return sql.join(parts, sql` and `);
   }
 
@@ -263,6 +278,20 @@ export function dashboardRepository(db: Kysely<Database>) {
               where t.insurer_code = m.insurer and not t.month and t.day = m.day`.execute(trx);
             await sql`${marked} insert into ${sql.table(table)} ${rows}`.execute(trx);
             const { keys, values } = MONTHS[table]!;
+            const rest = keys.replace(/^channel, product_code(, )?/, '');
+            if (rest !== keys) {
+              // The day's rows of all channels and products, and of each channel's products.
+              for (const channel of ["'*'", 't.channel']) {
+                await sql`${marked} insert into ${sql.table(table)}
+                  select t.insurer_code, t.day, ${sql.raw(channel)}, '*',
+                    ${sql.raw(rest ? `${rest}, ` : '')}${sql.raw(values)}, false
+                  from m join ${sql.table(table)} t on t.insurer_code = m.insurer
+                    and not t.month and t.day = m.day and t.channel <> '*' and t.product_code <> '*'
+                  group by t.insurer_code, t.day${sql.raw(channel === 't.channel' ? ', t.channel' : '')}${sql.raw(rest ? `, ${rest}` : '')}`.execute(
+                  trx,
+                );
+              }
+            }
             await sql`${months} delete from ${sql.table(table)} t using m
               where t.insurer_code = m.insurer and t.month and t.day = m.day`.execute(trx);
             await sql`${months} insert into ${sql.table(table)}

@@ -25,7 +25,7 @@ const IDEMPOTENCY_KEY_HOURS = 24;
 const IDEMPOTENCY_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /** How often the dashboard's rollups catch up with the writes, and how many marks a transaction takes. */
 const DASHBOARD_REFRESH_INTERVAL_MS = 60 * 1000;
-const DASHBOARD_REFRESH_BATCH = 200;
+const DASHBOARD_REFRESH_BATCH = 2000;
 
 function jobsOf(app: FastifyInstance): Job[] {
   const { config, database } = app;

@@ -362,6 +362,12 @@ describe.each(DATABASES)('the dashboard on %s', (database) => {
       `channel=${PHKL_BANCA.channel}&product=${PHKL_BANCA.productCode}`,
     );
     expect(banca).toMatchObject(expected(phklRows.filter((r) => r.channel === PHKL_BANCA.channel)));
+    // A channel alone, or a product alone, reads the same.
+    for (const query of [`channel=${PHKL_BANCA.channel}`, `product=${PHKL_BANCA.productCode}`]) {
+      expect(await read('uw1', query), query).toMatchObject(
+        expected(phklRows.filter((r) => r.channel === PHKL_BANCA.channel)),
+      );
+    }
     expect(banca.rejections).toEqual({ reviewed: 0, rejected: 0, reasons: [] });
     expect(banca.overrides).toEqual([]);
 
