@@ -55,8 +55,10 @@ function onMarkedDays(
  * so that a month's durations share rows.
  */
 const threeFigures = (interval: RawBuilder<unknown>) => sql`(select case when v < 1000 then v
-    else (round(v / power(10, floor(log(v::numeric)) - 2)) * power(10, floor(log(v::numeric)) - 2))::integer end
-  from (select greatest(floor(extract(epoch from ${interval})), 0)::integer as v) as duration)`;
+    else (floor(v / u + 0.5) * u)::integer end
+  from (select v, power(10::float8, floor(log(v::float8)) - 2) as u
+        from (select greatest(floor(extract(epoch from ${interval})), 0)::integer as v) as whole)
+    as duration)`;
 
 /**
  * How each rollup's month rows are summed from its day rows: the columns kept as keys, and the

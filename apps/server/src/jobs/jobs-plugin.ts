@@ -23,9 +23,13 @@ const COUNTER_PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 /** How long a first answer is kept for retries under its Idempotency-Key. */
 const IDEMPOTENCY_KEY_HOURS = 24;
 const IDEMPOTENCY_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
-/** How often the dashboard's rollups catch up with the writes, and how many marks a transaction takes. */
+/**
+ * How often the dashboard's rollups catch up with the writes, and how many marks a transaction
+ * takes: few enough that each day is read by its index (seconds a round at a million
+ * disclosures), never a whole table, which could outlast the statement timeout.
+ */
 const DASHBOARD_REFRESH_INTERVAL_MS = 60 * 1000;
-const DASHBOARD_REFRESH_BATCH = 2000;
+const DASHBOARD_REFRESH_BATCH = 50;
 
 function jobsOf(app: FastifyInstance): Job[] {
   const { config, database } = app;

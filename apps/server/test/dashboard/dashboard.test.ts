@@ -210,7 +210,7 @@ describe.each(DATABASES)('the dashboard on %s', (database) => {
       const whole = Number((to - from) / 1_000_000n);
       if (whole < 1000) return whole;
       const unit = 10 ** (Math.floor(Math.log10(whole)) - 2);
-      return Math.round(whole / unit) * unit;
+      return Math.floor(whole / unit + 0.5) * unit;
     };
     const durationOf = (values: number[]) => {
       const sorted = values.sort((a, b) => a - b);
