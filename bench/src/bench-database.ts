@@ -1,5 +1,5 @@
 /**
- * What the benchmarks at a million disclosures share (worklist W-23, dashboard A-15): a
+ * What the benchmarks at a million disclosures share (worklist W-23, dashboard O-15): a
  * database of their own on the PostgreSQL server, kept between runs and seeded once with one
  * INSERT … SELECT; the app in a process of its own against it; and sequential timed GETs.
  */

@@ -1,5 +1,5 @@
 /**
- * Requirements A-15: the whole dashboard answers within 300 ms (p95) at 1,000,000 disclosures
+ * Requirements O-15: the whole dashboard answers within 300 ms (p95) at 1,000,000 disclosures
  * and 5,000,000 logged search and analytics rows on PostgreSQL. The app runs in production
  * mode in a process of its own against a database kept for this benchmark
  * (`vmer_bench_dashboard`, seeded with INSERT … SELECT over generate_series the first time and

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fromContract } from '../http/contract-route.ts';
 import { dashboardService } from './dashboard-service.ts';
 
-/** The operations dashboard (design §11, requirements ): every figure in one call. */
+/** The operations dashboard (design §11, requirements O-12, O-14): every figure in one call. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = dashboardService({ catalog: app.catalog, dashboard: app.repositories.dashboard });
 

@@ -53,7 +53,7 @@ function rangeOf(query: DashboardQuery, today: Date): { from: string; to: string
 }
 
 /**
- * The operations dashboard (design §11, requirements A-12, A-14, A-15): every figure of the
+ * The operations dashboard (design §11, requirements O-12, O-14, O-15): every figure of the
  * caller's insurers for the filters asked, read from the rollups, which a call first brings up
  * to date when writes are waiting (a bounded round; the job does the rest).
  */

@@ -297,7 +297,7 @@ describe.each(DATABASES)('the dashboard on %s', (database) => {
     for (let i = 0; i < 5; i += 1) await logSearch('uw2', 'demo', 'demo only', 3);
   });
 
-  it('A-12 an underwriter reads every figure of their insurers as seeded, and none of another insurer', async () => {
+  it('O-12 an underwriter reads every figure of their insurers as seeded, and none of another insurer', async () => {
     const figures = await read('uw1');
     const today = isoDay(Date.now());
     expect(figures.to).toBe(today);
@@ -347,7 +347,7 @@ describe.each(DATABASES)('the dashboard on %s', (database) => {
     expect(figures.durations.submitToValidate.p90Seconds).toBeGreaterThanOrEqual(50 * 3600);
   });
 
-  it('A-12 the insurer, channel, product and range filters narrow every figure', async () => {
+  it('O-12 the insurer, channel, product and range filters narrow every figure', async () => {
     const phkl = await read('uw1', 'insurer=phkl');
     const phklRows = await stored(['phkl']);
     expect(phkl).toMatchObject(expected(phklRows));
@@ -404,7 +404,7 @@ describe.each(DATABASES)('the dashboard on %s', (database) => {
     });
   });
 
-  it('A-14 an administrator reads all of their insurers; another underwriter only theirs', async () => {
+  it('O-14 an administrator reads all of their insurers; another underwriter only theirs', async () => {
     const admin = await read('admin1');
     expect(admin).toMatchObject(expected(await stored(['phkl', 'slhk', 'demo'])));
     expect(admin.searchMisses[0]).toEqual({ term: 'demo only', count: 5 });
@@ -415,7 +415,7 @@ describe.each(DATABASES)('the dashboard on %s', (database) => {
     expect(uw2.overrides).toEqual([]);
   });
 
-  it('A-14 the figures follow new writes at once', async () => {
+  it('O-14 the figures follow new writes at once', async () => {
     const before = await read('uw1', 'insurer=slhk');
     await store('save', 'agent1', SLHK, s.complete());
     await logSearch('agent1', 'slhk', 'KNEE PAIN', 3);
@@ -427,14 +427,14 @@ describe.each(DATABASES)('the dashboard on %s', (database) => {
     expect(after.searchMisses).toEqual([{ term: 'knee pain', count: 2 }]);
   });
 
-  it('A-14 interviewers and agents may not read the dashboard (403)', async () => {
+  it('O-14 interviewers and agents may not read the dashboard (403)', async () => {
     for (const user of ['interviewer1', 'agent1'] as const) {
       expect((await dashboard(user)).status).toBe(403);
     }
     expect((await api(s.t.baseUrl, '/api/dashboard')).status).toBe(401);
   });
 
-  it('A-14 an insurer not held, an unknown channel or product, and a reversed or too wide range answer 400 naming the parameter, in both languages', async () => {
+  it('O-14 an insurer not held, an unknown channel or product, and a reversed or too wide range answer 400 naming the parameter, in both languages', async () => {
     const cases: [string, string, string, string][] = [
       [
         'insurer=demo',
