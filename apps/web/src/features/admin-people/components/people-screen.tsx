@@ -12,16 +12,16 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/PersonAdd';
-import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
-import { enUS, zhCN, zhHK } from '@mui/x-data-grid/locales';
+import { type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { USER_PAGE_SIZE, type AdminUser } from '@vmer/domain/admin';
-import { LANGUAGE_TABLE } from '@vmer/domain/languages';
-import { ROLES, type Language } from '@vmer/domain/model';
-import { DescriptionLine, DESCRIPTION_LIST_SX } from './description-line.tsx';
+import { ROLES } from '@vmer/domain/model';
+import { DescriptionLine, DESCRIPTION_LIST_SX } from '../../../components/card-parts.tsx';
 import { ErrorWithAction } from '../../../components/error-with-action.tsx';
+import { ServerGrid } from '../../../components/server-grid.tsx';
+import { ScreenHeader } from '../../../components/screen-frame.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
 import {
   changeFilters,
@@ -37,7 +37,6 @@ import { CreatePersonDialog } from './create-person-dialog.tsx';
 import { EditPersonDialog } from './edit-person-dialog.tsx';
 import { useHeldInsurers, useRoleTitle } from './person-fields.tsx';
 
-const GRID_LOCALES = { enUS, zhHK, zhCN };
 const FILTER_KEYS = ['q', 'role', 'insurer', 'active'] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];
 
@@ -173,7 +172,7 @@ function PeopleFilters({
  * wide screens, cards on phones; adding, editing and each person's history in dialogs.
  */
 export function PeopleScreen() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   useDocumentTitle(t('adminPeople.documentTitle'));
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
@@ -196,7 +195,6 @@ export function PeopleScreen() {
   const [history, setHistory] = useState<AdminUser | null>(null);
   const page = list.currentData;
   const pageNumber = cursors.length + 1;
-  const language = i18n.language as Language;
 
   const setFilters = (change: Filters<FilterKey>) => {
     const next = new URLSearchParams();
@@ -357,53 +355,33 @@ export function PeopleScreen() {
   } else {
     const hasNextPage = page.nextCursor !== null;
     results = (
-      <DataGrid
+      <ServerGrid
         aria-label={t('adminPeople.grid')}
         rows={page.items}
         getRowId={(row) => row.subject}
         columns={columns}
         loading={list.isFetching}
-        autoHeight
-        disableVirtualization
-        getRowHeight={() => 'auto'}
-        paginationMode="server"
         rowCount={hasNextPage ? -1 : cursors.length * USER_PAGE_SIZE + page.items.length}
         paginationMeta={{ hasNextPage }}
         paginationModel={{ page: pageNumber - 1, pageSize: USER_PAGE_SIZE }}
         onPaginationModelChange={changePage}
         pageSizeOptions={[USER_PAGE_SIZE]}
-        disableColumnFilter
-        disableColumnMenu
         disableColumnSorting
-        disableRowSelectionOnClick
-        localeText={
-          GRID_LOCALES[LANGUAGE_TABLE[language].muiLocale].components.MuiDataGrid.defaultProps
-            .localeText
-        }
-        sx={{ '& .MuiDataGrid-cell': { py: 1, display: 'flex', alignItems: 'center' } }}
       />
     );
   }
 
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ width: '100%' }}>
-      <Stack
-        direction="row"
-        sx={{
-          alignItems: 'flex-start',
-          justifyContent: 'space-between',
-          flexWrap: 'wrap',
-          gap: 2,
-          mb: 2,
-        }}
-      >
-        <Typography id={headingId} component="h1" variant="h5" sx={{ fontWeight: 700 }}>
-          {t('adminPeople.title')}
-        </Typography>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-          {t('adminPeople.create')}
-        </Button>
-      </Stack>
+      <ScreenHeader
+        headingId={headingId}
+        title={t('adminPeople.title')}
+        action={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+            {t('adminPeople.create')}
+          </Button>
+        }
+      />
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <PeopleFilters key={filterKey} filters={filters} onFilters={setFilters} />
       </Paper>

@@ -23,8 +23,13 @@ import {
   type AdminAccountRequest,
 } from '@vmer/domain/admin';
 import { ROLES, type Role } from '@vmer/domain/model';
-import { DescriptionLine, DESCRIPTION_LIST_SX } from './description-line.tsx';
+import {
+  CardPager,
+  DescriptionLine,
+  DESCRIPTION_LIST_SX,
+} from '../../../components/card-parts.tsx';
 import { ErrorWithAction } from '../../../components/error-with-action.tsx';
+import { ScreenHeader } from '../../../components/screen-frame.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useFormatters } from '../../../lib/use-formatters.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
@@ -253,21 +258,14 @@ export function RequestsScreen() {
           ))}
         </Stack>
         {(page > 1 || answer.hasMore) && (
-          <Stack
-            component="nav"
-            aria-label={t('adminRequests.page', { page })}
-            direction="row"
-            spacing={1}
-            sx={{ mt: 2, alignItems: 'center', justifyContent: 'space-between' }}
-          >
-            <Button variant="outlined" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {t('adminRequests.previous')}
-            </Button>
-            <Typography variant="body2">{t('adminRequests.page', { page })}</Typography>
-            <Button variant="outlined" disabled={!answer.hasMore} onClick={() => setPage(page + 1)}>
-              {t('adminRequests.next')}
-            </Button>
-          </Stack>
+          <CardPager
+            pageLabel={t('adminRequests.page', { page })}
+            labels={{ previous: t('adminRequests.previous'), next: t('adminRequests.next') }}
+            previousDisabled={page <= 1}
+            nextDisabled={!answer.hasMore}
+            onPrevious={() => setPage(page - 1)}
+            onNext={() => setPage(page + 1)}
+          />
         )}
       </Box>
     );
@@ -275,9 +273,7 @@ export function RequestsScreen() {
 
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ width: '100%', maxWidth: 960 }}>
-      <Typography id={headingId} component="h1" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
-        {t('adminRequests.title')}
-      </Typography>
+      <ScreenHeader headingId={headingId} title={t('adminRequests.title')} />
       <Tabs
         value={state}
         onChange={(_event, value: AccountRequestState) => {

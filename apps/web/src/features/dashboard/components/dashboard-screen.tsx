@@ -1,17 +1,13 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Collapse from '@mui/material/Collapse';
 import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
-import FilterListIcon from '@mui/icons-material/FilterList';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorWithAction } from '../../../components/error-with-action.tsx';
+import { FilterPanel, ScreenHeader } from '../../../components/screen-frame.tsx';
 import {
   DateFilter,
   DatesLocalized,
@@ -45,12 +41,8 @@ export function DashboardScreen({ products }: { products: readonly ProductChoice
   const { t } = useTranslation();
   useDocumentTitle(t('dashboard.documentTitle'));
   const { formatDate, formatDateTime } = useFormatters();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const [params, setParams] = useSearchParams();
   const filters = readDashboardAddress(params);
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  const filtersId = useId();
   const headingId = useId();
 
   const query = useDashboardQuery(filters);
@@ -129,33 +121,16 @@ export function DashboardScreen({ products }: { products: readonly ProductChoice
 
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ width: '100%', minWidth: 0 }}>
-      <Typography id={headingId} component="h1" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
-        {t('dashboard.title')}
-      </Typography>
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        {phone ? (
-          <>
-            <Button
-              startIcon={<FilterListIcon />}
-              aria-expanded={filtersOpen}
-              aria-controls={filtersId}
-              onClick={() => setFiltersOpen((open) => !open)}
-            >
-              {filtersOpen ? t('dashboard.filters.hide') : t('dashboard.filters.show')}
-            </Button>
-            <Collapse in={filtersOpen} id={filtersId}>
-              <Box sx={{ pt: 2 }}>{filterFields}</Box>
-            </Collapse>
-          </>
-        ) : (
-          <>
-            <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-              {t('dashboard.filters.title')}
-            </Typography>
-            {filterFields}
-          </>
-        )}
-      </Paper>
+      <ScreenHeader headingId={headingId} title={t('dashboard.title')} />
+      <FilterPanel
+        labels={{
+          title: t('dashboard.filters.title'),
+          show: t('dashboard.filters.show'),
+          hide: t('dashboard.filters.hide'),
+        }}
+      >
+        {filterFields}
+      </FilterPanel>
       {results}
     </Box>
   );

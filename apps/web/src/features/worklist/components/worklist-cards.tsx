@@ -1,12 +1,15 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorklistEntry } from '@vmer/domain/workbench';
+import {
+  CardPager,
+  DescriptionLine,
+  DESCRIPTION_LIST_SX,
+} from '../../../components/card-parts.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import {
   ApplicationLink,
@@ -23,20 +26,6 @@ export interface WorklistCardsProps {
   loading: boolean;
   onPrevious: () => void;
   onNext: () => void;
-}
-
-/** One labelled line of a card's description list. */
-function Line({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0 }}>
-        {children}
-      </Typography>
-    </>
-  );
 }
 
 /**
@@ -69,56 +58,46 @@ export function WorklistCards({
                 </Typography>
                 <StatusChip status={entry.status} />
               </Stack>
-              <Box
-                component="dl"
-                sx={{
-                  display: 'grid',
-                  gridTemplateColumns: 'minmax(96px, auto) 1fr',
-                  columnGap: 1.5,
-                  rowGap: 0.5,
-                  m: 0,
-                }}
-              >
-                <Line label={t('worklist.columns.product')}>
+              <Box component="dl" sx={DESCRIPTION_LIST_SX}>
+                <DescriptionLine label={t('worklist.columns.product')}>
                   {[entry.insurerCode, entry.channel, entry.productCode].join(' · ')}
-                </Line>
-                <Line label={t('worklist.columns.decisions')}>
+                </DescriptionLine>
+                <DescriptionLine label={t('worklist.columns.decisions')}>
                   <EntryDecisions entry={entry} />
-                </Line>
-                <Line label={t('worklist.columns.conditions')}>
+                </DescriptionLine>
+                <DescriptionLine label={t('worklist.columns.conditions')}>
                   <EntryConditions entry={entry} />
-                </Line>
-                <Line label={t('worklist.columns.createdBy')}>{entry.createdBy}</Line>
-                <Line label={t('worklist.columns.updatedAt')}>{entryDate(entry.updatedAt)}</Line>
-                <Line label={t('worklist.columns.submittedAt')}>
+                </DescriptionLine>
+                <DescriptionLine label={t('worklist.columns.createdBy')}>
+                  {entry.createdBy}
+                </DescriptionLine>
+                <DescriptionLine label={t('worklist.columns.updatedAt')}>
+                  {entryDate(entry.updatedAt)}
+                </DescriptionLine>
+                <DescriptionLine label={t('worklist.columns.submittedAt')}>
                   {entryDate(entry.submittedAt)}
-                </Line>
-                <Line label={t('worklist.columns.reviewer')}>
+                </DescriptionLine>
+                <DescriptionLine label={t('worklist.columns.reviewer')}>
                   <EntryReviewer entry={entry} />
-                </Line>
+                </DescriptionLine>
                 {entry.rejectReason && (
-                  <Line label={t('worklist.columns.returnReason')}>{entry.rejectReason}</Line>
+                  <DescriptionLine label={t('worklist.columns.returnReason')}>
+                    {entry.rejectReason}
+                  </DescriptionLine>
                 )}
               </Box>
             </CardContent>
           </Card>
         ))}
       </Stack>
-      <Stack
-        component="nav"
-        aria-label={t('worklist.page', { page })}
-        direction="row"
-        spacing={1}
-        sx={{ mt: 2, alignItems: 'center', justifyContent: 'space-between' }}
-      >
-        <Button variant="outlined" disabled={page <= 1 || loading} onClick={onPrevious}>
-          {t('worklist.previous')}
-        </Button>
-        <Typography variant="body2">{t('worklist.page', { page })}</Typography>
-        <Button variant="outlined" disabled={!hasNextPage || loading} onClick={onNext}>
-          {t('worklist.next')}
-        </Button>
-      </Stack>
+      <CardPager
+        pageLabel={t('worklist.page', { page })}
+        labels={{ previous: t('worklist.previous'), next: t('worklist.next') }}
+        previousDisabled={page <= 1 || loading}
+        nextDisabled={!hasNextPage || loading}
+        onPrevious={onPrevious}
+        onNext={onNext}
+      />
     </Box>
   );
 }

@@ -1,15 +1,8 @@
-import {
-  DataGrid,
-  type GridColDef,
-  type GridPaginationModel,
-  type GridSortModel,
-} from '@mui/x-data-grid';
-import { enUS, zhCN, zhHK } from '@mui/x-data-grid/locales';
+import { type GridColDef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_TABLE } from '@vmer/domain/languages';
-import type { Language } from '@vmer/domain/model';
 import type { WorklistEntry, WorklistSort } from '@vmer/domain/workbench';
+import { ServerGrid } from '../../../components/server-grid.tsx';
 import { PAGE_SIZES, SORTABLE, type WorklistAddress } from '../worklist-url.ts';
 import {
   ApplicationLink,
@@ -19,9 +12,6 @@ import {
   EntryStatus,
   useEntryDate,
 } from './entry-parts.tsx';
-
-/** The grid's own texts (pagination, sorting, overlays) in the interface language. */
-const GRID_LOCALES = { enUS, zhHK, zhCN };
 
 export interface WorklistGridProps {
   address: WorklistAddress;
@@ -46,9 +36,8 @@ export function WorklistGrid({
   onPage,
   onSort,
 }: WorklistGridProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const entryDate = useEntryDate();
-  const language = i18n.language as Language;
 
   const columns = useMemo<GridColDef<WorklistEntry>[]>(() => {
     const plain = { sortable: false, minWidth: 100, flex: 1 } as const;
@@ -116,15 +105,11 @@ export function WorklistGrid({
   };
 
   return (
-    <DataGrid
+    <ServerGrid
       aria-label={t('worklist.grid')}
       rows={items}
       columns={columns}
       loading={loading}
-      autoHeight
-      disableVirtualization
-      getRowHeight={() => 'auto'}
-      paginationMode="server"
       sortingMode="server"
       rowCount={hasNextPage ? -1 : (address.page - 1) * address.limit + items.length}
       paginationMeta={{ hasNextPage }}
@@ -134,14 +119,6 @@ export function WorklistGrid({
       sortModel={sortModel}
       onSortModelChange={changeSort}
       sortingOrder={['desc', 'asc']}
-      disableColumnFilter
-      disableColumnMenu
-      disableRowSelectionOnClick
-      localeText={
-        GRID_LOCALES[LANGUAGE_TABLE[language].muiLocale].components.MuiDataGrid.defaultProps
-          .localeText
-      }
-      sx={{ '& .MuiDataGrid-cell': { py: 1, display: 'flex', alignItems: 'center' } }}
     />
   );
 }

@@ -1,19 +1,15 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Collapse from '@mui/material/Collapse';
 import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import FilterListIcon from '@mui/icons-material/FilterList';
 import type { GridPaginationModel } from '@mui/x-data-grid';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import type { WorklistSort, WorklistView } from '@vmer/domain/workbench';
 import { ErrorWithAction } from '../../../components/error-with-action.tsx';
+import { FilterPanel, ScreenHeader } from '../../../components/screen-frame.tsx';
 import type { ProductChoice } from '../../../components/product-filters.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { changeFilters } from '../../../lib/url-filters.ts';
@@ -64,8 +60,6 @@ export function WorklistScreen({ products }: { products: readonly ProductChoice[
   const location = useLocation();
   const address = readAddress(params);
   const trail = (location.state as PageTrail | null)?.trail ?? [];
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  const filtersId = useId();
   const headingId = useId();
 
   const list = useWorklistQuery(pageParams(address));
@@ -181,45 +175,20 @@ export function WorklistScreen({ products }: { products: readonly ProductChoice[
 
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ width: '100%' }}>
-      <Stack
-        direction="row"
-        sx={{
-          alignItems: 'flex-start',
-          justifyContent: 'space-between',
-          flexWrap: 'wrap',
-          gap: 2,
-          mb: 2,
+      <ScreenHeader
+        headingId={headingId}
+        title={t('worklist.title')}
+        action={<DownloadButton params={exportParams(address)} />}
+      />
+      <FilterPanel
+        labels={{
+          title: t('worklist.filters.title'),
+          show: t('worklist.filters.show'),
+          hide: t('worklist.filters.hide'),
         }}
       >
-        <Typography id={headingId} component="h1" variant="h5" sx={{ fontWeight: 700 }}>
-          {t('worklist.title')}
-        </Typography>
-        <DownloadButton params={exportParams(address)} />
-      </Stack>
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        {phone ? (
-          <>
-            <Button
-              startIcon={<FilterListIcon />}
-              aria-expanded={filtersOpen}
-              aria-controls={filtersId}
-              onClick={() => setFiltersOpen((open) => !open)}
-            >
-              {filtersOpen ? t('worklist.filters.hide') : t('worklist.filters.show')}
-            </Button>
-            <Collapse in={filtersOpen} id={filtersId}>
-              <Box sx={{ pt: 2 }}>{filters}</Box>
-            </Collapse>
-          </>
-        ) : (
-          <>
-            <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-              {t('worklist.filters.title')}
-            </Typography>
-            {filters}
-          </>
-        )}
-      </Paper>
+        {filters}
+      </FilterPanel>
       <ViewTabs view={address.view} counts={counts.currentData} onView={setView} />
       <Box sx={{ mt: 2 }}>{results}</Box>
     </Box>
