@@ -135,3 +135,13 @@ export function mockApi(...handlers: HttpHandler[]): MockApi {
 /** A mock API answering every /api/ call with `answer`, its requests recorded. */
 export const answerEveryCall = (answer: (request: ReceivedRequest) => Answer | undefined) =>
   mockApi(answering(answer));
+
+/** The query of each call sent to a path ending in `pathEnd`, without the cache-buster. */
+export const queriesTo = (api: MockApi, pathEnd: string) =>
+  api.requests
+    .filter((r) => r.url.pathname.endsWith(pathEnd))
+    .map((r) => {
+      const query = new URLSearchParams(r.url.search);
+      query.delete('datatimestamp');
+      return Object.fromEntries(query);
+    });

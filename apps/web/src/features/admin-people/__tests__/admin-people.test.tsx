@@ -6,26 +6,17 @@ import type { AdminAccountRequest, AdminUser } from '@vmer/domain/admin';
 import { endpoints } from '@vmer/domain/api/endpoints';
 import { Component as RequestsRoute } from '../../../app/routes/admin-account-requests.tsx';
 import { Component as UsersRoute } from '../../../app/routes/admin-users.tsx';
-import { createStore } from '../../../app/store.ts';
-import { insurerListLoaded } from '../../header-selection/header-selection-slice.ts';
 import { inTraditionalChinese } from '../../../test/language.ts';
 import { envelope, mockApi, onEndpoint } from '../../../test/mock-api.ts';
-import { renderWithApp } from '../../../test/render.tsx';
+import { listedProduct, renderWithProducts } from '../../../test/insurer-list.tsx';
 
-const insurer = (code: string, en: string, cn: string) => ({
-  insurerCode: code,
-  channel: 'agency',
-  productCode: 'WL01',
-  insurerName: { en, cn_traditional: cn },
-  productName: { en: 'Whole life', cn_traditional: '終身壽險' },
-  smokingList: 'B' as const,
-  lastAgeOption: true,
-  printCover: false,
-});
 /** The administrator holds phkl and slhk. */
 const PRODUCTS = [
-  insurer('phkl', 'Pacific HK Life', '太平洋香港人壽'),
-  insurer('slhk', 'Sun Life HK', '永明香港'),
+  listedProduct(),
+  listedProduct({
+    insurerCode: 'slhk',
+    insurerName: { en: 'Sun Life HK', cn_traditional: '永明香港' },
+  }),
 ];
 
 const person = (fields: Partial<AdminUser>): AdminUser => ({
@@ -68,9 +59,7 @@ function render(
   route: 'users' | 'requests',
   path = route === 'users' ? '/admin/users' : '/admin/account-requests',
 ) {
-  const store = createStore();
-  store.dispatch(insurerListLoaded(PRODUCTS));
-  return renderWithApp(route === 'users' ? <UsersRoute /> : <RequestsRoute />, { store, path });
+  return renderWithProducts(route === 'users' ? <UsersRoute /> : <RequestsRoute />, PRODUCTS, path);
 }
 
 const peopleServer = (extra: Parameters<typeof mockApi> = []) =>

@@ -5,12 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { endpoints } from '@vmer/domain/api/endpoints';
 import type { Dashboard } from '@vmer/domain/dashboard';
 import { Component as DashboardRoute } from '../../../app/routes/dashboard.tsx';
-import { createStore } from '../../../app/store.ts';
-import { insurerListLoaded } from '../../header-selection/header-selection-slice.ts';
 import { expectDownloads } from '../../../test/downloads.ts';
 import { inTraditionalChinese } from '../../../test/language.ts';
-import { envelope, mockApi, onEndpoint, type MockApi } from '../../../test/mock-api.ts';
-import { renderWithApp } from '../../../test/render.tsx';
+import { addressQuery, listedProduct, renderWithProducts } from '../../../test/insurer-list.tsx';
+import { envelope, mockApi, onEndpoint, queriesTo, type MockApi } from '../../../test/mock-api.ts';
 
 const counts = (values: Partial<Dashboard['decisionMix'][number]['counts']> = {}) => ({
   standard: 0,
@@ -63,51 +61,16 @@ const EMPTY: Dashboard = {
   overrides: [],
 };
 
-const PRODUCTS = [
-  {
-    insurerCode: 'phkl',
-    channel: 'agency',
-    productCode: 'WL01',
-    insurerName: { en: 'Pacific HK Life', cn_traditional: '太平洋香港人壽' },
-    productName: { en: 'Whole life', cn_traditional: '終身壽險' },
-    smokingList: 'B' as const,
-    lastAgeOption: true,
-    printCover: false,
-  },
-  {
-    insurerCode: 'phkl',
-    channel: 'bank',
-    productCode: 'WL02',
-    insurerName: { en: 'Pacific HK Life', cn_traditional: '太平洋香港人壽' },
-    productName: { en: 'Whole life', cn_traditional: '終身壽險' },
-    smokingList: 'B' as const,
-    lastAgeOption: true,
-    printCover: false,
-  },
-];
+const PRODUCTS = [listedProduct(), listedProduct({ channel: 'bank', productCode: 'WL02' })];
 
 function dashboardServer(figures: Dashboard = FIGURES): MockApi {
   return mockApi(onEndpoint(endpoints.dashboard, () => envelope(figures)));
 }
 
-/** The query of each dashboard call sent, without the cache-buster. */
-const calls = (api: MockApi) =>
-  api.requests
-    .filter((r) => r.url.pathname.endsWith('/dashboard'))
-    .map((r) => {
-      const query = new URLSearchParams(r.url.search);
-      query.delete('datatimestamp');
-      return Object.fromEntries(query);
-    });
+const calls = (api: MockApi) => queriesTo(api, '/dashboard');
 
-function renderDashboard(path = '/dashboard') {
-  const store = createStore();
-  store.dispatch(insurerListLoaded(PRODUCTS));
-  return renderWithApp(<DashboardRoute />, { store, path });
-}
-
-const search = (view: ReturnType<typeof renderDashboard>) =>
-  Object.fromEntries(new URLSearchParams(view.router.state.location.search));
+const renderDashboard = (path = '/dashboard') =>
+  renderWithProducts(<DashboardRoute />, PRODUCTS, path);
 
 /** The card titled `title`. */
 const card = (title: string) => screen.getByRole('region', { name: title });
@@ -141,7 +104,7 @@ describe('the dashboard', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Channel' }));
     await userEvent.click(await screen.findByRole('option', { name: 'bank' }));
     await waitFor(() =>
-      expect(search(view)).toEqual({
+      expect(addressQuery(view)).toEqual({
         insurer: 'phkl',
         channel: 'bank',
         from: '2026-03-01',
@@ -151,11 +114,11 @@ describe('the dashboard', () => {
     await waitFor(() => expect(calls(api).at(-1)).toMatchObject({ channel: 'bank' }));
 
     await act(() => view.router.navigate(-1));
-    expect(search(view)).toEqual({ insurer: 'phkl', from: '2026-03-01', to: '2026-03-31' });
+    expect(addressQuery(view)).toEqual({ insurer: 'phkl', from: '2026-03-01', to: '2026-03-31' });
     expect(screen.getByRole('combobox', { name: 'Channel' }).textContent).not.toContain('bank');
 
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
-    await waitFor(() => expect(search(view)).toEqual({}));
+    await waitFor(() => expect(addressQuery(view)).toEqual({}));
   });
 
   it('O-12 O-13 each figure has a table view with its caption and figures, in both languages', async () => {

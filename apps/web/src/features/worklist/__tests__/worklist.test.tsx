@@ -4,11 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { endpoints } from '@vmer/domain/api/endpoints';
 import type { WorklistCounts, WorklistEntry, WorklistPage } from '@vmer/domain/workbench';
 import { Component as WorklistRoute } from '../../../app/routes/worklist.tsx';
-import { createStore } from '../../../app/store.ts';
-import { insurerListLoaded } from '../../header-selection/header-selection-slice.ts';
 import { expectDownloads } from '../../../test/downloads.ts';
-import { envelope, mockApi, onEndpoint, type MockApi } from '../../../test/mock-api.ts';
-import { renderWithApp } from '../../../test/render.tsx';
+import { addressQuery, listedProduct, renderWithProducts } from '../../../test/insurer-list.tsx';
+import { envelope, mockApi, onEndpoint, queriesTo, type MockApi } from '../../../test/mock-api.ts';
 import { HttpResponse } from 'msw';
 import { inTraditionalChinese } from '../../../test/language.ts';
 
@@ -42,18 +40,7 @@ const COUNTS: WorklistCounts = {
   returnedToMe: 1,
 };
 
-const PRODUCTS = [
-  {
-    insurerCode: 'phkl',
-    channel: 'agency',
-    productCode: 'WL01',
-    insurerName: { en: 'Pacific HK Life', cn_traditional: '太平洋香港人壽' },
-    productName: { en: 'Whole life', cn_traditional: '終身壽險' },
-    smokingList: 'B' as const,
-    lastAgeOption: true,
-    printCover: false,
-  },
-];
+const PRODUCTS = [listedProduct()];
 
 /** A page answer per cursor: no cursor gives the first page. */
 type Pages = Record<string, WorklistPage>;
@@ -68,24 +55,10 @@ function worklistServer(pages: Pages, counts: WorklistCounts = COUNTS): MockApi 
   );
 }
 
-/** The query of each worklist page call sent, without the cache-buster. */
-const pageCalls = (api: MockApi) =>
-  api.requests
-    .filter((r) => r.url.pathname.endsWith('/disclosures'))
-    .map((r) => {
-      const query = new URLSearchParams(r.url.search);
-      query.delete('datatimestamp');
-      return Object.fromEntries(query);
-    });
+const pageCalls = (api: MockApi) => queriesTo(api, '/disclosures');
 
-function renderWorklist(path = '/worklist') {
-  const store = createStore();
-  store.dispatch(insurerListLoaded(PRODUCTS));
-  return renderWithApp(<WorklistRoute />, { store, path });
-}
-
-const search = (view: ReturnType<typeof renderWorklist>) =>
-  Object.fromEntries(new URLSearchParams(view.router.state.location.search));
+const renderWorklist = (path = '/worklist') =>
+  renderWithProducts(<WorklistRoute />, PRODUCTS, path);
 
 /** A window of `width` px for Material UI's media queries (jsdom has none). */
 function atWidth(width: number) {
@@ -159,26 +132,26 @@ describe('the worklist', () => {
     const view = renderWorklist();
     await screen.findByRole('link', { name: 'APP1' });
     await userEvent.click(screen.getByRole('button', { name: 'Submitted: 2' }));
-    await waitFor(() => expect(search(view)).toEqual({ status: '3' }));
+    await waitFor(() => expect(addressQuery(view)).toEqual({ status: '3' }));
     await userEvent.type(
       screen.getByRole('textbox', { name: 'Application number starts with' }),
       'APP9{Enter}',
     );
-    await waitFor(() => expect(search(view)).toEqual({ status: '3', q: 'APP9' }));
+    await waitFor(() => expect(addressQuery(view)).toEqual({ status: '3', q: 'APP9' }));
     await waitFor(() =>
       expect(pageCalls(api).at(-1)).toMatchObject({ status: '3', q: 'APP9', view: 'all' }),
     );
     await userEvent.click(screen.getByRole('switch', { name: 'Decision needs review' }));
-    await waitFor(() => expect(search(view)).toMatchObject({ needsReview: 'true' }));
+    await waitFor(() => expect(addressQuery(view)).toMatchObject({ needsReview: 'true' }));
     expect(pageCalls(api).at(-1)).toMatchObject({ needsReview: 'true' });
 
     await act(() => view.router.navigate(-1));
-    expect(search(view)).toEqual({ status: '3', q: 'APP9' });
+    expect(addressQuery(view)).toEqual({ status: '3', q: 'APP9' });
     expect(
       (screen.getByRole('switch', { name: 'Decision needs review' }) as HTMLInputElement).checked,
     ).toBe(false);
     await act(() => view.router.navigate(-1));
-    expect(search(view)).toEqual({ status: '3' });
+    expect(addressQuery(view)).toEqual({ status: '3' });
     expect(
       (
         screen.getByRole('textbox', {
@@ -210,7 +183,7 @@ describe('the worklist', () => {
     expect(countsCall.url.searchParams.get('status')).toBeNull();
     await userEvent.click(within(tabs).getByRole('tab', { name: 'Returned to me (1)' }));
     await waitFor(() =>
-      expect(search(view)).toEqual({ insurer: 'phkl', status: '3', view: 'returnedToMe' }),
+      expect(addressQuery(view)).toEqual({ insurer: 'phkl', status: '3', view: 'returnedToMe' }),
     );
     await waitFor(() => expect(pageCalls(api).at(-1)).toMatchObject({ view: 'returnedToMe' }));
   });
@@ -246,7 +219,7 @@ describe('the worklist', () => {
     await screen.findByRole('link', { name: 'APP1' });
     await userEvent.click(screen.getByRole('combobox', { name: 'Condition' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Gout' }));
-    await waitFor(() => expect(search(view)).toEqual({ condition: 'gout' }));
+    await waitFor(() => expect(addressQuery(view)).toEqual({ condition: 'gout' }));
     await waitFor(() => expect(pageCalls(api).at(-1)).toMatchObject({ condition: 'gout' }));
     const asked = api.requests.find((r) => r.url.pathname.endsWith('/disease/list'))!;
     expect(JSON.parse(asked.body)).toMatchObject({
@@ -262,7 +235,7 @@ describe('the worklist', () => {
     await userEvent.click(within(createdFrom).getAllByRole('spinbutton')[0]!);
     await userEvent.keyboard('01032026');
     await waitFor(() =>
-      expect(search(view)).toEqual({ condition: 'gout', createdFrom: '2026-03-01' }),
+      expect(addressQuery(view)).toEqual({ condition: 'gout', createdFrom: '2026-03-01' }),
     );
   });
 
@@ -275,11 +248,11 @@ describe('the worklist', () => {
     await screen.findByRole('link', { name: 'APP1' });
     await userEvent.click(screen.getByRole('button', { name: /next page/i }));
     await screen.findByRole('link', { name: 'APP2' });
-    expect(search(view)).toEqual({ sort: 'submittedAt', page: '2', cursor: 'cursor-2' });
+    expect(addressQuery(view)).toEqual({ sort: 'submittedAt', page: '2', cursor: 'cursor-2' });
     expect(pageCalls(api).at(-1)).toMatchObject({ cursor: 'cursor-2', sort: 'submittedAt' });
     await userEvent.click(screen.getByRole('button', { name: /previous page/i }));
     await screen.findByRole('link', { name: 'APP1' });
-    expect(search(view)).toEqual({ sort: 'submittedAt' });
+    expect(addressQuery(view)).toEqual({ sort: 'submittedAt' });
   });
 
   it('W-04 sorting by a date column asks the server, from the first page', async () => {
@@ -287,7 +260,7 @@ describe('the worklist', () => {
     const view = renderWorklist();
     await screen.findByRole('link', { name: 'APP1' });
     await userEvent.click(screen.getByRole('columnheader', { name: 'Created' }));
-    await waitFor(() => expect(search(view)).toEqual({ sort: 'createdAt' }));
+    await waitFor(() => expect(addressQuery(view)).toEqual({ sort: 'createdAt' }));
     await waitFor(() =>
       expect(pageCalls(api).at(-1)).toMatchObject({ sort: 'createdAt', order: 'desc' }),
     );
@@ -315,7 +288,7 @@ describe('the worklist', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await screen.findByRole('link', { name: 'APP3' });
-    expect(search(view)).toEqual({ page: '2', cursor: 'cursor-2' });
+    expect(addressQuery(view)).toEqual({ page: '2', cursor: 'cursor-2' });
   });
 
   it('W-09 a refused filter shows the server’s message in the interface language, once', async () => {
