@@ -1,31 +1,8 @@
-import { decodeJwt, SignJWT, type JWTPayload } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt } from 'jose';
+import { describe, expect, it } from 'vitest';
 import { signInForTokens } from '../src/cli/sign-in.ts';
-import { buildAppTrusting, providerKey, type SigningKey } from './external-issuer.ts';
-import { api, buildTestApp, DATABASES, tokenFor, suiteApp, type TestApp } from './helpers.ts';
-
-interface UserInfo {
-  userName: string;
-  role: string;
-}
-interface InsurerEntry {
-  insurerCode: string;
-}
-
-/** What the API grants the bearer of a token: the role and the insurers it works for. */
-async function rightsOf(
-  t: TestApp,
-  token: string,
-): Promise<{ status: number; role?: string; insurers?: string[] }> {
-  const info = await api<UserInfo>(t.baseUrl, '/api/user/info/get', { token });
-  if (info.status !== 200) return { status: info.status };
-  const list = await api<InsurerEntry[]>(t.baseUrl, '/api/insurer/list', { token });
-  return {
-    status: info.status,
-    role: info.body.body!.role,
-    insurers: [...new Set(list.body.body!.map((entry) => entry.insurerCode))].sort(),
-  };
-}
+import { externalIssuerSuite, rightsOf } from './external-issuer.ts';
+import { api, DATABASES, tokenFor, suiteApp, type TestApp } from './helpers.ts';
 
 const storedUser = (t: TestApp, subject: string) =>
   t.app.db
@@ -137,32 +114,7 @@ describe.each(DATABASES)(
 );
 
 describe.each(DATABASES)("an external issuer's claims on %s", (database) => {
-  let issuer: TestApp;
-  let t: TestApp;
-  let key: SigningKey;
-  let kid: string;
-  const now = () => Math.floor(Date.now() / 1000);
-
-  beforeAll(async () => {
-    issuer = await buildTestApp();
-    ({ key, kid } = await providerKey(issuer));
-    t = await buildAppTrusting(issuer, database);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await issuer?.close();
-  });
-
-  const tokenWith = (claims: JWTPayload) =>
-    new SignJWT({
-      iss: `${issuer.baseUrl}/oidc`,
-      aud: `${issuer.baseUrl}/api`,
-      iat: now(),
-      exp: now() + 300,
-      ...claims,
-    })
-      .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid })
-      .sign(key);
+  const { app: t, tokenWith } = externalIssuerSuite(database);
 
   it('T-32 claims never raise the stored role or insurers, only narrow the insurers, and are not written back', async () => {
     await t.app.db

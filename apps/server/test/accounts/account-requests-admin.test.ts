@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminAccountRequest, AdminAuditEntry } from '@vmer/domain/admin';
-import { adminCall, rowCount, signedInUser } from '../admin/admin-people.ts';
-import { api, DATABASES, inChinese, suiteApp, tokenFor } from '../helpers.ts';
+import { adminCall, adminSuite, rowCount } from '../admin/admin-people.ts';
+import { api, DATABASES, inChinese, tokenFor } from '../helpers.ts';
 
 interface RequestPage {
   items: AdminAccountRequest[];
@@ -15,14 +15,7 @@ interface Approved {
 }
 
 describe.each(DATABASES)('deciding account requests on %s', (database) => {
-  const t = suiteApp(database);
-  const tokens: Record<string, string> = {};
-
-  beforeAll(async () => {
-    for (const user of ['admin1', 'uw1']) tokens[user] = await tokenFor(t.baseUrl, user);
-    tokens.adminP = await signedInUser(t, 'adminp', 'admin', ['phkl']);
-    tokens.adminD = await signedInUser(t, 'admind', 'admin', ['demo']);
-  });
+  const { t, tokens } = adminSuite(database);
 
   /** A pending request naming `insurer`, stored as the public form stores it. */
   async function requested(insurer: string, name = `Applicant ${insurer}`): Promise<string> {

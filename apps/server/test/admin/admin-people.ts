@@ -1,6 +1,7 @@
 import type { Role } from '@vmer/domain';
 import { hashPassword } from '../../src/auth/password.ts';
-import { api, tokenFor, type TestApp } from '../helpers.ts';
+import { beforeAll } from 'vitest';
+import { api, suiteApp, tokenFor, type TestApp, type TestDatabase } from '../helpers.ts';
 
 /** Adds a user of the embedded sign-in straight to the table and signs them in. */
 export async function signedInUser(
@@ -43,4 +44,20 @@ export async function rowCount(
     .select((eb) => eb.fn.countAll().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * For a describe block of the administration calls: an app on `database` and tokens of admin1
+ * (phkl, slhk, demo), uw1 (no administrator), adminP (administrator of phkl only) and adminD
+ * (of demo only), ready once the block's own beforeAll hooks run.
+ */
+export function adminSuite(database: TestDatabase): { t: TestApp; tokens: Record<string, string> } {
+  const t = suiteApp(database);
+  const tokens: Record<string, string> = {};
+  beforeAll(async () => {
+    for (const user of ['admin1', 'uw1']) tokens[user] = await tokenFor(t.baseUrl, user);
+    tokens.adminP = await signedInUser(t, 'adminp', 'admin', ['phkl']);
+    tokens.adminD = await signedInUser(t, 'admind', 'admin', ['demo']);
+  });
+  return { t, tokens };
 }

@@ -1,17 +1,8 @@
-import { SignJWT, type JWTPayload } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminAuditEntry, AdminUser, CreatedUser } from '@vmer/domain/admin';
-import { buildAppTrusting, providerKey, type SigningKey } from '../external-issuer.ts';
-import {
-  api,
-  buildTestApp,
-  DATABASES,
-  inChinese,
-  suiteApp,
-  tokenFor,
-  type TestApp,
-} from '../helpers.ts';
-import { adminCall, rowCount, signedInUser } from './admin-people.ts';
+import { externalIssuerSuite, rightsOf } from '../external-issuer.ts';
+import { api, DATABASES, inChinese, tokenFor } from '../helpers.ts';
+import { adminCall, adminSuite, rowCount, signedInUser } from './admin-people.ts';
 
 interface UserPage {
   items: AdminUser[];
@@ -28,15 +19,7 @@ const NEW_USER = {
 } as const;
 
 describe.each(DATABASES)('people and access on %s', (database) => {
-  const t = suiteApp(database);
-  const tokens: Record<string, string> = {};
-
-  beforeAll(async () => {
-    for (const user of ['admin1', 'uw1']) tokens[user] = await tokenFor(t.baseUrl, user);
-    // An administrator of phkl only, and one of demo only.
-    tokens.adminP = await signedInUser(t, 'adminp', 'admin', ['phkl']);
-    tokens.adminD = await signedInUser(t, 'admind', 'admin', ['demo']);
-  });
+  const { t, tokens } = adminSuite(database);
 
   const call = <T = unknown>(
     user: string,
@@ -403,28 +386,10 @@ describe.each(DATABASES)('people and access on %s', (database) => {
 });
 
 describe.each(DATABASES)('external people prepared in advance on %s', (database) => {
-  let issuer: TestApp;
-  let t: TestApp;
-  let key: SigningKey;
-  let kid: string;
+  const { app: t, tokenWith } = externalIssuerSuite(database);
   let admin: string;
-  const now = () => Math.floor(Date.now() / 1000);
-
-  const tokenWith = (claims: JWTPayload) =>
-    new SignJWT({
-      iss: `${issuer.baseUrl}/oidc`,
-      aud: `${issuer.baseUrl}/api`,
-      iat: now(),
-      exp: now() + 300,
-      ...claims,
-    })
-      .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid })
-      .sign(key);
 
   beforeAll(async () => {
-    issuer = await buildTestApp();
-    ({ key, kid } = await providerKey(issuer));
-    t = await buildAppTrusting(issuer, database);
     await t.app.db
       .insertInto('users')
       .values({
@@ -437,20 +402,6 @@ describe.each(DATABASES)('external people prepared in advance on %s', (database)
       .execute();
     admin = await tokenWith({ sub: 'ext-admin', preferred_username: 'extadmin' });
   });
-  afterAll(async () => {
-    await t?.close();
-    await issuer?.close();
-  });
-
-  const rights = async (token: string) => {
-    const info = await api<{ role: string }>(t.baseUrl, '/api/user/info/get', { token });
-    const list = await api<{ insurerCode: string }[]>(t.baseUrl, '/api/insurer/list', { token });
-    return {
-      role: info.body.body?.role,
-      insurers: [...new Set(list.body.body?.map((entry) => entry.insurerCode))],
-    };
-  };
-
   it('O-04 a person pre-registered by e-mail is bound at their first sign-in and gets the role and insurers given', async () => {
     const created = await adminCall<CreatedUser>(t, admin, '/users', {
       body: {
@@ -476,7 +427,7 @@ describe.each(DATABASES)('external people prepared in advance on %s', (database)
       role: 'admin',
       insurers: ['phkl', 'slhk'],
     });
-    expect(await rights(first)).toEqual({ role: 'agent', insurers: ['phkl'] });
+    expect(await rightsOf(t, first)).toEqual({ status: 200, role: 'agent', insurers: ['phkl'] });
     const rows = await t.app.db
       .selectFrom('users')
       .select(['subject', 'role', 'insurers'])
@@ -500,7 +451,11 @@ describe.each(DATABASES)('external people prepared in advance on %s', (database)
     });
     expect(created.status).toBe(201);
     const token = await tokenWith({ sub: 'idp-sam', role: 'admin', insurers: ['phkl'] });
-    expect(await rights(token)).toEqual({ role: 'underwriter', insurers: ['phkl'] });
+    expect(await rightsOf(t, token)).toEqual({
+      status: 200,
+      role: 'underwriter',
+      insurers: ['phkl'],
+    });
   });
 
   it('O-04 O-14 the placeholder subject of a person awaiting their first sign-in cannot be given', async () => {
