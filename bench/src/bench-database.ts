@@ -8,7 +8,7 @@ import pg from 'pg';
 import { apiPath, endpoints } from '@vmer/domain/api';
 import { databaseUrl } from '../../apps/server/test/scratch-database.ts';
 import { freePort } from '../../e2e/src/server.ts';
-import { measureAsync, type Row } from './harness.ts';
+import { formatUs, measureAsync, type Row } from './harness.ts';
 import { start, waitFor } from './lifecycle-bench.ts';
 
 const SERVER_MAIN = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
@@ -147,3 +147,36 @@ export async function timeGets(
   const at = await measureAsync(get, runs, 10);
   return { p50: at(0.5), p95: at(0.95) };
 }
+
+/** `timeGets`' answer. */
+type Timed = Awaited<ReturnType<typeof timeGets>>;
+
+/** A benchmark's row: its GETs' timings against the health call's, and whether p95 met the target. */
+export function timedRow(benchmark: string, timed: Timed, health: Timed, targetP95Us: number): Row {
+  return {
+    benchmark,
+    result: `p50 ${formatUs(timed.p50)}, p95 ${formatUs(timed.p95)}`,
+    baseline: `health call p50 ${formatUs(health.p50)}, p95 ${formatUs(health.p95)}`,
+    ratio: `×${(timed.p50 / health.p50).toFixed(1)}`,
+    target: `p95 < ${formatUs(targetP95Us)}`,
+    ok: timed.p95 < targetP95Us,
+  };
+}
+
+/** Runs `work` with a client of the database at `url`, closed after. */
+export async function withClient<T>(
+  url: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The day `days` days before today, as YYYY-MM-DD (UTC). */
+export const daysAgo = (days: number) =>
+  new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);

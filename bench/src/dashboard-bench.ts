@@ -6,7 +6,6 @@
  * its rollups built then, reused after); GET /api/dashboard is timed over HTTP, as a caller
  * sees it, for four filter combinations beside the health call.
  */
-import pg from 'pg';
 import { apiPath, endpoints } from '@vmer/domain/api';
 import { seedDemoUsers } from '../../apps/server/src/auth/demo-users.ts';
 import { signIn } from '../../apps/server/src/cli/sign-in.ts';
@@ -14,12 +13,15 @@ import { dashboardRepository } from '../../apps/server/src/dashboard/dashboard-r
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import {
   benchDatabase,
+  daysAgo,
   seedDisclosures,
   skipped,
+  timedRow,
   timeGets,
   withBenchServer,
+  withClient,
 } from './bench-database.ts';
-import { formatUs, type Row } from './harness.ts';
+import type { Row } from './harness.ts';
 
 const DATABASE = 'vmer_bench_dashboard';
 const DISCLOSURES = 1_000_000;
@@ -70,9 +72,7 @@ const EXTRAS = [
  * every day the seeding marked, as the refresh job would (which may be doing it already).
  */
 async function seed(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+  await withClient(url, async (client) => {
     const started = Date.now();
     if (await seedDisclosures(client, DISCLOSURES)) {
       for (const statement of EXTRAS) await client.query(statement);
@@ -107,15 +107,11 @@ async function seed(url: string): Promise<void> {
       await database.close();
     }
     await client.query('vacuum analyze');
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** The dashboard benchmark's rows: four filter combinations of the whole dashboard. */
 export async function dashboardRows(): Promise<Row[]> {
-  const daysAgo = (days: number) =>
-    new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
   const year = `from=${daysAgo(365)}&to=${daysAgo(0)}`;
   const cases = [
     ['uw1', 'default: the last 90 days of phkl and slhk', ''],
@@ -144,14 +140,7 @@ export async function dashboardRows(): Promise<Row[]> {
           tokens[user],
           RUNS,
         );
-        rows.push({
-          benchmark: name(what),
-          result: `p50 ${formatUs(timed.p50)}, p95 ${formatUs(timed.p95)}`,
-          baseline: `health call p50 ${formatUs(health.p50)}, p95 ${formatUs(health.p95)}`,
-          ratio: `×${(timed.p50 / health.p50).toFixed(1)}`,
-          target: `p95 < ${formatUs(TARGET_P95_US)}`,
-          ok: timed.p95 < TARGET_P95_US,
-        });
+        rows.push(timedRow(name(what), timed, health, TARGET_P95_US));
       }
       return rows;
     },

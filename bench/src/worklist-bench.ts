@@ -5,17 +5,19 @@
  * and seeded with one INSERT … SELECT the first time, reused after), and three filter
  * combinations' first pages are timed through HTTP beside the health call.
  */
-import pg from 'pg';
 import { apiPath, endpoints } from '@vmer/domain/api';
 import { signIn } from '../../apps/server/src/cli/sign-in.ts';
 import {
   benchDatabase,
+  daysAgo,
   seedDisclosures,
   skipped,
+  timedRow,
   timeGets,
   withBenchServer,
+  withClient,
 } from './bench-database.ts';
-import { formatUs, type Row } from './harness.ts';
+import type { Row } from './harness.ts';
 
 const DATABASE = 'vmer_bench_worklist';
 const ROWS = 1_000_000;
@@ -24,22 +26,15 @@ const TARGET_P95_US = 50_000;
 
 /** Seeds the million rows unless they are there (the app has migrated the database). */
 async function seed(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+  await withClient(url, async (client) => {
     if (!(await seedDisclosures(client, ROWS))) return;
     // As autovacuum would leave them: statistics, and a visibility map for index-only scans.
     await client.query('vacuum analyze disclosures, disclosure_conditions');
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** The worklist benchmark's rows: three filter combinations' first pages, as uw1 (phkl, slhk). */
 export async function worklistRows(): Promise<Row[]> {
-  const today = new Date();
-  const daysAgo = (days: number) =>
-    new Date(today.getTime() - days * 86_400_000).toISOString().slice(0, 10);
   const pages = [
     ['all, last changed first', ''],
     [
@@ -61,14 +56,7 @@ export async function worklistRows(): Promise<Row[]> {
     const rows: Row[] = [];
     for (const [page, query] of pages) {
       const timed = await timeGets(`${appUrl}${apiPath(endpoints.worklist)}?${query}`, token, RUNS);
-      rows.push({
-        benchmark: name(page),
-        result: `p50 ${formatUs(timed.p50)}, p95 ${formatUs(timed.p95)}`,
-        baseline: `health call p50 ${formatUs(health.p50)}, p95 ${formatUs(health.p95)}`,
-        ratio: `×${(timed.p50 / health.p50).toFixed(1)}`,
-        target: `p95 < ${formatUs(TARGET_P95_US)}`,
-        ok: timed.p95 < TARGET_P95_US,
-      });
+      rows.push(timedRow(name(page), timed, health, TARGET_P95_US));
     }
     return rows;
   });
