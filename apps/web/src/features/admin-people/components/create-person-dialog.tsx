@@ -1,18 +1,17 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreateUser, CreatedUser } from '@vmer/domain/admin';
+import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
 import { useNotify } from '../../../lib/use-notify.ts';
 import {
   checkDraft,
@@ -132,13 +131,7 @@ export function CreatePersonDialog({
   };
 
   return (
-    <Dialog
-      open={open}
-      onClose={saving ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
-    >
+    <FormDialog titleId={titleId} open={open} busy={saving} onClose={onClose}>
       {created ? (
         <>
           <DialogTitle id={titleId}>
@@ -154,25 +147,19 @@ export function CreatePersonDialog({
           </DialogActions>
         </>
       ) : (
-        <form noValidate onSubmit={(event) => void submit(event)}>
-          <DialogTitle id={titleId}>{title}</DialogTitle>
-          <DialogContent>
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              {failure && <Alert severity="error">{failure}</Alert>}
-              <PersonFields draft={draft} problems={problems} onChange={change} choices={choices} />
-            </Stack>
-          </DialogContent>
-          {saving && <LinearProgress aria-label={t('adminPeople.form.saving')} />}
-          <DialogActions>
-            <Button onClick={onClose} disabled={saving}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" variant="contained" disabled={saving}>
-              {submitLabel}
-            </Button>
-          </DialogActions>
-        </form>
+        <DialogForm
+          titleId={titleId}
+          title={title}
+          failure={failure}
+          busy={saving}
+          busyLabel={t('adminPeople.form.saving')}
+          submitLabel={submitLabel}
+          onSubmit={submit}
+          onCancel={onClose}
+        >
+          <PersonFields draft={draft} problems={problems} onChange={change} choices={choices} />
+        </DialogForm>
       )}
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -7,14 +6,13 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import LinearProgress from '@mui/material/LinearProgress';
-import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updateUserSchema, type AdminUser } from '@vmer/domain/admin';
 import type { Role } from '@vmer/domain/model';
+import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
 import { useNotify } from '../../../lib/use-notify.ts';
 import { useAdminUserUpdateMutation } from '../api/admin-people-api.ts';
 import { serverProblems, statusOf, type FieldProblems } from '../people-form.ts';
@@ -147,84 +145,70 @@ export function EditPersonDialog({ user, onClose }: { user: AdminUser; onClose: 
   };
 
   return (
-    <Dialog
-      open
-      onClose={isLoading ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
-    >
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <DialogTitle id={titleId}>
-          {t('adminPeople.form.editTitle', { name: user.displayName })}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {failure && <Alert severity="error">{failure}</Alert>}
-            <TextField
-              label={t('adminPeople.form.displayName')}
-              required
-              value={draft.displayName}
-              onChange={(event) => change({ displayName: event.target.value })}
-              error={!!problems.displayName}
-              helperText={problems.displayName}
-            />
-            <TextField
-              label={t('adminPeople.form.email')}
-              type="email"
-              value={draft.email}
-              onChange={(event) => change({ email: event.target.value })}
-              error={!!problems.email}
-              helperText={problems.email}
-            />
-            <RoleField
-              value={draft.role}
-              onChange={(role) => change({ role })}
-              disabled={roleLocked}
-              error={problems.role}
-              help={lockReason}
-            />
-            <InsurersField
-              value={draft.insurers}
-              onChange={(insurers) => change({ insurers })}
-              choices={choices}
-              disabled={ownAccount}
-              error={problems.insurers}
-              help={
-                ownAccount
-                  ? t('adminPeople.form.ownAccount')
-                  : user.otherInsurers > 0
-                    ? t('adminPeople.form.otherInsurersKept', { count: user.otherInsurers })
-                    : undefined
-              }
-            />
-            <div>
-              <FormControlLabel
-                control={
-                  <Switch
-                    checked={draft.active}
-                    disabled={roleLocked}
-                    onChange={(event) =>
-                      event.target.checked ? change({ active: true }) : setConfirming(true)
-                    }
-                  />
+    <FormDialog titleId={titleId} busy={isLoading} onClose={onClose}>
+      <DialogForm
+        titleId={titleId}
+        title={t('adminPeople.form.editTitle', { name: user.displayName })}
+        failure={failure}
+        busy={isLoading}
+        busyLabel={t('adminPeople.form.saving')}
+        submitLabel={t('adminPeople.form.save')}
+        onSubmit={submit}
+        onCancel={onClose}
+      >
+        <TextField
+          label={t('adminPeople.form.displayName')}
+          required
+          value={draft.displayName}
+          onChange={(event) => change({ displayName: event.target.value })}
+          error={!!problems.displayName}
+          helperText={problems.displayName}
+        />
+        <TextField
+          label={t('adminPeople.form.email')}
+          type="email"
+          value={draft.email}
+          onChange={(event) => change({ email: event.target.value })}
+          error={!!problems.email}
+          helperText={problems.email}
+        />
+        <RoleField
+          value={draft.role}
+          onChange={(role) => change({ role })}
+          disabled={roleLocked}
+          error={problems.role}
+          help={lockReason}
+        />
+        <InsurersField
+          value={draft.insurers}
+          onChange={(insurers) => change({ insurers })}
+          choices={choices}
+          disabled={ownAccount}
+          error={problems.insurers}
+          help={
+            ownAccount
+              ? t('adminPeople.form.ownAccount')
+              : user.otherInsurers > 0
+                ? t('adminPeople.form.otherInsurersKept', { count: user.otherInsurers })
+                : undefined
+          }
+        />
+        <div>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={draft.active}
+                disabled={roleLocked}
+                onChange={(event) =>
+                  event.target.checked ? change({ active: true }) : setConfirming(true)
                 }
-                label={t('adminPeople.form.active')}
               />
-              {lockReason && <FormHelperText>{lockReason}</FormHelperText>}
-            </div>
-          </Stack>
-        </DialogContent>
-        {isLoading && <LinearProgress aria-label={t('adminPeople.form.saving')} />}
-        <DialogActions>
-          <Button onClick={onClose} disabled={isLoading}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={isLoading}>
-            {t('adminPeople.form.save')}
-          </Button>
-        </DialogActions>
-      </form>
+            }
+            label={t('adminPeople.form.active')}
+          />
+          {lockReason && <FormHelperText>{lockReason}</FormHelperText>}
+        </div>
+      </DialogForm>
       <ConfirmDeactivate
         name={user.displayName}
         open={confirming}
@@ -234,6 +218,6 @@ export function EditPersonDialog({ user, onClose }: { user: AdminUser; onClose: 
           change({ active: false });
         }}
       />
-    </Dialog>
+    </FormDialog>
   );
 }

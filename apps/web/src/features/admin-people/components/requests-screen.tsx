@@ -1,12 +1,7 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -29,6 +24,7 @@ import {
   DESCRIPTION_LIST_SX,
 } from '../../../components/card-parts.tsx';
 import { ErrorWithAction } from '../../../components/error-with-action.tsx';
+import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
 import { ScreenHeader } from '../../../components/screen-frame.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useFormatters } from '../../../lib/use-formatters.ts';
@@ -98,48 +94,33 @@ function DeclineDialog({
   };
 
   return (
-    <Dialog
-      open
-      onClose={isLoading ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
-    >
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <DialogTitle id={titleId}>
-          {t('adminRequests.declineTitle', { name: request.name })}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {failure && <Alert severity="error">{failure}</Alert>}
-            <TextField
-              label={t('adminRequests.reason')}
-              required
-              multiline
-              minRows={3}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setProblem(null);
-              }}
-              error={!!problem || length > DECLINE_REASON_MAX}
-              helperText={
-                problem ?? t('adminRequests.reasonHelp', { length, max: DECLINE_REASON_MAX })
-              }
-            />
-          </Stack>
-        </DialogContent>
-        {isLoading && <LinearProgress aria-label={t('adminRequests.declining')} />}
-        <DialogActions>
-          <Button onClick={onClose} disabled={isLoading}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" color="error" variant="contained" disabled={isLoading}>
-            {t('adminRequests.decline')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog titleId={titleId} busy={isLoading} onClose={onClose}>
+      <DialogForm
+        titleId={titleId}
+        title={t('adminRequests.declineTitle', { name: request.name })}
+        failure={failure}
+        busy={isLoading}
+        busyLabel={t('adminRequests.declining')}
+        submitLabel={t('adminRequests.decline')}
+        submitColor="error"
+        onSubmit={submit}
+        onCancel={onClose}
+      >
+        <TextField
+          label={t('adminRequests.reason')}
+          required
+          multiline
+          minRows={3}
+          value={reason}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setProblem(null);
+          }}
+          error={!!problem || length > DECLINE_REASON_MAX}
+          helperText={problem ?? t('adminRequests.reasonHelp', { length, max: DECLINE_REASON_MAX })}
+        />
+      </DialogForm>
+    </FormDialog>
   );
 }
 
