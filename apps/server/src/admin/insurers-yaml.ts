@@ -1,4 +1,5 @@
 import type { AdminInsurer } from '@vmer/domain/admin';
+import { LANGUAGE_CODES } from '@vmer/domain/languages';
 import { INSURERS_FILE } from '@vmer/domain/catalog/check';
 import { insurersFileSchema } from '@vmer/domain/catalog/source-schema';
 import { isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node } from 'yaml';
@@ -25,12 +26,14 @@ export function insurersOf(texts: SourceTexts): AdminInsurer[] {
 function flowBilingualMaps(node: Node): Node {
   visit(node, {
     Map(_key, map) {
-      if (map.items.some((pair) => isScalar(pair.key) && pair.key.value === 'en')) map.flow = true;
+      const keys = map.items.map((pair) => (isScalar(pair.key) ? pair.key.value : undefined));
+      if (keys.length > 0 && keys.every((key) => isLanguageCode(key))) map.flow = true;
     },
   });
   return node;
 }
 
+const isLanguageCode = (key: unknown) => (LANGUAGE_CODES as readonly unknown[]).includes(key);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -13,6 +13,7 @@ import { textIn } from '@vmer/domain/languages';
 import type { Bilingual, Language } from '@vmer/domain/model';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { htmlLanguageOf } from '../../../lib/i18n.ts';
 import { messageAt, type FieldMessages, type Product } from '../insurer-draft.ts';
 
 /** A condition a product may offer: the active catalogue's. */
@@ -52,7 +53,7 @@ export function NameFields({
         disabled={context.disabled}
         error={message !== undefined}
         helperText={message}
-        slotProps={{ htmlInput: { lang: language === 'en' ? 'en' : 'zh-Hant', maxLength: 200 } }}
+        slotProps={{ htmlInput: { lang: htmlLanguageOf(language), maxLength: 200 } }}
         onChange={(event) => onChange({ ...name, [language]: event.target.value })}
       />
     );
@@ -62,6 +63,37 @@ export function NameFields({
       {field('en', t('adminInsurers.nameEn'))}
       {field('cn_traditional', t('adminInsurers.nameCn'))}
     </Stack>
+  );
+}
+
+/** A channel's or product's code (at most 50 characters, spaces trimmed), with the problem at `path`. */
+export function CodeField({
+  label,
+  value,
+  path,
+  context,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  path: string;
+  context: FieldContext;
+  onChange: (code: string) => void;
+}) {
+  const message = context.messages.get(path);
+  return (
+    <TextField
+      label={label}
+      value={value}
+      size="small"
+      required
+      disabled={context.disabled}
+      error={message !== undefined}
+      helperText={message}
+      sx={{ maxWidth: { sm: 240 } }}
+      slotProps={{ htmlInput: { maxLength: 50, spellCheck: false } }}
+      onChange={(event) => onChange(event.target.value.trim())}
+    />
   );
 }
 
@@ -88,7 +120,6 @@ export function ProductFields({
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
   const titleId = useId();
-  const codeMessage = context.messages.get(`${path}.code`);
   const conditionsMessage = messageAt(context.messages, `${path}.impairments`);
   const chosen = product.impairments === 'all' ? null : product.impairments;
   const byUuid = new Map(conditions.map((condition) => [condition.uuid, condition]));
@@ -115,17 +146,12 @@ export function ProductFields({
         )}
       </Stack>
       <Stack spacing={2}>
-        <TextField
+        <CodeField
           label={t('adminInsurers.productCode')}
           value={product.code}
-          size="small"
-          required
-          disabled={context.disabled}
-          error={codeMessage !== undefined}
-          helperText={codeMessage}
-          sx={{ maxWidth: { sm: 240 } }}
-          slotProps={{ htmlInput: { maxLength: 50, spellCheck: false } }}
-          onChange={(event) => onChange({ ...product, code: event.target.value.trim() })}
+          path={`${path}.code`}
+          context={context}
+          onChange={(code) => onChange({ ...product, code })}
         />
         <NameFields
           name={product.name}
