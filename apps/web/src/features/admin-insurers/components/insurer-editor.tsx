@@ -28,6 +28,7 @@ import type { ApiError } from '../../../lib/api-client.ts';
 import { useSaveInsurerMutation, type SavedInsurer } from '../api/admin-insurers-api.ts';
 import { newChannel, newProduct, serverMessages, type Channel } from '../insurer-draft.ts';
 import {
+  CodeField,
   NameFields,
   ProductFields,
   type ConditionChoice,
@@ -58,7 +59,6 @@ function ChannelFields({
 }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const codeMessage = context.messages.get(`${path}.code`);
   const productsMessage = context.messages.get(`${path}.products`);
   const code = channel.code || '…';
   const setProduct = (index: number, product: Channel['products'][number]) =>
@@ -80,17 +80,12 @@ function ChannelFields({
         )}
       </Stack>
       <Stack spacing={2}>
-        <TextField
+        <CodeField
           label={t('adminInsurers.channelCode')}
           value={channel.code}
-          size="small"
-          required
-          disabled={context.disabled}
-          error={codeMessage !== undefined}
-          helperText={codeMessage}
-          sx={{ maxWidth: { sm: 240 } }}
-          slotProps={{ htmlInput: { maxLength: 50, spellCheck: false } }}
-          onChange={(event) => onChange({ ...channel, code: event.target.value.trim() })}
+          path={`${path}.code`}
+          context={context}
+          onChange={(code) => onChange({ ...channel, code })}
         />
         {channel.products.map((product, index) => (
           <ProductFields
