@@ -31,6 +31,50 @@ const BELOW: Record<ProductFilter, Filters<ProductFilter>> = {
 
 const distinct = (values: string[]) => [...new Set(values)];
 
+/** One choice of a {@link FilterSelect}: the value the address holds and its label. */
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * A filter choosing one of `options`, "any" (`anyLabel`, the value '') first; `minWidth` in px
+ * keeps short labels from shrinking it.
+ */
+export function FilterSelect({
+  label,
+  anyLabel,
+  value,
+  options,
+  onValue,
+  minWidth = 150,
+}: {
+  label: string;
+  anyLabel: string;
+  value: string;
+  options: readonly FilterOption[];
+  onValue: (value: string) => void;
+  minWidth?: number;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={(event) => onValue(event.target.value)}
+      sx={{ minWidth }}
+    >
+      <MenuItem value="">{anyLabel}</MenuItem>
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 /**
  * The insurer, channel and product filters of a screen that filters by address (the worklist,
  * the dashboard): each offers what the caller's insurer list holds under the choices above it,
@@ -64,22 +108,14 @@ export function ProductFilterSelects({
     const name = products.find((p) => p.insurerCode.toLowerCase() === code)?.insurerName;
     return name ? textIn(name, language) : code;
   };
-  const select = (key: ProductFilter, options: { value: string; label: string }[]) => (
-    <TextField
-      select
-      size="small"
+  const select = (key: ProductFilter, options: FilterOption[]) => (
+    <FilterSelect
       label={labels[key]}
+      anyLabel={labels.any}
       value={filters[key] ?? ''}
-      onChange={(event) => onFilters({ ...BELOW[key], [key]: event.target.value })}
-      sx={{ minWidth: 150 }}
-    >
-      <MenuItem value="">{labels.any}</MenuItem>
-      {options.map((option) => (
-        <MenuItem key={option.value} value={option.value}>
-          {option.label}
-        </MenuItem>
-      ))}
-    </TextField>
+      options={options}
+      onValue={(value) => onFilters({ ...BELOW[key], [key]: value })}
+    />
   );
   return (
     <>

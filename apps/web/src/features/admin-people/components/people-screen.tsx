@@ -4,7 +4,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -20,6 +19,7 @@ import { USER_PAGE_SIZE, type AdminUser } from '@vmer/domain/admin';
 import { ROLES } from '@vmer/domain/model';
 import { DescriptionLine, DESCRIPTION_LIST_SX } from '../../../components/card-parts.tsx';
 import { ErrorWithAction } from '../../../components/error-with-action.tsx';
+import { FilterSelect, type FilterOption } from '../../../components/product-filters.tsx';
 import { ServerGrid } from '../../../components/server-grid.tsx';
 import { ScreenHeader } from '../../../components/screen-frame.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
@@ -114,22 +114,15 @@ function PeopleFilters({
   const roleTitle = useRoleTitle();
   const insurers = useHeldInsurers();
   const [typed, setTyped] = useState(filters.q ?? '');
-  const select = (key: Exclude<FilterKey, 'q'>, options: { value: string; label: string }[]) => (
-    <TextField
-      select
-      size="small"
+  const select = (key: Exclude<FilterKey, 'q'>, options: FilterOption[]) => (
+    <FilterSelect
       label={t(`adminPeople.filters.${key}`)}
+      anyLabel={t('adminPeople.filters.any')}
       value={filters[key] ?? ''}
-      onChange={(event) => onFilters({ [key]: event.target.value })}
-      sx={{ minWidth: 160 }}
-    >
-      <MenuItem value="">{t('adminPeople.filters.any')}</MenuItem>
-      {options.map((option) => (
-        <MenuItem key={option.value} value={option.value}>
-          {option.label}
-        </MenuItem>
-      ))}
-    </TextField>
+      options={options}
+      onValue={(value) => onFilters({ [key]: value })}
+      minWidth={160}
+    />
   );
   return (
     <Stack
