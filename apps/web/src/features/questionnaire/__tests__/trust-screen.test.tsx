@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ok, type MockApi, type Answer, type ReceivedRequest } from '../../../test/mock-api.ts';
+import { listedProduct } from '../../../test/insurer-list.tsx';
 import { productChosen } from '../../header-selection/header-selection-slice.ts';
 import { LANGUAGE_STORAGE_KEY } from '../../language/language-slice.ts';
 import {
@@ -62,16 +63,11 @@ describe('the questionnaire screen, tried as a new user would', { timeout: 30_00
   it('T-06 choosing a product that does not offer a chosen condition removes it and names it in an alert', async () => {
     const { store } = await open({
       moreProducts: [
-        {
-          insurerCode: 'phkl',
-          channel: 'agency',
+        listedProduct({
           productCode: 'ci01',
           insurerName: { en: 'phkl', cn_traditional: 'phkl' },
           productName: { en: 'Critical illness', cn_traditional: '危疾' },
-          smokingList: 'B',
-          lastAgeOption: true,
-          printCover: false,
-        },
+        }),
       ],
       overrides: (request) => {
         if (request.url.pathname !== '/api/disease/list') return undefined;
