@@ -9,7 +9,13 @@ import { cnTraditional as shellTextsCn } from '../../apps/web/src/locales/cn-tra
 import { en as shellTexts } from '../../apps/web/src/locales/en.ts';
 import { api } from '../../apps/server/test/helpers.ts';
 import { appState, seriousViolations, VIEWPORTS } from '../src/browser.ts';
-import { journeySuite, SETTLED } from '../src/questionnaire.ts';
+import {
+  fetchDisclosure,
+  journeySuite,
+  PHKL_PRODUCT,
+  SETTLED,
+  submittedDisclosure,
+} from '../src/questionnaire.ts';
 
 const suite = journeySuite();
 
@@ -192,10 +198,33 @@ describe('menu and access by role', () => {
   };
 
   it('O-01 each demo user’s menu offers exactly their role’s screens, and fits at 1366 and 390 px', async () => {
+    // A disclosure returned to interviewer1 for correction, so their Worklist entry carries
+    // its badge, which must fit in the menu too.
+    const requestId = await submittedDisclosure(suite.baseUrl, {
+      userName: 'interviewer1',
+      applicationNumber: 'MENUBADGE1',
+      product: PHKL_PRODUCT,
+      conditions: ['gallstones'],
+    });
+    const returned = await fetchDisclosure(suite.baseUrl, await suite.token('uw1'), requestId);
+    const rejected = await api(
+      suite.baseUrl,
+      apiPath(endpoints.disclosureReject, { id: returned.id }),
+      { token: await suite.token('uw1'), body: { reason: 'Menu badge' } },
+    );
+    expect(rejected.status).toBe(200);
     for (const [userName, expected] of Object.entries(MENUS)) {
       const page = await signedIn(userName);
       const menu = page.getByRole('navigation', { name: shellTexts.nav.label });
       await expect.poll(() => menuNames(page, 'en'), SETTLED).toEqual(expected);
+      if (userName === 'interviewer1') {
+        await expect
+          .poll(
+            () => menu.getByText(shellTexts.nav.returned.replace('{count}', '').trim()).count(),
+            SETTLED,
+          )
+          .toBeGreaterThan(0);
+      }
       for (const [width, size] of [
         [1366, DESKTOP],
         [390, VIEWPORTS.phone],

@@ -54,7 +54,9 @@ function WorklistLabel({ returned }: { returned: number }) {
         badgeContent={returned}
         max={99}
         slotProps={{ badge: { 'aria-hidden': true } }}
-        sx={{ '& .MuiBadge-badge': { right: -10 } }}
+        // The badge stands out past the label; the margin keeps it inside the menu, which
+        // would otherwise scroll (or hide it) when Worklist is the last entry.
+        sx={{ mr: returned > 0 ? 2.5 : 0, '& .MuiBadge-badge': { right: -10 } }}
       >
         {t('nav.worklist')}
       </Badge>
