@@ -1,14 +1,11 @@
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
-import Typography from '@mui/material/Typography';
 import { mayUse, screensFor, type Screen } from '@vmer/domain/admin';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { ErrorWithAction } from '../components/error-with-action.tsx';
+import { MessageCard } from '../components/message-card.tsx';
 import { useGetUserInfoQuery } from '../features/user-info/api/user-info-api.ts';
 import { selectRole } from '../features/user-info/user-info-slice.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
@@ -26,33 +23,18 @@ function NotAllowed() {
   const [first] = screensFor(role);
   useDocumentTitle(t('notAllowed.title'));
   return (
-    <Card
-      component="section"
-      aria-labelledby="not-allowed-title"
-      sx={{ width: '100%', maxWidth: 560, mx: 'auto' }}
-    >
-      <CardContent>
-        <Typography
-          id="not-allowed-title"
-          component="h1"
-          variant="h5"
-          gutterBottom
-          sx={{ fontWeight: 700 }}
-        >
-          {t('notAllowed.title')}
-        </Typography>
-        <Typography component="p" variant="body1">
-          {first ? t('notAllowed.text') : t('notAllowed.noScreen')}
-        </Typography>
-      </CardContent>
-      {first && (
-        <CardActions sx={{ px: 2, pb: 2 }}>
+    <MessageCard
+      id="not-allowed-title"
+      title={t('notAllowed.title')}
+      detail={first ? t('notAllowed.text') : t('notAllowed.noScreen')}
+      action={
+        first && (
           <Button variant="contained" component={RouterLink} to={SCREEN_PATHS[first]}>
             {t('notAllowed.goFirst', { screen: t(`nav.${first}`) })}
           </Button>
-        </CardActions>
-      )}
-    </Card>
+        )
+      }
+    />
   );
 }
 

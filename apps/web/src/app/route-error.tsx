@@ -1,11 +1,8 @@
 import { Component, Suspense, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
-import Typography from '@mui/material/Typography';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { MessageCard } from '../components/message-card.tsx';
 import { paths } from '../config/paths.ts';
 import { ChunkLoadError } from '../lib/chunk-load.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
@@ -32,27 +29,15 @@ function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const chunkFailed = error instanceof ChunkLoadError;
   return (
-    <Card
-      component="section"
-      aria-labelledby="route-error-title"
-      sx={{ width: '100%', maxWidth: 560, mx: 'auto' }}
-    >
-      <CardContent>
-        <Typography
-          id="route-error-title"
-          component="h1"
-          variant="h5"
-          gutterBottom
-          sx={{ fontWeight: 700 }}
-        >
-          {chunkFailed ? t('feedback.chunkFailed', { name: error.chunk }) : t('errors.unexpected')}
-        </Typography>
-        <Typography component="p" variant="body1" data-testid="route-error-detail">
-          {chunkFailed ? t('feedback.chunkFailedHelp') : describe(error)}
-        </Typography>
-      </CardContent>
-      <CardActions sx={{ px: 2, pb: 2 }}>
-        {chunkFailed ? (
+    <MessageCard
+      id="route-error-title"
+      title={
+        chunkFailed ? t('feedback.chunkFailed', { name: error.chunk }) : t('errors.unexpected')
+      }
+      detail={chunkFailed ? t('feedback.chunkFailedHelp') : describe(error)}
+      detailTestId="route-error-detail"
+      action={
+        chunkFailed ? (
           <Button variant="contained" onClick={() => window.location.reload()}>
             {t('common.reload')}
           </Button>
@@ -60,9 +45,9 @@ function RouteError({ error }: { error: unknown }) {
           <Button variant="contained" href={paths.landing}>
             {t('errors.goHome')}
           </Button>
-        )}
-      </CardActions>
-    </Card>
+        )
+      }
+    />
   );
 }
 
