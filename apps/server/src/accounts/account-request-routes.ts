@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SCREEN_ROLES } from '@vmer/domain/admin';
 import { apiRoutes, ok } from '@vmer/domain/api';
 import { adminUsersService } from '../admin/users-service.ts';
-import { requireRole } from '../auth/authenticate.ts';
+import { requireScreen } from '../auth/authenticate.ts';
 import { fromContract } from '../http/contract-route.ts';
 import { translate } from '../http/errors.ts';
 import { requestLanguage } from '../http/language.ts';
@@ -27,7 +26,7 @@ export const accountRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     app.repositories,
     adminUsersService(app.db, app.repositories),
   );
-  const preHandler = requireRole(...SCREEN_ROLES.accountRequests);
+  const preHandler = requireScreen('accountRequests');
 
   app.route({
     ...fromContract(apiRoutes.accountRequest, {

@@ -1,7 +1,6 @@
-import { SCREEN_ROLES } from '@vmer/domain/admin';
 import { apiRoutes, ok } from '@vmer/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireRole } from '../auth/authenticate.ts';
+import { requireScreen } from '../auth/authenticate.ts';
 import { fromContract } from '../http/contract-route.ts';
 import { translate } from '../http/errors.ts';
 import { requestLanguage } from '../http/language.ts';
@@ -20,7 +19,7 @@ export const adminInsurersRoutes: FastifyPluginAsyncZod = async (app) => {
     app.repositories,
     adminInsurersRepository(app.db),
   );
-  const preHandler = requireRole(...SCREEN_ROLES.insurers);
+  const preHandler = requireScreen('insurers');
 
   app.route({
     ...fromContract(apiRoutes.adminInsurers),

@@ -1,7 +1,6 @@
-import { SCREEN_ROLES } from '@vmer/domain/admin';
 import { apiRoutes, ok } from '@vmer/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireRole } from '../auth/authenticate.ts';
+import { requireScreen } from '../auth/authenticate.ts';
 import { fromContract } from '../http/contract-route.ts';
 import { translate } from '../http/errors.ts';
 import { requestLanguage } from '../http/language.ts';
@@ -13,7 +12,7 @@ import { adminUsersService } from './users-service.ts';
  */
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = adminUsersService(app.db, app.repositories);
-  const preHandler = requireRole(...SCREEN_ROLES.users);
+  const preHandler = requireScreen('users');
 
   app.route({
     ...fromContract(apiRoutes.adminUsers),

@@ -1,4 +1,5 @@
 import type { Language, Role } from '@vmer/domain';
+import { SCREEN_ROLES, type Screen } from '@vmer/domain/admin';
 import { API_DOCS_PATH, API_PREFIX } from '@vmer/domain/api';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
@@ -143,10 +144,12 @@ function isClientToken(payload: JWTPayload): boolean {
 }
 
 /**
- * A preHandler refusing callers without one of the roles (403).
- * @example app.post('/x', { preHandler: requireRole('underwriter') }, handler)
+ * A preHandler refusing callers whose role may not use the screen these routes serve (403):
+ * the roles are the domain's SCREEN_ROLES, which the web app's menu and route guard read too.
+ * @example app.get('/x', { preHandler: requireScreen('users') }, handler)
  */
-export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
+export function requireScreen(screen: Screen): preHandlerAsyncHookHandler {
+  const roles: readonly Role[] = SCREEN_ROLES[screen];
   return async (request) => {
     if (!request.user || !roles.includes(request.user.role)) throw new HttpError(403, 'forbidden');
   };

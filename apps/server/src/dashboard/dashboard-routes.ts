@@ -1,5 +1,6 @@
 import { apiRoutes, ok } from '@vmer/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireScreen } from '../auth/authenticate.ts';
 import { fromContract } from '../http/contract-route.ts';
 import { dashboardService } from './dashboard-service.ts';
 
@@ -9,6 +10,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...fromContract(apiRoutes.dashboard),
+    preHandler: requireScreen('dashboard'),
     handler: async (request) => ok(await service.read(request.user, request.query)),
   });
 };

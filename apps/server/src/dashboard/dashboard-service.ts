@@ -1,4 +1,3 @@
-import { mayUse } from '@vmer/domain/admin';
 import {
   DASHBOARD_DEFAULT_DAYS,
   DASHBOARD_RANGE_MAX_DAYS,
@@ -10,7 +9,6 @@ import {
 import type { DisclosureStatus } from '@vmer/domain';
 import type { CatalogService } from '../catalog/catalog-service.ts';
 import type { Caller } from '../disclosures/disclosure-access.ts';
-import { HttpError } from '../http/errors.ts';
 import { checkedScope, filterRefused } from '../http/query-filters.ts';
 import type { DashboardFilter, dashboardRepository } from './dashboard-repository.ts';
 
@@ -67,7 +65,6 @@ export function dashboardService(deps: {
 
   return {
     async read(caller: Caller, query: DashboardQuery): Promise<Dashboard> {
-      if (!mayUse(caller.role, 'dashboard')) throw new HttpError(403, 'forbidden');
       const insurers = await checkedScope(
         deps.catalog,
         'dashboard_filter_rejected',
