@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import { mayUse, screensFor, type Screen } from '@vmer/domain/admin';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { paths } from '../config/paths.ts';
@@ -39,16 +39,30 @@ function NotAllowed() {
 }
 
 /**
- * Shows a screen only to the roles design §11's table lets use it (O-01), the page's code not
- * even loaded otherwise; the "not allowed" page in its place for anyone else. `/home`, where
+ * Shows a screen only to the roles design §11's table lets use it (O-01); the "not allowed" page
+ * in its place for anyone else. `/home`, where
  * signing in lands, moves a person without the questionnaire on to their first screen instead.
- * Until user info says who the person is, the progress bar shows; should it fail, a retry.
+ * Until user info says who the person is, the progress bar shows while the screen's code loads
+ * beside it; should user info fail, a retry.
  */
-export function RequireScreen({ screen, children }: { screen: Screen; children?: ReactNode }) {
+export function RequireScreen({
+  screen,
+  preload,
+  children,
+}: {
+  screen: Screen;
+  /** Starts loading the screen's code, so reading the role adds no round trip before it. */
+  preload: () => void;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const role = useAppSelector(selectRole);
   const { isError, refetch } = useGetUserInfoQuery();
   const { pathname } = useLocation();
+  const roleKnown = role !== undefined;
+  useEffect(() => {
+    if (!roleKnown) preload();
+  }, [roleKnown, preload]);
   if (role === undefined && isError) {
     return (
       <ErrorWithAction

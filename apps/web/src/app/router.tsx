@@ -8,9 +8,19 @@ import { RootLayout } from './layout/root-layout.tsx';
 import { RequireScreen } from './require-screen.tsx';
 import { NotFound, RouteBoundary } from './route-error.tsx';
 
-/** A page whose code loads on first visit; a load that fails or times out is a ChunkLoadError. */
+/**
+ * A page whose code loads on first visit, or earlier through `preload` (once: the page renders
+ * what that load brought); a load that fails or times out is a ChunkLoadError.
+ */
 function lazyPage<T>(name: string, importer: () => Promise<T>, pick: (module: T) => ComponentType) {
-  return lazy(() => loadChunk(name, importer)().then((module) => ({ default: pick(module) })));
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const load = () =>
+    (loading ??= loadChunk(name, importer)().then((module) => ({ default: pick(module) })));
+  return Object.assign(
+    lazy(load),
+    /* The result is not waited for: the page shows its own loading state or error. */
+    { preload: () => void load().catch(() => undefined) },
+  );
 }
 
 const routeComponent = (module: { Component: ComponentType }) => module.Component;
@@ -87,14 +97,16 @@ export function AppRoutes() {
             {/* One page for both: a disclosure saved at /home moves to its own address without
                 leaving the screen it is on (W-22). */}
             {/* Each screen only for the roles that use it (O-01, design §11). */}
-            <Route element={<RequireScreen screen="questionnaire" />}>
+            <Route
+              element={<RequireScreen screen="questionnaire" preload={Questionnaire.preload} />}
+            >
               <Route path={paths.home} element={<Questionnaire />} />
               <Route path={paths.questionnaire} element={<Questionnaire />} />
             </Route>
             <Route
               path={paths.worklist}
               element={
-                <RequireScreen screen="worklist">
+                <RequireScreen screen="worklist" preload={Worklist.preload}>
                   <Worklist />
                 </RequireScreen>
               }
@@ -102,7 +114,7 @@ export function AppRoutes() {
             <Route
               path={paths.dashboard}
               element={
-                <RequireScreen screen="dashboard">
+                <RequireScreen screen="dashboard" preload={Dashboard.preload}>
                   <Dashboard />
                 </RequireScreen>
               }
@@ -110,7 +122,7 @@ export function AppRoutes() {
             <Route
               path={paths.adminInsurers}
               element={
-                <RequireScreen screen="insurers">
+                <RequireScreen screen="insurers" preload={AdminInsurers.preload}>
                   <AdminInsurers />
                 </RequireScreen>
               }
@@ -118,7 +130,7 @@ export function AppRoutes() {
             <Route
               path={paths.adminUsers}
               element={
-                <RequireScreen screen="users">
+                <RequireScreen screen="users" preload={AdminUsers.preload}>
                   <AdminUsers />
                 </RequireScreen>
               }
@@ -126,7 +138,7 @@ export function AppRoutes() {
             <Route
               path={paths.adminAccountRequests}
               element={
-                <RequireScreen screen="accountRequests">
+                <RequireScreen screen="accountRequests" preload={AdminAccountRequests.preload}>
                   <AdminAccountRequests />
                 </RequireScreen>
               }

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { endpoints } from '@vmer/domain/api/endpoints';
 import type { Role } from '@vmer/domain/model';
 import { INITIAL_USER_INFO } from '@vmer/domain/model';
@@ -153,9 +153,9 @@ describe('the header menu', () => {
 });
 
 describe('the screen guard', () => {
-  const guarded = (path: string) =>
+  const guarded = (path: string, preload = () => undefined) =>
     renderWithApp(
-      <RequireScreen screen="insurers">
+      <RequireScreen screen="insurers" preload={preload}>
         <p>The insurers screen</p>
       </RequireScreen>,
       { path },
@@ -179,8 +179,11 @@ describe('the screen guard', () => {
 
   it('O-01 shows the screen to a role that may use it, after a progress bar while user info loads', async () => {
     apiOf('admin');
-    guarded('/admin/insurers');
+    const preload = vi.fn();
+    guarded('/admin/insurers', preload);
     expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeTruthy();
+    // The screen's code starts loading while user info is read, not after it.
+    expect(preload).toHaveBeenCalledTimes(1);
     await screen.findByText('The insurers screen');
     expect(screen.queryByRole('heading', { name: 'Not allowed' })).toBeNull();
   });
@@ -189,7 +192,7 @@ describe('the screen guard', () => {
     apiOf('admin');
     const view = renderWithApp(
       <SignedIn>
-        <RequireScreen screen="questionnaire">
+        <RequireScreen screen="questionnaire" preload={() => undefined}>
           <p>The questionnaire</p>
         </RequireScreen>
       </SignedIn>,
@@ -202,7 +205,7 @@ describe('the screen guard', () => {
   it('O-01 a disclosure address still says "not allowed" to an administrator, linking the dashboard', async () => {
     apiOf('admin');
     renderWithApp(
-      <RequireScreen screen="questionnaire">
+      <RequireScreen screen="questionnaire" preload={() => undefined}>
         <p>The questionnaire</p>
       </RequireScreen>,
       { path: '/questionnaire/R1' },
