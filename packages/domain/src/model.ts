@@ -151,11 +151,26 @@ export const questionSchema = z.object({
   placeholder: bilingualSchema.optional(),
   /** T/N: the units offered; W: allowed weight units (default ['KG']). */
   units: z.array(z.string()).optional(),
+  /** N: the smallest and largest plausible number (inclusive); outside them the answer is refused. */
+  min: z.number().optional(),
+  max: z.number().optional(),
   /** Consolidation index and type: where a question's answer lands in the consolidated view. */
   c_index: z.number().int().optional(),
   c_type: z.string().optional(),
 });
 export type Question = z.infer<typeof questionSchema>;
+
+/**
+ * Lay terms, abbreviations, other spellings of a condition per language (requirements I-01):
+ * the condition search matches them as it matches the names.
+ */
+export const synonymsSchema = z
+  .object({
+    en: z.array(z.string().min(1)).optional(),
+    cn_traditional: z.array(z.string().min(1)).optional(),
+  })
+  .strict();
+export type Synonyms = z.infer<typeof synonymsSchema>;
 
 /** Impairment / disease (requirements §3). */
 export const impairmentSchema = z.object({
@@ -173,6 +188,8 @@ export const impairmentSchema = z.object({
   needsSmoking: z.boolean().optional(),
   /** The question whose answer is preset from the smoking status, if any. */
   smokingQuestionUuid: z.string().optional(),
+  /** Other words people use for it, per language, for the condition search (requirements I-01). */
+  synonyms: synonymsSchema.optional(),
 });
 export type Impairment = z.infer<typeof impairmentSchema>;
 

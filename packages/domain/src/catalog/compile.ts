@@ -105,6 +105,8 @@ export function compileImpairment(
       ...(bands ? { bands } : {}),
       ...(question.placeholder ? { placeholder: question.placeholder } : {}),
       ...(question.units ? { units: question.units } : {}),
+      ...(question.min !== undefined ? { min: question.min } : {}),
+      ...(question.max !== undefined ? { max: question.max } : {}),
       // No consolidated view re-orders answers yet: each lands at its own place and type.
       c_index: questionList.length + 1,
       c_type: question.type,
@@ -129,6 +131,7 @@ export function compileImpairment(
     ...(source.category ? { group: source.category } : {}),
     ...(source.needsSmoking !== undefined ? { needsSmoking: source.needsSmoking } : {}),
     ...(source.smokingQuestion ? { smokingQuestionUuid: source.smokingQuestion } : {}),
+    ...(source.synonyms ? { synonyms: source.synonyms } : {}),
   };
 }
 

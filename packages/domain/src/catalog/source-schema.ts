@@ -12,6 +12,7 @@ import {
   indicatorCodeSchema,
   insurerConfigSchema,
   questionTypeSchema,
+  synonymsSchema,
 } from '../model.ts';
 
 /** An impairment uuid: lower-case letters and digits in words joined by hyphens. */
@@ -70,6 +71,8 @@ export interface SourceQuestion {
   mandatory?: 'Y' | 'N' | undefined;
   placeholder?: z.infer<typeof bilingualSchema> | undefined;
   units?: string[] | undefined;
+  min?: number | undefined;
+  max?: number | undefined;
   bands?: SourceBand[] | undefined;
   options?: SourceOption[] | undefined;
 }
@@ -112,6 +115,14 @@ export const sourceQuestionSchema: z.ZodType<SourceQuestion> = z
     mandatory: z.enum(['Y', 'N']).optional().describe('N makes it optional'),
     placeholder: bilingualSchema.optional(),
     units: z.array(z.string().min(1)).min(1).optional(),
+    min: z
+      .number()
+      .optional()
+      .describe('N only: the smallest plausible answer (inclusive); a smaller one is refused'),
+    max: z
+      .number()
+      .optional()
+      .describe('N only: the largest plausible answer (inclusive); a larger one is refused'),
     bands: z.array(sourceBandSchema).min(1).optional(),
     get options() {
       return z.array(sourceOptionSchema).optional();
@@ -172,6 +183,11 @@ export const impairmentFileSchema = z
     category: z.string().min(1).optional().describe('where the chooser groups it'),
     needsSmoking: z.boolean().optional(),
     smokingQuestion: itemUuidSchema.optional().describe('the question preset from smoking status'),
+    synonyms: synonymsSchema
+      .optional()
+      .describe(
+        'other words people use for it (lay terms, abbreviations, spellings), per language, for the condition search',
+      ),
     groups: z.array(sourceGroupSchema).min(1).describe('question groups in page order'),
     questions: z.array(sourceQuestionSchema).min(1),
     cases: z.array(regressionCaseSchema).optional(),
