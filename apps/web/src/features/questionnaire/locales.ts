@@ -73,6 +73,12 @@ const en = {
       prevPage: 'Prev page',
       nextPage: 'Next page',
       pagination: 'Pages',
+      oneScroll: {
+        toggle: 'Show all questions on one page',
+        index: 'Conditions',
+        list: 'All questions, by condition',
+        jump: 'Go to condition',
+      },
       goToPage: 'Go to page {n}',
       goTo: {
         first: 'Go to first page',
@@ -264,6 +270,12 @@ const cnTraditional: QuestionnaireTexts = {
       prevPage: '上一頁',
       nextPage: '下一頁',
       pagination: '頁數',
+      oneScroll: {
+        toggle: '在同一頁顯示所有問題',
+        index: '病症',
+        list: '所有問題（按病症分列）',
+        jump: '前往病症',
+      },
       goToPage: '前往第 {n} 頁',
       goTo: {
         first: '前往第一頁',
