@@ -121,6 +121,27 @@ function checkLanguages(data: unknown, path: SourcePath, report: Report): void {
   for (const [key, value] of Object.entries(record)) checkLanguages(value, [...path, key], report);
 }
 
+/**
+ * A condition's synonyms (requirements I-01): none empty, none repeated within one language
+ * (case, width and the spaces around ignored), as the search would find them the same way.
+ */
+function checkSynonyms(synonyms: ImpairmentFile['synonyms'], report: Report): void {
+  for (const [language, list] of Object.entries(synonyms ?? {})) {
+    const seen = new Map<string, number>();
+    (list ?? []).forEach((synonym, index) => {
+      const path = ['synonyms', language, index];
+      const key = synonym.normalize('NFKC').trim().toLowerCase();
+      if (key === '') {
+        report(path, 'a synonym is empty');
+        return;
+      }
+      const first = seen.get(key);
+      if (first === undefined) seen.set(key, index);
+      else report(path, `synonym "${synonym.trim()}" is already listed (item ${first + 1})`);
+    });
+  }
+}
+
 /** Checks a decision names every indicator exactly once and its exclusions have wordings. */
 function checkDecision(
   decision: Decision,
@@ -581,7 +602,10 @@ export function lintParts(parts: CheckedParts): CatalogProblem[] {
   const uuids: UuidIndex = new Map();
   for (const impairment of parts.impairments) {
     const report = reporter(impairment.file);
-    checkLanguages(impairment.data, [], report);
+    // Synonyms are lists per language, not one text in both: checkSynonyms reads them.
+    const { synonyms, ...texts } = impairment.data;
+    checkLanguages(texts, [], report);
+    checkSynonyms(synonyms, report);
     checkImpairment(impairment, context, uuids, report);
   }
   const impairmentUuids = new Set(parts.declared.map(({ uuid }) => uuid));
