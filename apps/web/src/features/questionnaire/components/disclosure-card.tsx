@@ -5,50 +5,28 @@ import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { memo, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { movePage, type IncompleteSummary } from '@vmer/domain/paging';
 import { answerOf } from '@vmer/domain/questionnaire';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import type { Issue } from '@vmer/domain/model';
-import {
-  answerRecorded,
-  checkedPageKey,
-  pageShown,
-  questionnaireChecked,
-} from '../questionnaire-slice.ts';
+import { checkedPageKey, pageShown, questionnaireChecked } from '../questionnaire-slice.ts';
 import { useDisclosureModel } from '../use-disclosure-model.ts';
 import { DisclosureActions } from './disclosure-actions.tsx';
 import { IncompleteDialog } from './incomplete-dialog.tsx';
-import { QuestionField, type QuestionFieldProps } from './questions/question-field.tsx';
+import { OneScrollSwitch } from './one-scroll/one-scroll-switch.tsx';
+import type { OneScrollHandle } from './one-scroll/navigation.ts';
+import { useOneScrollSetting } from './one-scroll/use-one-scroll-setting.ts';
+import { OneScrollView } from './one-scroll-view.tsx';
+import { PageQuestion } from './page-question.tsx';
 import { ReviewableDecisions } from './reviewable-decisions.tsx';
 import { ScreenCard } from './screen-card.tsx';
+import { useInterviewCommand } from '../keyboard/interview-commands.ts';
+import { pageHeadingFocus, usePageFocus } from '../keyboard/use-page-focus.ts';
 
 /** Pagination keeps the first and last 3 page numbers in view (requirements §2, §9). */
 const PAGINATION_BOUNDARY_COUNT = 3;
-
-type PageQuestionProps = Omit<QuestionFieldProps, 'onChange'> & { impairmentUuid: string };
-
-/**
- * One question of the page shown. Memoised: an answer re-renders its own question and those
- * it shows or hides, not the whole page (issue 7: under 100 ms on a page of 30).
- */
-const PageQuestion = memo(function PageQuestion({
-  impairmentUuid,
-  question,
-  ...shown
-}: PageQuestionProps) {
-  const dispatch = useAppDispatch();
-  return (
-    <QuestionField
-      question={question}
-      {...shown}
-      onChange={(answer) =>
-        dispatch(answerRecorded({ impairmentUuid, questionUuid: question.uuid, answer }))
-      }
-    />
-  );
-});
 
 /**
  * The Video MER disclosure card (requirements §2): the page dropdown, the current page's questions,
@@ -65,7 +43,19 @@ export function DisclosureCard() {
   const [incomplete, setIncomplete] = useState<IncompleteSummary | null>(null);
   const [profileIssues, setProfileIssues] = useState<Issue[]>([]);
   const page = pages[current];
+  // One-scroll mode (I-23): every question on one list; paging's checks stay on submit.
+  const [oneScroll, setOneScroll] = useOneScrollSetting();
+  const oneScrollView = useRef<OneScrollHandle>(null);
+  /** The question one-scroll focuses once the incomplete dialog closes. */
+  const focusAfter = useRef<{ impairmentUuid: string; questionUuid: string } | null>(null);
+  const closeIncomplete = () => {
+    setIncomplete(null);
+    const first = focusAfter.current;
+    focusAfter.current = null;
+    if (first) oneScrollView.current?.showQuestion(first.impairmentUuid, first.questionUuid, true);
+  };
   const answers = chosen.find((c) => c.impairment.uuid === page?.impairmentUuid)?.answers ?? {};
+  const { headingRef, focusNewPage, pageOnScreen } = usePageFocus<HTMLHeadingElement>();
 
   const move = (target: number) => {
     const outcome = movePage(pages, chosen, current, target);
@@ -77,11 +67,30 @@ export function DisclosureCard() {
       return;
     }
     dispatch(pageShown({ page: outcome.page, pageCount: pages.length }));
+    if (outcome.page !== current) focusNewPage();
   };
+  // Alt+PageDown / Alt+PageUp do what Next page and Prev page do, while they show and are
+  // enabled (I-08); the heading is there only while the page is shown with its buttons.
+  const paging = (target: number) => () => {
+    if (pageOnScreen()) move(target);
+  };
+  useInterviewCommand('nextPage', page && current < pages.length - 1 ? paging(current + 1) : null);
+  useInterviewCommand('previousPage', page && current > 0 ? paging(current - 1) : null);
   const showIncomplete = (summary: IncompleteSummary, issues: Issue[] = []) => {
     const missingPages = new Set(summary.missing.map((m) => m.pageIndex));
-    const checkedNow = pages.filter((p) => missingPages.has(p.index)).map(checkedPageKey);
+    // One-scroll shows every page at once, so every page counts as checked (I-23).
+    const checkedNow = pages
+      .filter((p) => oneScroll || missingPages.has(p.index))
+      .map(checkedPageKey);
     dispatch(questionnaireChecked(checkedNow));
+    const first = summary.missing[0];
+    if (oneScroll && first) {
+      oneScrollView.current?.showQuestion(first.impairmentUuid, first.questionUuid, false);
+      focusAfter.current = {
+        impairmentUuid: first.impairmentUuid,
+        questionUuid: first.questionUuid,
+      };
+    }
     setProfileIssues(issues);
     if (summary.firstPageIndex >= 0)
       dispatch(pageShown({ page: summary.firstPageIndex, pageCount: pages.length }));
@@ -96,11 +105,32 @@ export function DisclosureCard() {
         <IncompleteDialog
           summary={incomplete}
           profileIssues={profileIssues}
-          onClose={() => setIncomplete(null)}
+          onClose={closeIncomplete}
         />
       }
     >
-      {page ? (
+      {page && <OneScrollSwitch checked={oneScroll} onChange={setOneScroll} />}
+      {page && oneScroll ? (
+        <Stack spacing={2}>
+          <OneScrollView
+            ref={oneScrollView}
+            pages={pages}
+            chosen={chosen}
+            language={language}
+            readOnly={readOnly}
+            checkedPages={checkedPages}
+          />
+          <Divider />
+          <ReviewableDecisions
+            chosen={chosen}
+            decisions={decisions}
+            consolidated={consolidated}
+            indicators={indicators}
+            numbers={numbers}
+            language={language}
+          />
+        </Stack>
+      ) : page ? (
         <Stack spacing={2}>
           <TextField
             select
@@ -115,7 +145,13 @@ export function DisclosureCard() {
               </MenuItem>
             ))}
           </TextField>
-          <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+          <Typography
+            component="h3"
+            variant="subtitle1"
+            ref={headingRef}
+            tabIndex={-1}
+            sx={[{ fontWeight: 600 }, pageHeadingFocus]}
+          >
             {page.label}
           </Typography>
           <Stack divider={<Divider flexItem />}>
