@@ -197,6 +197,29 @@ const en = {
       proceed: 'Proceed',
       dismiss: 'Dismiss',
     },
+    keyboard: {
+      button: 'Keyboard shortcuts',
+      title: 'Keyboard shortcuts',
+      intro:
+        'Every question can be answered from the keyboard. Shortcuts without Alt, Ctrl or ⌘ do not act while you type in a text field.',
+      keys: 'Keys',
+      action: 'What it does',
+      or: 'or',
+      nextPage: 'Next page (the page is checked first, as with the Next page button)',
+      previousPage: 'Previous page',
+      save: 'Save, when Save is available',
+      search: 'Go to the condition search',
+      digits:
+        'Choose the option with that number in the question you are on (a checkbox is ticked or unticked)',
+      help: 'Show this list',
+      tab: 'Next field / previous field, in reading order',
+      arrows: 'Move between the options of a question (a radio button is chosen as you move)',
+      choose:
+        'Choose the option you are on (a checkbox is ticked or unticked) or press the button; on a drop-down list, open it, then choose',
+      dateTyped:
+        'Type a date into a date field (day, month, year); the arrows change the part you are on',
+      close: 'Close a dialog or a drop-down list',
+    },
   },
 };
 
@@ -392,6 +415,25 @@ const cnTraditional: QuestionnaireTexts = {
       cancel: '取消',
       proceed: '繼續',
       dismiss: '關閉',
+    },
+    keyboard: {
+      button: '鍵盤快捷鍵',
+      title: '鍵盤快捷鍵',
+      intro: '每條問題均可只用鍵盤作答。不帶 Alt、Ctrl 或 ⌘ 的快捷鍵，在您於文字欄輸入時不會生效。',
+      keys: '按鍵',
+      action: '作用',
+      or: '或',
+      nextPage: '下一頁（與「下一頁」按鈕一樣，會先檢查本頁）',
+      previousPage: '上一頁',
+      save: '儲存（可儲存時）',
+      search: '前往病況搜尋',
+      digits: '在您所在的問題中，選擇該編號的選項（剔選框則剔選或取消剔選）',
+      help: '顯示此清單',
+      tab: '按閱讀次序前往下一個／上一個欄位',
+      arrows: '在問題的選項之間移動（單選按鈕會隨之選擇）',
+      choose: '選擇您所在的選項（剔選框則剔選或取消剔選）或按下按鈕；在下拉清單上，先打開再選擇',
+      dateTyped: '在日期欄輸入日期（日、月、年）；方向鍵可更改所在部分',
+      close: '關閉對話框或下拉清單',
     },
   },
 };

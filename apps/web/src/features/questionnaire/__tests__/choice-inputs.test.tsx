@@ -110,7 +110,8 @@ describe('S and M questions', () => {
   it('E-26 an S question is a single-select dropdown', async () => {
     const { last } = renderQuestion({ q: selectQ });
     await userEvent.click(screen.getByRole('combobox', { name: 'Choose' }));
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Daily', 'Weekly']);
+    // Each option is followed by the digit that chooses it (I-07).
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Daily1', 'Weekly2']);
     await userEvent.click(screen.getByRole('option', { name: 'Weekly' }));
     expect(last()).toEqual(['weekly']);
     expect(screen.getByRole('combobox', { name: 'Choose' }).textContent).toBe('Weekly');

@@ -28,6 +28,7 @@ import { disclosureStored, formReset } from '../questionnaire-slice.ts';
 import { useTrack } from '../tracking.ts';
 import type { useDisclosureModel } from '../use-disclosure-model.ts';
 import { useReviewing } from '../use-reviewing.ts';
+import { useInterviewCommand } from '../keyboard/interview-commands.ts';
 import { PrintCard } from './print-card.tsx';
 import { RejectDialog } from './reject-dialog.tsx';
 import { ResultDialog, type ResultOutcome } from './result-dialog.tsx';
@@ -203,6 +204,11 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
     window.print();
   };
 
+  // Ctrl+S / ⌘S saves as the Save button does, only while it is shown and enabled (I-08).
+  useInterviewCommand(
+    'save',
+    session.action === 'create' && enabled.save && !busy ? () => void store('save') : null,
+  );
   const noCondition = chosen.length === 0;
   return (
     <>

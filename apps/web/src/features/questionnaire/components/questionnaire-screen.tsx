@@ -24,6 +24,9 @@ import { DisclosureReference } from './disclosure-reference.tsx';
 import { ReturnedBanner } from './returned-banner.tsx';
 import { ReviewBar } from './review-bar.tsx';
 import { ViewMode, type ViewModeTabsProps } from './view-mode.tsx';
+import { InterviewCommandsContext } from '../keyboard/interview-commands.ts';
+import { ShortcutsButton, ShortcutsDialog } from '../keyboard/shortcuts-dialog.tsx';
+import { useInterviewShortcuts } from '../keyboard/use-interview-shortcuts.ts';
 
 /** Whether the disclosure request asked for does not exist (or is none of the caller's). */
 function isUnknownRequest(error: unknown): boolean {
@@ -84,6 +87,8 @@ export function QuestionnaireScreen({
         : t('questionnaire.documentTitle'),
   );
   useLeaveWarning();
+  // Keyboard shortcuts and their dialog (I-08); the cards offer their actions in the context.
+  const keyboard = useInterviewShortcuts();
   const { age, gender, bmi } = profile;
 
   // The BMI rule follows the applicant's age, gender and BMI (requirements §4).
@@ -107,13 +112,16 @@ export function QuestionnaireScreen({
 
   if (unknownRequest) return <UnknownRequest requestId={requestId} />;
   return (
-    <>
+    <InterviewCommandsContext value={keyboard.commands}>
       <Stack spacing={3} className="no-print">
         <Stack spacing={0.5}>
           <Typography component="h1" variant="h5">
             {t('mer.screen.title')}
           </Typography>
           {session.requestId && <DisclosureReference requestId={session.requestId} />}
+          <div>
+            <ShortcutsButton onClick={keyboard.openDialog} />
+          </div>
         </Stack>
         {loading && <LinearProgress aria-label={t('mer.screen.loading')} />}
         <ReturnedBanner />
@@ -126,6 +134,7 @@ export function QuestionnaireScreen({
         </ViewMode>
       </Stack>
       <PrintView />
-    </>
+      <ShortcutsDialog open={keyboard.dialogOpen} onClose={keyboard.closeDialog} />
+    </InterviewCommandsContext>
   );
 }

@@ -4,6 +4,7 @@ import FormGroup from '@mui/material/FormGroup';
 import { textIn } from '@vmer/domain/languages';
 import { parseChoices } from '@vmer/domain/answers';
 import { checkboxSelection } from '@vmer/domain/questionnaire';
+import { LabelWithDigit } from '../../keyboard/option-digit.tsx';
 import type { QuestionInputProps } from './question-input-props.ts';
 
 /** C questions: checkboxes; an exclusive option stands alone (the domain's checkboxSelection). */
@@ -18,10 +19,10 @@ export function CheckboxInput({
   const chosen = parseChoices(answer);
   return (
     <FormGroup role="group" aria-labelledby={labelId}>
-      {question.answerList.map((option) => (
+      {question.answerList.map((option, index) => (
         <FormControlLabel
           key={option.uuid}
-          label={textIn(option.label, language)}
+          label={<LabelWithDigit label={textIn(option.label, language)} index={index} />}
           disabled={readOnly}
           control={
             <Checkbox

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { textIn } from '@vmer/domain/languages';
 import type { AnswerValue, Language, Question } from '@vmer/domain/model';
 import { questionIssues } from '@vmer/domain/validation';
+import { choiceDigitHandler } from '../../keyboard/choice-digits.ts';
 import { sanitizeQuestionHtml } from '../../sanitize-question-html.ts';
 import { QUESTION_INPUTS } from './question-inputs.tsx';
 
@@ -76,6 +77,8 @@ export function QuestionField({
       component="section"
       aria-labelledby={labelId}
       data-question={question.uuid}
+      // Digits 1–9 choose the n-th option of a choice question (I-07).
+      onKeyDown={choiceDigitHandler(question, answer, readOnly, onChange)}
       data-status={invalid ? 'empty' : undefined}
       sx={{
         pl: 2 + (question.level - 1) * 2,

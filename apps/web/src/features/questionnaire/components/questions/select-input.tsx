@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { textIn } from '@vmer/domain/languages';
 import { parseChoices } from '@vmer/domain/answers';
 import { checkboxSelection } from '@vmer/domain/questionnaire';
+import { LabelWithDigit } from '../../keyboard/option-digit.tsx';
 import type { QuestionInputProps } from './question-input-props.ts';
 
 /**
@@ -63,9 +64,9 @@ export function SelectInput({
         htmlInput: { 'aria-describedby': labelId },
       }}
     >
-      {question.answerList.map((option) => (
+      {question.answerList.map((option, index) => (
         <MenuItem key={option.uuid} value={option.uuid}>
-          {textIn(option.label, language)}
+          <LabelWithDigit label={textIn(option.label, language)} index={index} always />
         </MenuItem>
       ))}
     </TextField>
