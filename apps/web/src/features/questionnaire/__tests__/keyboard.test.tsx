@@ -301,7 +301,7 @@ describe('Shortcuts on the questionnaire screen (I-08, I-09)', { timeout: 30_000
     expect(document.activeElement).toBe(page1);
   });
 
-  it('I-08 Ctrl+S runs Save as the button does, only once Save is enabled', async () => {
+  it('I-08 I-09 Ctrl+S runs Save as the button does, only once Save is enabled; after its result, the focus is on the title', async () => {
     await openWithAsthma();
     await answerNo('a1', 'a2', 'a3', 'a4', 'a5');
     await userEvent.keyboard('{Control>}s{/Control}');
@@ -315,6 +315,12 @@ describe('Shortcuts on the questionnaire screen (I-08, I-09)', { timeout: 30_000
     const dialog = await screen.findByRole('dialog', { name: 'Video MER' });
     expect(dialog.textContent).toContain('The questionnaire has been saved.');
     expect(sent(api!, 'impairment/video_mer/disclosure/save')).toHaveLength(1);
+    // OK starts a fresh form, its buttons disabled: the focus goes to the screen's title (I-09).
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 })),
+    );
   });
 
   it("I-08 the screen's Keyboard shortcuts button and '?' open the dialog", async () => {

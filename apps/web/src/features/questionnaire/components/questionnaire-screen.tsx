@@ -27,6 +27,7 @@ import { ViewMode, type ViewModeTabsProps } from './view-mode.tsx';
 import { InterviewCommandsContext } from '../keyboard/interview-commands.ts';
 import { ShortcutsButton, ShortcutsDialog } from '../keyboard/shortcuts-dialog.tsx';
 import { useInterviewShortcuts } from '../keyboard/use-interview-shortcuts.ts';
+import { pageHeadingFocus, useFocusAfterReset } from '../keyboard/use-page-focus.ts';
 
 /** Whether the disclosure request asked for does not exist (or is none of the caller's). */
 function isUnknownRequest(error: unknown): boolean {
@@ -89,6 +90,7 @@ export function QuestionnaireScreen({
   useLeaveWarning();
   // Keyboard shortcuts and their dialog (I-08); the cards offer their actions in the context.
   const keyboard = useInterviewShortcuts();
+  const titleRef = useFocusAfterReset<HTMLHeadingElement>();
   const { age, gender, bmi } = profile;
 
   // The BMI rule follows the applicant's age, gender and BMI (requirements §4).
@@ -115,7 +117,13 @@ export function QuestionnaireScreen({
     <InterviewCommandsContext value={keyboard.commands}>
       <Stack spacing={3} className="no-print">
         <Stack spacing={0.5}>
-          <Typography component="h1" variant="h5">
+          <Typography
+            component="h1"
+            variant="h5"
+            ref={titleRef}
+            tabIndex={-1}
+            sx={pageHeadingFocus}
+          >
             {t('mer.screen.title')}
           </Typography>
           {session.requestId && <DisclosureReference requestId={session.requestId} />}
