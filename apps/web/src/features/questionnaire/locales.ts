@@ -66,6 +66,11 @@ const en = {
       bmiAlert: '{name} was added again because the BMI is outside the normal range.',
       loading: 'Loading the conditions',
       underAge: 'Age must be 18 or higher',
+      matched: 'matched “{term}”',
+      confirmTitle: 'Add “{name}” as a self-defined condition?',
+      confirmText:
+        'It matches no condition of the catalogue. A self-defined condition gets the general questions.',
+      confirmAdd: 'Add',
     },
     disclosure: {
       title: 'Video MER disclosure',
@@ -286,6 +291,10 @@ const cnTraditional: QuestionnaireTexts = {
       bmiAlert: '由於體重指數超出正常範圍，已再次加入「{name}」。',
       loading: '正在載入病症',
       underAge: '年齡必須為 18 歲或以上',
+      matched: '符合「{term}」',
+      confirmTitle: '將「{name}」新增為自訂病症？',
+      confirmText: '目錄中沒有相符的病症。自訂病症會使用一般問題。',
+      confirmAdd: '新增',
     },
     disclosure: {
       title: 'Video MER 披露',

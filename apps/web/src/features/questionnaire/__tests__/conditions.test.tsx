@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { MockApi } from '../../../test/mock-api.ts';
 import { renderScreen, sent } from './screen-fixtures.tsx';
-import { chips, choose, chooser } from './screen-steps.ts';
+import { addSelfDefined, chips, choose, chooser } from './screen-steps.ts';
 
 async function openWithApplicant(gender: 'Male' | 'Female' = 'Female') {
   const view = await renderScreen();
@@ -45,9 +45,9 @@ describe('Questionnaire card', { timeout: 20_000 }, () => {
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Asthma']);
   });
 
-  it('M-14 E-12 E-45 a typed name not in the list becomes a self-defined condition with the Others questions', async () => {
+  it('M-14 E-12 E-45 I-04 a typed name not in the list, once confirmed, becomes a self-defined condition with the Others questions', async () => {
     const { api, store } = await openWithApplicant();
-    await userEvent.type(chooser(), 'Gout{Enter}');
+    await addSelfDefined('Gout');
     await waitFor(() => expect(chips()).toEqual(['Gout']));
     const [chosen] = store.getState().questionnaire.chosen;
     expect(chosen?.impairment.selfDefined).toBe(true);
@@ -84,7 +84,7 @@ describe('Questionnaire card', { timeout: 20_000 }, () => {
   it('S-62 the gender-change alert shows when the change removes chosen conditions; a self-defined one stays and alone raises none', async () => {
     await openWithApplicant('Female');
     await choose('ovar', 'Ovarian cyst');
-    await userEvent.type(chooser(), 'Gout{Enter}');
+    await addSelfDefined('Gout');
     await waitFor(() => expect(chips()).toEqual(['Ovarian cyst', 'Gout']));
     await userEvent.click(screen.getByRole('radio', { name: 'Male' }));
     expect(chips()).toEqual(['Gout']);

@@ -6,7 +6,7 @@ import { ok } from '../../../test/mock-api.ts';
 import { REJECT_REASON_MAX } from '../components/reject-dialog.tsx';
 import { impairmentChosen, pageShown } from '../questionnaire-slice.ts';
 import { impairment, radio, renderScreen, sent } from './screen-fixtures.tsx';
-import { answerNo, chooseAsthma, fillBasics } from './screen-steps.ts';
+import { addSelfDefined, answerNo, chooseAsthma, fillBasics } from './screen-steps.ts';
 
 let api: MockApi | undefined;
 afterEach(() => {
@@ -153,10 +153,7 @@ describe('Video MER disclosure card', { timeout: 30_000 }, () => {
     await answerNo('a1', 'a2', 'a3', 'a4', 'a5');
     await userEvent.click(button('Next page'));
     await answerNo('a6');
-    await userEvent.type(
-      screen.getByRole('combobox', { name: 'Medical condition' }),
-      'Gout{Enter}',
-    );
+    await addSelfDefined('Gout');
     await screen.findByRole('button', { name: 'Gout' });
     await userEvent.click(button('Submit'));
     const dialog = screen.getByRole('dialog', { name: 'Incomplete questionnaire' });

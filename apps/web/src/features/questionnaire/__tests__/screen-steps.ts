@@ -22,6 +22,16 @@ export async function choose(typed: string, optionName: string) {
   await userEvent.click(await screen.findByRole('option', { name: optionName }));
 }
 
+/**
+ * Types a condition that is not in the list, presses Enter and confirms it in the dialog
+ * (I-04): it becomes a self-defined condition.
+ */
+export async function addSelfDefined(name: string) {
+  await userEvent.type(chooser(), `${name}{Enter}`);
+  const dialog = await screen.findByRole('dialog', { name: /self-defined condition|自訂病症/ });
+  await userEvent.click(within(dialog).getByRole('button', { name: /^(Add|新增)$/ }));
+}
+
 /** The basic information filled: application number APP1, age 45, the gender, risk score A. */
 export async function fillBasics(gender: 'Male' | 'Female' = 'Male') {
   await userEvent.type(textbox(/^Application number/), 'APP1');

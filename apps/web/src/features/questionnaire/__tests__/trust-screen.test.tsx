@@ -14,6 +14,7 @@ import {
   sent,
 } from './screen-fixtures.tsx';
 import {
+  addSelfDefined,
   answerAsthma,
   answerNo,
   chips,
@@ -83,7 +84,7 @@ describe('the questionnaire screen, tried as a new user would', { timeout: 30_00
     await waitFor(() => expect(chips()).toEqual(['Ovarian cyst']));
     await choose('asth', 'Asthma');
     await waitFor(() => expect(chips()).toEqual(['Ovarian cyst', 'Asthma']));
-    await userEvent.type(chooser(), 'Bunion{Enter}');
+    await addSelfDefined('Bunion');
     await waitFor(() => expect(chips()).toEqual(['Ovarian cyst', 'Asthma', 'Bunion']));
     store.dispatch(productChosen('ci01'));
     await waitFor(() => expect(chips()).toEqual(['Asthma', 'Bunion']));

@@ -1,15 +1,23 @@
 import Alert from '@mui/material/Alert';
-import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
+import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textIn } from '@vmer/domain/languages';
-import { catalogueConditionNamed, createSelfDefined } from '@vmer/domain/impairments';
+import { conditionForEnter, searchConditions } from '@vmer/domain/condition-search';
+import { createSelfDefined } from '@vmer/domain/impairments';
 import { isUnderAge } from '@vmer/domain/applicant';
-import type { DiseaseListEntry, Impairment } from '@vmer/domain/model';
+import { MAX_IMPAIRMENTS, type DiseaseListEntry, type Impairment } from '@vmer/domain/model';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import {
@@ -36,10 +44,10 @@ import { ScreenCard } from './screen-card.tsx';
 /** Condition search starts at this many typed characters (design §8). */
 const SEARCH_MIN_CHARS = 3;
 const NO_MATCH_LOG_DELAY_MS = 1000;
+/** At most this many suggestions are listed while searching. */
+const SUGGESTIONS = 20;
 
 type Choice = DiseaseListEntry | string;
-
-const filterEntries = createFilterOptions<DiseaseListEntry>({ trim: true });
 
 /**
  * The Questionnaire card (requirements §2): the condition chooser (list or free text), the chosen
@@ -69,13 +77,26 @@ export function ConditionsCard() {
     setResetsSeen(resets);
     setInput('');
   }
-  const options = (list.data?.diseaseList ?? []).filter(
-    (entry) => !chosen.some((impairment) => impairment.uuid === entry.uuid),
-  );
+  const diseaseList = list.data?.diseaseList;
+  const isChosen = (entry: DiseaseListEntry) =>
+    chosen.some((impairment) => impairment.uuid === entry.uuid);
+  const options = (diseaseList ?? []).filter((entry) => !isChosen(entry));
   const searching = input.trim().length >= SEARCH_MIN_CHARS;
-  const matches = searching
-    ? filterEntries(options, { inputValue: input, getOptionLabel: (o) => textIn(o.name, language) })
-    : options;
+  // The domain's search over names and synonyms of every language (I-02); its index is built
+  // once per disease list.
+  const found = useMemo(
+    () =>
+      searching && diseaseList
+        ? searchConditions(diseaseList, input, SUGGESTIONS + MAX_IMPAIRMENTS)
+        : [],
+    [searching, diseaseList, input],
+  );
+  const suggestions = found.filter((match) => !isChosen(match.entry)).slice(0, SUGGESTIONS);
+  const matchedText = new Map(suggestions.map((match) => [match.entry.uuid, match.matched]));
+  const matches = searching ? suggestions.map((match) => match.entry) : options;
+  // Text matching nothing asks before it becomes a self-defined condition (I-04).
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
 
   // A search that finds nothing is logged once the user pauses (type 3, design §8).
   const loggedNoMatch = useRef('');
@@ -122,13 +143,8 @@ export function ConditionsCard() {
   const add = (impairment: Impairment) =>
     dispatch(impairmentChosen({ impairment, names, smokingQuestion }));
 
-  const choose = async (typedOrChosen: Choice) => {
+  const choose = async (choice: Choice) => {
     const keyword = input.trim();
-    // Text naming a catalogue condition, in either language, chooses it (Enter on 'gout').
-    const choice =
-      typeof typedOrChosen === 'string'
-        ? (catalogueConditionNamed(list.data?.diseaseList ?? [], typedOrChosen) ?? typedOrChosen)
-        : typedOrChosen;
     setBusy(true);
     try {
       if (typeof choice === 'string') {
@@ -155,12 +171,37 @@ export function ConditionsCard() {
     }
   };
 
+  // Enter on typed text (I-04, T-04): the condition it names or confidently matches, by name or
+  // synonym in either language; otherwise the interviewer confirms a self-defined condition.
+  const enter = (typed: string) => {
+    const named = conditionForEnter(diseaseList ?? [], typed);
+    if (named) void choose(named);
+    else if (typed.trim() !== '') setConfirming(typed.trim());
+  };
+
+  const confirmSelfDefined = () => {
+    const name = confirming;
+    setConfirming(null);
+    if (name !== null) void choose(name);
+  };
+
+  // A removed chip hands the focus to the next chip, else the previous one, else the search (I-09).
+  const chipRefs = useRef(new Map<string, HTMLDivElement>());
+  const focusAfterRemoval = useRef<string | null>(null);
+  useEffect(() => {
+    const target = focusAfterRemoval.current;
+    if (target === null) return;
+    focusAfterRemoval.current = null;
+    (chipRefs.current.get(target) ?? inputRef.current)?.focus();
+  }, [chosen]);
+
   const disabled = readOnly || underAge || !listRequest || busy;
 
   return (
     <ScreenCard titleId="conditions-title" title={t('mer.conditions.title')}>
       <Stack spacing={2}>
         <Autocomplete<DiseaseListEntry, false, false, true>
+          id="condition-search"
           freeSolo
           options={options}
           value={null}
@@ -175,12 +216,43 @@ export function ConditionsCard() {
             if (reason !== 'reset') setInput(value);
           }}
           onChange={(_, value) => {
-            if (value !== null) void choose(value);
+            if (typeof value === 'string') enter(value);
+            else if (value !== null) void choose(value);
+          }}
+          renderOption={(props, option) => {
+            const { key, ...optionProps } = props;
+            const label = textIn(option.name, language);
+            // Found through another text than the name shown: a synonym, or the name in
+            // another language (I-03).
+            const term = matchedText.get(option.uuid)?.term;
+            const other = term !== undefined && term !== label ? term : null;
+            return (
+              <li
+                key={key}
+                {...optionProps}
+                aria-labelledby={`${optionProps.id}-name`}
+                aria-describedby={other !== null ? `${optionProps.id}-matched` : undefined}
+              >
+                <Stack>
+                  <span id={`${optionProps.id}-name`}>{label}</span>
+                  {other !== null && (
+                    <Typography
+                      id={`${optionProps.id}-matched`}
+                      variant="body2"
+                      color="text.secondary"
+                    >
+                      {t('mer.conditions.matched', { term: other })}
+                    </Typography>
+                  )}
+                </Stack>
+              </li>
+            );
           }}
           slotProps={{ listbox: { sx: { maxHeight: '40vh' } } }}
           renderInput={(params) => (
             <TextField
               {...params}
+              inputRef={inputRef}
               size="small"
               label={t('mer.conditions.search')}
               helperText={underAge ? t('mer.conditions.underAge') : t('mer.conditions.searchHelp')}
@@ -195,9 +267,13 @@ export function ConditionsCard() {
             aria-label={t('mer.conditions.chosen')}
             sx={{ flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}
           >
-            {chosen.map((impairment) => (
+            {chosen.map((impairment, index) => (
               <li key={impairment.uuid}>
                 <Chip
+                  ref={(element: HTMLDivElement | null) => {
+                    if (element) chipRefs.current.set(impairment.uuid, element);
+                    else chipRefs.current.delete(impairment.uuid);
+                  }}
                   label={textIn(impairment.name, language)}
                   color={impairment.selfDefined ? 'secondary' : 'primary'}
                   variant="outlined"
@@ -205,6 +281,8 @@ export function ConditionsCard() {
                     readOnly
                       ? undefined
                       : () => {
+                          const next = chosen[index + 1] ?? chosen[index - 1];
+                          focusAfterRemoval.current = next?.uuid ?? '';
                           dispatch(
                             impairmentRemoved({
                               uuid: impairment.uuid,
@@ -239,6 +317,33 @@ export function ConditionsCard() {
           </Alert>
         )}
       </Stack>
+      <Dialog
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        // Enter confirms, Escape cancels (I-04); a focused button keeps its own Enter.
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter' || event.target instanceof HTMLButtonElement) return;
+          event.preventDefault();
+          confirmSelfDefined();
+        }}
+        aria-labelledby="self-defined-title"
+        aria-describedby="self-defined-text"
+      >
+        <DialogTitle id="self-defined-title">
+          {t('mer.conditions.confirmTitle', { name: confirming ?? '' })}
+        </DialogTitle>
+        <DialogContent>
+          <DialogContentText id="self-defined-text">
+            {t('mer.conditions.confirmText')}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(null)}>{t('mer.common.cancel')}</Button>
+          <Button variant="contained" onClick={confirmSelfDefined}>
+            {t('mer.conditions.confirmAdd')}
+          </Button>
+        </DialogActions>
+      </Dialog>
     </ScreenCard>
   );
 }
