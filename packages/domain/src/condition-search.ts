@@ -5,7 +5,7 @@
  * has no spaces, so Han text is indexed as single characters and pairs of characters. Built
  * on MiniSearch; the index is built once per disease list (memoised on the list object).
  */
-import MiniSearch, { type SearchResult } from 'minisearch';
+import MiniSearch from 'minisearch';
 import { catalogueConditionNamed } from './impairments.ts';
 import {
   LANGUAGE_CODES,
@@ -36,7 +36,10 @@ export interface ConditionMatch<T> {
   exact: boolean;
   /** Every typed word (or a typo or beginning of it) was found in the matched text. */
   allWords: boolean;
-  /** Besides, every word of the matched text was typed (or a typo of it): the text, misspelt. */
+  /**
+   * A strong match: the matched text begins with or holds the typed text, or is it misspelt
+   * (every word of each found in the other, typos tolerated).
+   */
   whole: boolean;
 }
 
@@ -64,7 +67,7 @@ function compact(text: string): string {
 
 /**
  * The terms of a text: Latin and other spaced words as they are; a run of Han characters as
- * each character and each pair of neighbours ('血壓高' → 血, 壓, 高, 血壓, 壓高).
+ * each character and each pair of neighbours ('血壓高' → 血, 血壓, 壓, 壓高, 高).
  */
 export function searchTerms(text: string): string[] {
   const terms: string[] = [];
@@ -83,18 +86,33 @@ export function searchTerms(text: string): string[] {
   return terms;
 }
 
+/**
+ * The terms a typed text is searched by: as {@link searchTerms}, but a run of several Han
+ * characters by its pairs only, since single characters match too much to rank by.
+ */
+function queryTerms(text: string): string[] {
+  const terms: string[] = [];
+  for (const [run] of fold(text).matchAll(RUNS)) {
+    const chars = [...run];
+    if (!HAN.test(run) || chars.length === 1) terms.push(run);
+    else for (let i = 0; i + 1 < chars.length; i++) terms.push(chars[i]! + chars[i + 1]!);
+  }
+  return [...new Set(terms)];
+}
+
 interface IndexedText {
-  entry: number;
   kind: ConditionMatchedText['kind'];
   term: string;
   compact: string;
-  /** How many distinct terms the text has, to tell a whole match from a part. */
-  termCount: number;
+  terms: readonly string[];
 }
 
 interface ConditionIndex {
-  texts: IndexedText[];
-  search: MiniSearch<{ id: number; text: string }>;
+  /** Each condition's names and synonyms, by the condition's position in the list. */
+  texts: IndexedText[][];
+  /** Condition positions and text positions by compact text, for exact matches. */
+  exact: Map<string, [number, number][]>;
+  search: MiniSearch<{ id: number; names: string; synonyms: string }>;
 }
 
 /** Every text of a language list, written and derived (Simplified from Traditional), once. */
@@ -112,20 +130,18 @@ function inEveryLanguage(written: (language: LanguageCode) => readonly string[])
 }
 
 function buildIndex(entries: readonly SearchableCondition[]): ConditionIndex {
-  const texts: IndexedText[] = [];
-  entries.forEach((entry, index) => {
-    const seen = new Set<string>();
+  const exact = new Map<string, [number, number][]>();
+  const texts = entries.map((entry, index) => {
+    const own: IndexedText[] = [];
+    const keys = new Set<string>();
     const add = (kind: IndexedText['kind'], term: string) => {
       const key = compact(term);
-      if (key === '' || seen.has(key)) return;
-      seen.add(key);
-      texts.push({
-        entry: index,
-        kind,
-        term,
-        compact: key,
-        termCount: new Set(searchTerms(term)).size,
-      });
+      if (key === '' || keys.has(key)) return;
+      keys.add(key);
+      own.push({ kind, term, compact: key, terms: searchTerms(term) });
+      const same = exact.get(key);
+      if (same) same.push([index, own.length - 1]);
+      else exact.set(key, [[index, own.length - 1]]);
     };
     for (const name of new Set(LANGUAGE_CODES.map((language) => textIn(entry.name, language)))) {
       add('name', name);
@@ -134,14 +150,25 @@ function buildIndex(entries: readonly SearchableCondition[]): ConditionIndex {
     for (const synonym of inEveryLanguage((language) => synonyms[language] ?? [])) {
       add('synonym', synonym);
     }
+    return own;
   });
-  const search = new MiniSearch<{ id: number; text: string }>({
-    fields: ['text'],
-    tokenize: searchTerms,
+  const search = new MiniSearch<{ id: number; names: string; synonyms: string }>({
+    fields: ['names', 'synonyms'],
+    // The documents hold the texts' terms already cut (searchTerms), joined by spaces.
+    tokenize: (terms) => terms.split(' '),
     processTerm: (term) => term,
+    searchOptions: { tokenize: queryTerms, processTerm: (term) => term },
   });
-  search.addAll(texts.map((text, id) => ({ id, text: text.term })));
-  return { texts, search };
+  // One document per condition.
+  const joined = (own: IndexedText[], kind: IndexedText['kind']) =>
+    own
+      .filter((text) => text.kind === kind)
+      .flatMap((text) => text.terms)
+      .join(' ');
+  search.addAll(
+    texts.map((own, id) => ({ id, names: joined(own, 'name'), synonyms: joined(own, 'synonym') })),
+  );
+  return { texts, exact, search };
 }
 
 const indexes = new WeakMap<readonly SearchableCondition[], ConditionIndex>();
@@ -155,24 +182,42 @@ function indexOf(entries: readonly SearchableCondition[]): ConditionIndex {
   return index;
 }
 
-/** Prefix search for words being typed (never single Han characters, indexed whole). */
+/** Prefix search for words being typed (never Han characters, indexed whole). */
 function prefixFor(term: string, position: number, terms: string[]): boolean {
   if (HAN.test(term)) return false;
   return term.length >= 3 || (position === terms.length - 1 && term.length >= 2);
 }
 
-/** Typos tolerated: one edit in a word of 4 to 7 letters, two from 8; none in Chinese. */
+/** Typos tolerated: one edit in a word of 4 to 9 letters, two from 10; none in Chinese. */
 function fuzzyFor(term: string): number | false {
   if (HAN.test(term) || term.length < 4) return false;
-  return term.length >= 8 ? 2 : 1;
+  return term.length >= 10 ? 2 : 1;
 }
 
-function tierOf(text: IndexedText, query: string, result: SearchResult, terms: string[]): number {
-  if (text.compact === query) return text.kind === 'name' ? TIER.exactName : TIER.exactSynonym;
-  if (text.compact.startsWith(query)) return TIER.prefix;
-  const words = new Set(result.terms);
-  if (text.compact.includes(query) || terms.every((term) => words.has(term))) return TIER.word;
-  return TIER.other;
+/** How many of the best MiniSearch results are ranked by tier (the exact ones always are). */
+const RERANKED = 200;
+
+/** One text's match of the typed text. */
+function rankText(
+  text: IndexedText,
+  query: string,
+  terms: readonly string[],
+  found: readonly string[],
+): { tier: number; coverage: number; whole: boolean } {
+  const here = found.filter((term) => text.terms.includes(term)).length;
+  const coverage = Math.min(1, here / terms.length);
+  let tier: number = TIER.other;
+  if (text.compact === query) tier = text.kind === 'name' ? TIER.exactName : TIER.exactSynonym;
+  else if (text.compact.startsWith(query)) tier = TIER.prefix;
+  else if (text.compact.includes(query) || terms.every((term) => text.terms.includes(term))) {
+    tier = TIER.word;
+  }
+  // A typo changes a word's length by an edit or two; a beginning typed is shorter.
+  const whole =
+    coverage === 1 &&
+    here >= new Set(text.terms).size &&
+    Math.abs(text.compact.length - query.length) <= 2 * terms.length;
+  return { tier, coverage: tier >= TIER.word ? 1 : coverage, whole: tier >= TIER.word || whole };
 }
 
 /**
@@ -185,49 +230,58 @@ export function searchConditions<T extends SearchableCondition>(
   limit = 20,
 ): ConditionMatch<T>[] {
   const query = compact(typed);
-  const terms = [...new Set(searchTerms(typed))];
+  const terms = queryTerms(typed);
   if (query === '' || terms.length === 0) return [];
   const index = indexOf(entries);
+  const candidates = new Map<number, { found: readonly string[]; score: number }>();
+  for (const [position] of index.exact.get(query) ?? []) {
+    candidates.set(position, { found: terms, score: 0 });
+  }
   const results = index.search.search(typed, {
     combineWith: 'OR',
     prefix: prefixFor,
     fuzzy: fuzzyFor,
-    boostDocument: (id: number) => (index.texts[id]?.kind === 'name' ? NAME_BOOST : 1),
+    boost: { names: NAME_BOOST },
   });
-  const best = new Map<number, ConditionMatch<T>>();
-  for (const result of results) {
-    const text = index.texts[result.id as number];
-    const entry = text && entries[text.entry];
-    if (!text || !entry) continue;
-    const tier = tierOf(text, query, result, terms);
-    const coverage = new Set(result.queryTerms).size / terms.length;
-    const covered = Math.min(1, new Set(result.terms).size / text.termCount);
-    const score =
-      tier * TIER_WEIGHT + coverage * COVERAGE_WEIGHT + covered * WHOLE_WEIGHT + result.score;
-    const current = best.get(text.entry);
-    if (current && current.score >= score) continue;
-    best.set(text.entry, {
+  for (const result of results.slice(0, RERANKED)) {
+    const position = result.id as number;
+    candidates.set(position, { found: result.terms, score: result.score });
+  }
+  const matches: ConditionMatch<T>[] = [];
+  for (const [position, { found, score }] of candidates) {
+    const entry = entries[position];
+    const own = index.texts[position];
+    if (!entry || !own) continue;
+    let best: { text: IndexedText; rank: number; whole: boolean; coverage: number } | undefined;
+    for (const text of own) {
+      const { tier, coverage, whole } = rankText(text, query, terms, found);
+      const rank =
+        tier * TIER_WEIGHT +
+        coverage * COVERAGE_WEIGHT +
+        (whole ? WHOLE_WEIGHT : 0) +
+        (text.kind === 'name' ? 1 : 0);
+      if (!best || rank > best.rank) best = { text, rank, whole, coverage };
+    }
+    if (!best || best.coverage === 0) continue;
+    matches.push({
       entry,
-      score,
-      matched: { kind: text.kind, term: text.term },
-      exact: tier >= TIER.exactSynonym,
-      allWords: coverage === 1,
-      // A typo changes a word's length by an edit or two; a beginning typed is shorter.
-      whole:
-        coverage === 1 &&
-        covered === 1 &&
-        Math.abs(text.compact.length - query.length) <= 2 * terms.length,
+      score: best.rank + score,
+      matched: { kind: best.text.kind, term: best.text.term },
+      exact: best.rank >= TIER.exactSynonym * TIER_WEIGHT,
+      allWords: best.coverage === 1,
+      whole: best.whole,
     });
   }
-  return [...best.values()].sort((a, b) => b.score - a.score).slice(0, limit);
+  return matches.sort((a, b) => b.score - a.score).slice(0, limit);
 }
 
 /**
  * The condition Enter on a typed text chooses (I-04, T-04), or undefined: a condition named so
  * in any language; else the best match when it is an exact name or synonym in any language;
  * else the only condition whose name or synonym the text is, misspelt (every word of both
- * found in the other, typos tolerated), or failing that the only one every typed word finds. Otherwise the text names
- * no catalogue condition, and the caller asks before making it a self-defined one.
+ * found in the other, typos tolerated), or failing that the only one every typed word finds.
+ * Otherwise the text names no catalogue condition, and the caller asks before making it a
+ * self-defined one.
  */
 export function conditionForEnter<T extends SearchableCondition>(
   entries: readonly T[],
