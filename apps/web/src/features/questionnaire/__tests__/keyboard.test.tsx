@@ -1,15 +1,17 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MockApi } from '../../../test/mock-api.ts';
-import { ok } from '../../../test/mock-api.ts';
+import { endpoints } from '@vmer/domain/api/endpoints';
+import { envelope, ok, onEndpoint } from '../../../test/mock-api.ts';
+import { disclosureStored } from '../questionnaire-slice.ts';
 import { InterviewCommandsContext } from '../keyboard/interview-commands.ts';
 import { SHORTCUT_ROWS } from '../keyboard/shortcuts.ts';
 import { ShortcutsButton, ShortcutsDialog } from '../keyboard/shortcuts-dialog.tsx';
 import { useInterviewShortcuts } from '../keyboard/use-interview-shortcuts.ts';
 import { i18n, option, question, renderQuestion } from './fixtures.tsx';
-import { renderScreen, sent } from './screen-fixtures.tsx';
+import { ASTHMA, loadSubmitted, renderScreen, sent } from './screen-fixtures.tsx';
 import { answerNo, chooseAsthma, fillBasics } from './screen-steps.ts';
 
 afterEach(cleanup);
@@ -72,6 +74,14 @@ describe('Digits choose an option (I-07)', () => {
     await userEvent.keyboard('2');
     await userEvent.keyboard('1');
     expect(multiple.last()).toEqual(['cough', 'wheeze']);
+    // In the open list too, where each option shows its digit.
+    await userEvent.keyboard('{Enter}');
+    const list = await screen.findByRole('listbox');
+    expect(within(list).getByRole('option', { name: 'None of these' }).textContent).toBe(
+      'None of these3',
+    );
+    await userEvent.keyboard('3');
+    expect(multiple.last()).toEqual(['none']);
   });
 
   it('I-07 each option shows its digit, hidden from screen readers; an option past the ninth has none', () => {
@@ -332,5 +342,76 @@ describe('Shortcuts on the questionnaire screen (I-08, I-09)', { timeout: 30_000
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await userEvent.click(screen.getByRole('button', { name: 'Keyboard shortcuts' }));
     expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeTruthy();
+  });
+});
+
+describe('Focus after the override dialog (I-09)', { timeout: 30_000 }, () => {
+  const ID = '00000000-0000-4000-8000-0000000000cc';
+  const CLAIM = {
+    claimedBy: 'uw1',
+    mine: true,
+    claimedAt: '2026-11-25T10:00:00.000Z',
+    expiresAt: '2026-11-25T11:00:00.000Z',
+  };
+  const OVERRIDE = {
+    impairmentUuid: 'asthma',
+    indicator: 'LIFE',
+    decision: 'D',
+    reason: 'medical_evidence',
+    note: '',
+    by: 'uw1',
+    at: '2026-11-25T10:05:00.000Z',
+  };
+
+  it('I-09 cancelled or saved, the override dialog gives the focus back to its Override button', async () => {
+    await i18n.changeLanguage('en');
+    const view = await renderScreen({
+      session: { action: 'view', status: 3, id: ID, requestId: ID, version: 4 },
+      handlers: [
+        onEndpoint(endpoints.disclosureOverrides, () => envelope({ version: 4, overrides: [] })),
+        onEndpoint(endpoints.reviewClaim, () => envelope(CLAIM)),
+        onEndpoint(endpoints.disclosureOverride, () =>
+          envelope({ version: 5, overrides: [OVERRIDE] }),
+        ),
+      ],
+    });
+    loadSubmitted(view.store, {
+      applicationNumber: 'APP43',
+      profile: { age: 40, gender: 'Male', rsmScore: 'A' },
+      chosen: [
+        {
+          impairment: ASTHMA,
+          answers: Object.fromEntries([1, 2, 3, 4, 5, 6].map((n) => [`a${n}`, [`a${n}-no`]])),
+        },
+      ],
+    });
+    act(() => {
+      view.store.dispatch(disclosureStored({ id: ID, requestId: ID, status: 3, version: 4 }));
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Start review' }));
+    const overrideButton = () =>
+      within(screen.getByRole('row', { name: /^Asthma/ })).getByRole('button', {
+        name: 'Override Asthma, Life',
+      });
+    await waitFor(() => expect(overrideButton()).toBeTruthy());
+    overrideButton().focus();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Override the decision' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(overrideButton());
+
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Override the decision' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /^Reason/ }));
+    await userEvent.click(screen.getByRole('option', { name: 'Further medical evidence' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save override' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('row', { name: /^Asthma/ })).getAllByRole('cell')[0]!.textContent,
+      ).toContain('Override: D'),
+    );
+    expect(document.activeElement).toBe(overrideButton());
   });
 });
