@@ -393,7 +393,8 @@ export class QuestionnaireScreen {
     await this.basic.getByRole('textbox', { name: this.texts.question.weightKg }).fill(weightKg);
   }
 
-  private get search(): Locator {
+  /** The condition search (I-02). */
+  get search(): Locator {
     return this.conditions.getByRole('combobox', { name: this.texts.conditions.search });
   }
 
@@ -404,11 +405,24 @@ export class QuestionnaireScreen {
     await this.chip(this.label(uuid)).waitFor();
   }
 
-  /** Types a condition that is not in the list and adds it as a self-defined one (Enter). */
+  /**
+   * Types a condition that is not in the list and adds it as a self-defined one: Enter, then
+   * Add in the dialog that asks first (I-04).
+   */
   async addSelfDefined(name: string): Promise<void> {
     await this.search.fill(name);
     await this.search.press('Enter');
+    await this.confirmSelfDefined
+      .getByRole('button', { name: this.texts.conditions.confirmAdd })
+      .click();
     await this.chip(name).waitFor();
+  }
+
+  /** The dialog asking before typed text becomes a self-defined condition (I-04). */
+  get confirmSelfDefined(): Locator {
+    return this.page.getByRole('dialog').filter({
+      has: this.page.getByRole('button', { name: this.texts.conditions.confirmAdd, exact: true }),
+    });
   }
 
   /** A chosen condition's chip. */
