@@ -11,6 +11,8 @@ import { hasUnreadableNumber, isAnswered, isMandatory } from './validation.ts';
 import { answerOf, forEachVisibleQuestion } from './questionnaire.ts';
 import type { ChosenImpairment } from './questionnaire.ts';
 import { isAbnormalBmiImpairment } from './impairments.ts';
+import { answerPlausibility } from './plausibility.ts';
+import type { PlausibilityFacts } from './plausibility.ts';
 import type {
   AnswerOption,
   AnswerValue,
@@ -52,13 +54,14 @@ export interface IndicatorDecision extends IndicatorResult {
 export interface ImpairmentDecision {
   impairmentUuid: string;
   /**
-   * Per indicator; null while a shown mandatory question is unanswered or a shown number
-   * answer cannot be read.
+   * Per indicator; null while a shown mandatory question is unanswered, a shown number
+   * answer cannot be read, or a shown answer is implausible (requirements I-22).
    */
   indicators: Record<string, IndicatorDecision> | null;
   /**
    * The shown questions keeping the decision back, by uuid, in questionnaire order: mandatory
-   * ones unanswered, and any whose number answer cannot be read ('-').
+   * ones unanswered, any whose number answer cannot be read ('-'), and any whose answer is
+   * implausible (plausibility.ts, requirements I-22).
    */
   unanswered: string[];
 }
@@ -69,6 +72,8 @@ export interface DecisionOptions {
   asOf: string;
   /** Added as one more contribution: the BMI rule's decision for the Abnormal BMI impairment. */
   extra?: Decision | null;
+  /** The applicant's birth date and smoking status answers are held against (I-16, I-21). */
+  facts?: PlausibilityFacts;
 }
 
 // Precedence ranks: the highest present decides.
@@ -250,8 +255,10 @@ function decideIndicator(
  * no band takes gives U). Then D, else P,
  * else U, else every exclusion code (unique, by number), else the debit points added ("0"
  * when nothing contributes). With any shown mandatory question unanswered, or a number answer
- * that is not a number (it falls in no band and the server refuses it), there is no
- * decision (`indicators` null). `options.extra` joins as one more contribution (the BMI
+ * that is not a number (it falls in no band and the server refuses it), or an answer that
+ * cannot be true (plausibility.ts: a date after `asOf` or before the birth date, a height,
+ * weight or number out of bounds, a smoking answer contradicting the status; requirements
+ * I-22), there is no decision (`indicators` null). `options.extra` joins as one more contribution (the BMI
  * rule's decision for the Abnormal BMI impairment).
  */
 export function decideImpairment(
@@ -262,10 +269,16 @@ export function decideImpairment(
 ): ImpairmentDecision {
   const contributions: Contribution[] = [];
   const unanswered: string[] = [];
+  const plausibility = { asOf: options.asOf, ...options.facts };
   forEachVisibleQuestion(impairment, answers, (q) => {
     const raw = answerOf(answers, q.uuid);
     if (raw === undefined || !isAnswered(q, raw)) {
       if (isMandatory(q) || hasUnreadableNumber(q, raw)) unanswered.push(q.uuid);
+      return;
+    }
+    // I-22: an implausible answer decides nothing, as an unreadable number (T-28).
+    if (answerPlausibility(q, raw, plausibility)) {
+      unanswered.push(q.uuid);
       return;
     }
     collect(q, raw, options.asOf, contributions);
@@ -298,6 +311,8 @@ export interface DisclosureDecisionContext {
    * is `impairmentName` (userInfo.abnormalBmiImpairmentName).
    */
   bmi?: { impairmentName: string; decision: Decision | null };
+  /** The applicant's birth date and smoking status answers are held against (I-16, I-21). */
+  facts?: PlausibilityFacts;
 }
 
 /** The decision of every chosen impairment, in order (see {@link decideImpairment}). */
@@ -309,6 +324,7 @@ export function decideAll(
   return chosen.map(({ impairment, answers }) =>
     decideImpairment(impairment, answers, context.indicators, {
       asOf: context.asOf,
+      ...(context.facts ? { facts: context.facts } : {}),
       extra: bmi && isAbnormalBmiImpairment(impairment, bmi.impairmentName) ? bmi.decision : null,
     }),
   );

@@ -236,16 +236,19 @@ export interface EnablementInput {
   chosen: readonly ChosenImpairment[];
   /** The decision of every chosen impairment, in order: `decideAll(chosen, …)`. */
   decisions: readonly ImpairmentDecision[];
+  /** Something cannot be true (requirements I-16 to I-21): the server refuses the save. */
+  implausible?: boolean;
 }
 
 const hasDecision = (d: ImpairmentDecision): boolean => d.indicators !== null;
 
 /**
  * Save (requirements §4, design §8): application number, age (18 or over), gender and risk score
- * filled, and at least one condition with a decision.
+ * filled, at least one condition with a decision, and nothing implausible (requirements I-16
+ * to I-21: the server refuses it).
  */
 export function canSave(input: EnablementInput): boolean {
-  return basicDataComplete(input.basic) && input.decisions.some(hasDecision);
+  return basicDataComplete(input.basic) && input.decisions.some(hasDecision) && !input.implausible;
 }
 
 /**

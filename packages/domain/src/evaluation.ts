@@ -29,6 +29,7 @@ import type {
   Profile,
   RuleAge,
 } from './model.ts';
+import { impairmentPlausibility, plausibilityFacts, profilePlausibility } from './plausibility.ts';
 import { unansweredMandatory } from './questionnaire.ts';
 import type { ChosenImpairment } from './questionnaire.ts';
 import { needsSmokingStatus } from './smoking.ts';
@@ -88,6 +89,14 @@ export interface Evaluation {
    * `i` the condition's place among the chosen).
    */
   submitIssues: Issue[];
+  /**
+   * What cannot be true (requirements I-16 to I-21, plausibility.ts): the profile's issues at
+   * their fields ('age', 'birthDate', 'height', 'weight'), then each implausible answer with
+   * path `impairments[i]` (`i` the condition's place among the chosen) and params naming the
+   * condition and the question. While any stands, Save and Submit are off and its condition
+   * (the Abnormal BMI one for a height or weight) has no decision (I-22).
+   */
+  plausibilityIssues: Issue[];
   /** Which actions the screen enables. */
   enabled: { save: boolean; submit: boolean; export: boolean; print: boolean };
 }
@@ -109,10 +118,30 @@ export function evaluateDisclosure(input: EvaluationInput, context: EvaluationCo
   const bmiRule = bmiDecision([...context.ruleAgeList], profile.age, profile.gender, bmi);
   const name = context.abnormalBmiImpairmentName;
   const abnormal = chosen.find(({ impairment }) => isAbnormalBmiImpairment(impairment, name));
+  const facts = plausibilityFacts(profile);
+  const profileImplausible = profilePlausibility(profile, context.asOf);
+  // I-22: a BMI from an implausible height or weight decides nothing either.
+  const implausibleBmi = profileImplausible.some((i) => i.path === 'height' || i.path === 'weight');
   const decisions = decideAll(chosen, {
     indicators: context.indicators,
     asOf: context.asOf,
     bmi: { impairmentName: name, decision: bmiRule },
+    facts,
+  }).map((d) =>
+    implausibleBmi && d.impairmentUuid === abnormal?.impairment.uuid
+      ? { ...d, indicators: null }
+      : d,
+  );
+  const plausibilityIssues = [...profileImplausible];
+  const plausibility = { asOf: context.asOf, ...facts };
+  chosen.forEach(({ impairment, answers }, i) => {
+    for (const issue of impairmentPlausibility(impairment, answers, plausibility)) {
+      plausibilityIssues.push({
+        ...issue,
+        path: `impairments[${i}]`,
+        params: { ...issue.params, impairment: impairment.uuid, question: issue.path },
+      });
+    }
   });
   const smokingRequired = needsSmokingStatus(chosen.map((c) => c.impairment));
   const withNumber = { ...profile, applicationNumber: input.applicationNumber };
@@ -147,7 +176,9 @@ export function evaluateDisclosure(input: EvaluationInput, context: EvaluationCo
     smokingRequired,
     saveIssues,
     submitIssues,
+    plausibilityIssues,
     enabled: enablement({
+      implausible: plausibilityIssues.length > 0,
       basic: {
         applicationNumber: input.applicationNumber,
         age: profile.age,
@@ -178,6 +209,12 @@ export interface DocumentEvaluation extends Evaluation {
    * ('disclosure_unknown_impairment').
    */
   documentSubmitIssues: Issue[];
+  /**
+   * The plausibility issues with paths into the document: the age at 'age' (it travels beside
+   * the document), the rest of the profile at `profile.<field>`, an answer at
+   * `impairments[i].answers[j].answer`.
+   */
+  documentPlausibilityIssues: Issue[];
 }
 
 /**
@@ -224,11 +261,22 @@ export function evaluateDocument(
       return [{ ...issue, path: `impairments[${i}]` }];
     }),
   ];
+  const documentPlausibilityIssues = evaluation.plausibilityIssues.map((issue): Issue => {
+    if (!issue.path.startsWith('impairments[')) {
+      return { ...issue, path: issue.path === 'age' ? 'age' : `profile.${issue.path}` };
+    }
+    const i = doc.impairments.findIndex((d) => d.uuid === issue.params?.impairment);
+    const j = doc.impairments[i]?.answers.findIndex(
+      (a) => a.questionUuid === issue.params?.question,
+    );
+    return { ...issue, path: `impairments[${i}].answers[${j ?? -1}].answer` };
+  });
   return {
     ...evaluation,
     chosen: state.chosen,
     document: { ...doc, profile, impairments },
     documentSubmitIssues,
+    documentPlausibilityIssues,
   };
 }
 

@@ -37,6 +37,45 @@ const messages = {
   height_invalid: { en: 'Height is not valid', cn_traditional: '身高無效' },
   weight_invalid: { en: 'Weight is not valid', cn_traditional: '體重無效' },
 
+  // Plausibility (requirements I-16 to I-21, plausibility.ts)
+  age_max: { en: 'Age must be {max} or lower', cn_traditional: '年齡必須為 {max} 歲或以下' },
+  birth_date_age_mismatch: {
+    en: 'The birth date gives age {age}: please check the birth date or the age',
+    cn_traditional: '按出生日期計算，年齡應為 {age} 歲：請核對出生日期或年齡',
+  },
+  height_out_of_range: {
+    en: 'Height must be between {min} and {max} cm',
+    cn_traditional: '身高必須介乎 {min} 至 {max} 厘米',
+  },
+  weight_out_of_range: {
+    en: 'Weight must be between {min} and {max} kg',
+    cn_traditional: '體重必須介乎 {min} 至 {max} 公斤',
+  },
+  answer_date_future: {
+    en: 'This date cannot be in the future',
+    cn_traditional: '此日期不能是將來的日期',
+  },
+  answer_date_before_birth: {
+    en: 'This date cannot be before the birth date',
+    cn_traditional: '此日期不能早於出生日期',
+  },
+  answer_number_out_of_range: {
+    en: 'The number must be between {min} and {max}',
+    cn_traditional: '數字必須介乎 {min} 至 {max}',
+  },
+  answer_number_below_min: {
+    en: 'The number must be {min} or more',
+    cn_traditional: '數字必須為 {min} 或以上',
+  },
+  answer_number_above_max: {
+    en: 'The number must be {max} or less',
+    cn_traditional: '數字必須為 {max} 或以下',
+  },
+  answer_smoking_contradiction: {
+    en: 'This answer contradicts the smoking status in the basic information',
+    cn_traditional: '此答案與基本資料中的吸煙狀況不符',
+  },
+
   // Questionnaire prompts (requirements §5, design §8)
   please_choose_video_mer: { en: 'Please choose Video MER', cn_traditional: '請選擇 Video MER' },
   please_choose_an_answer_and_decision: {

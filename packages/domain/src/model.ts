@@ -151,7 +151,10 @@ export const questionSchema = z.object({
   placeholder: bilingualSchema.optional(),
   /** T/N: the units offered; W: allowed weight units (default ['KG']). */
   units: z.array(z.string()).optional(),
-  /** N: the smallest and largest plausible number (inclusive); outside them the answer is refused. */
+  /**
+   * N: the smallest and largest plausible number (inclusive); H in cm and W in kg, instead of
+   * the body's bounds (requirements I-18, I-19). Outside them the answer is refused.
+   */
   min: z.number().optional(),
   max: z.number().optional(),
   /** Consolidation index and type: where a question's answer lands in the consolidated view. */

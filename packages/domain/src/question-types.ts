@@ -57,6 +57,11 @@ export interface QuestionTypeDefinition {
   unitChoices: { name: string; list: readonly string[] } | null;
   /** The catalogue may give it bands: on a number, or on whole months (D); null: no bands. */
   bands: 'number' | 'months' | null;
+  /**
+   * The catalogue may give it `min` and `max`, the plausible numbers (requirements I-19): on N
+   * the number, on H cm and on W kg (which otherwise keep the body's bounds, I-18).
+   */
+  bounds: boolean;
   /** The catalogue may mark its options `unique` (the older spelling of exclusive). */
   uniqueOptions: boolean;
   /** The catalogue may mark its options `exclusive` ("None of these"). */
@@ -128,6 +133,7 @@ function choiceType(type: QuestionType, options: 'single' | 'multiple'): Questio
     units: false,
     unitChoices: null,
     bands: null,
+    bounds: false,
     uniqueOptions: type === 'C',
     exclusiveOptions: options === 'multiple',
     parse: parseChoices,
@@ -171,6 +177,7 @@ function linesType(type: 'T' | 'N'): QuestionTypeDefinition {
     units: true,
     unitChoices: null,
     bands: numeric ? 'number' : null,
+    bounds: numeric,
     uniqueOptions: false,
     exclusiveOptions: false,
     parse: parseTextAnswer,
@@ -228,6 +235,7 @@ const dateType: QuestionTypeDefinition = {
   units: false,
   unitChoices: null,
   bands: 'months',
+  bounds: false,
   uniqueOptions: false,
   exclusiveOptions: false,
   parse: parseDateAnswer,
@@ -271,6 +279,7 @@ function measureType(type: 'H' | 'W'): QuestionTypeDefinition {
     units: !height,
     unitChoices: height ? null : { name: 'weight', list: WEIGHT_UNITS },
     bands: 'number',
+    bounds: true,
     uniqueOptions: false,
     exclusiveOptions: false,
     parse: read,

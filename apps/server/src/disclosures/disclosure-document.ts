@@ -154,9 +154,48 @@ export function documentDecisions(evaluated: EvaluatedDocument): DocumentDecisio
 function profileProblems(issues: readonly Issue[]): FieldError[] {
   const basicFields = ['applicationNumber', 'age', 'gender', 'rsmScore'];
   return issues.map((issue) => ({
-    path: basicFields.includes(issue.path) ? issue.path : `${ROOT}.profile.${issue.path}`,
+    path: basicFields.includes(issue.path)
+      ? issue.path
+      : `${ROOT}.profile.${issue.path.replace(/^profile\./, '')}`,
     message: issueMessage(issue),
   }));
+}
+
+/**
+ * Refuses what cannot be true (requirements I-16 to I-21, the domain's plausibility.ts): 400
+ * naming each implausible field at its body path with its translated message — an answer's
+ * message names its condition and question — and nothing is written. Save, submit and export
+ * call it; a catalogue update does not, its implausible answers simply decide nothing (I-22).
+ */
+export function refuseImplausible(evaluated: EvaluatedDocument): void {
+  const issues = evaluated.evaluation.documentPlausibilityIssues;
+  if (issues.length === 0) return;
+  const source = catalogSource(evaluated.catalog.catalog);
+  const errors = issues.map((issue): FieldError => {
+    if (!issue.path.startsWith('impairments[')) return profileProblems([issue])[0]!;
+    const index = Number(/\[(\d+)\]/.exec(issue.path)?.[1]);
+    const entry = evaluated.document.impairments[index];
+    const impairment = entry && resolveImpairment(entry, source);
+    const question =
+      impairment &&
+      questionnaireIndex(impairment).questions.get(String(issue.params?.question ?? ''));
+    if (!impairment || !question)
+      return { path: bodyPath(issue.path), message: issueMessage(issue) };
+    const text = (language: LanguageCode) =>
+      htmlToText(textIn(question.question, language)).replace(/\n/g, ' ');
+    return {
+      path: bodyPath(issue.path),
+      message: {
+        key: 'disclosure_answer_implausible',
+        params: {
+          condition: impairment.name,
+          question: inEveryLanguage(text),
+          reason: issueMessage(issue),
+        },
+      },
+    };
+  });
+  throw new HttpError(400, 'disclosure_implausible', errors);
 }
 
 /** What save needs (requirements §4, design §8): the basic data, and one condition with a decision. */

@@ -38,6 +38,7 @@ import {
   documentDecisions,
   evaluateDocument,
   parseDocument,
+  refuseImplausible,
   saveProblems,
   saveRefused,
 } from './disclosure-document.ts';
@@ -110,6 +111,8 @@ export function disclosureService(deps: {
       const codes = productCodes(row, product);
       const profile = payloadProfile(payload);
       const evaluated = evaluateDocument(document, view, profile, codes);
+      // I-16 to I-22: what cannot be true is refused first, as it is what keeps a decision back.
+      refuseImplausible(evaluated);
       const problems =
         operation === 'save' ? saveProblems(evaluated) : completionProblems(evaluated, 'submit');
       if (problems.length > 0) {
@@ -397,6 +400,7 @@ export function disclosureService(deps: {
       const codes = productCodes(row, product);
       const profile = payloadProfile(payload);
       const evaluated = evaluateDocument(document, view, profile, codes);
+      refuseImplausible(evaluated);
       const problems = completionProblems(evaluated, 'export');
       if (problems.length > 0) throw incomplete(problems);
       const workbook = await buildExportWorkbook({

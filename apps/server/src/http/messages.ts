@@ -160,6 +160,14 @@ export const HTTP_MESSAGES = {
     en: 'The disclosure document is not valid.',
     cn_traditional: '披露文件無效。',
   },
+  disclosure_implausible: {
+    en: 'The disclosure has answers that cannot be true.',
+    cn_traditional: '披露中有不合理的答案。',
+  },
+  disclosure_answer_implausible: {
+    en: '{condition}, question "{question}": {reason}',
+    cn_traditional: '{condition}，問題「{question}」：{reason}',
+  },
   disclosure_impairment_gender: {
     en: "{condition} does not apply to the applicant's gender.",
     cn_traditional: '「{condition}」不適用於申請人的性別。',

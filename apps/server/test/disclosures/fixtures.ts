@@ -33,13 +33,23 @@ function answerFor(q: Question, choice: Choice): AnswerMap[string] {
     case 'R':
     case 'C':
     case 'M': {
+      // The smoking question as the smoking status presets it: another answer contradicts it (I-21).
+      const smoking = q.answerList.find((o) => o.smokingValue === PROFILE.smokingStatus);
       const opening = choice === 'opening' ? q.answerList.find((o) => !o.hasDecision) : undefined;
-      return [(opening ?? q.answerList.find((o) => o.hasDecision) ?? q.answerList[0]!).uuid];
+      return [
+        (smoking ?? opening ?? q.answerList.find((o) => o.hasDecision) ?? q.answerList[0]!).uuid,
+      ];
     }
     case 'T':
       return [{ value: 'Seen by Dr Chan & team <ok>', unit: q.units?.[0] ?? '' }];
     case 'N':
-      return [{ value: '120', unit: q.units?.[0] ?? '' }];
+      // 120, or the nearest number the question's own bounds take (I-19).
+      return [
+        {
+          value: String(Math.min(Math.max(120, q.min ?? 120), q.max ?? 120)),
+          unit: q.units?.[0] ?? '',
+        },
+      ];
     case 'D':
       return { value: '2015-03-01', exact: true, zoneId: 'Asia/Hong_Kong' };
     case 'H':

@@ -13,6 +13,7 @@ import {
 } from '../decision-engine.ts';
 import { issueText } from '../messages.ts';
 import type { Impairment, Indicator } from '../model.ts';
+import { answerPlausibility } from '../plausibility.ts';
 import { answerShapeIssue, questionType } from '../question-types.ts';
 import { questionnaireIndex, visibleQuestions } from '../questionnaire.ts';
 import { compileImpairment } from './compile.ts';
@@ -83,7 +84,8 @@ function decisionText(actual: Record<string, string>): string {
  * `{cm}`, W `{kg}`) are turned into the disclosure's answers, checked as the server checks
  * them, and the decision computed for `indicators` as of `c.asOf` (today when absent).
  * `c.expect` is the decision (exclusions written 'EX1,EX3'; only the indicators it names),
- * 'incomplete' (no decision yet) or 'refused' (the server refuses an answer). Problems name
+ * 'incomplete' (no decision yet) or 'refused' (the server refuses an answer: its shape, or an
+ * implausible value, requirements I-16 to I-22). Problems name
  * unknown questions, unreadable answers, answers to questions not shown, answers the server
  * refuses when a decision is expected, unanswered mandatory questions and every mismatch.
  */
@@ -92,6 +94,7 @@ export function runCase(impairment: Impairment, indicators: string[], c: CaseInp
   const index = questionnaireIndex(impairment);
   const answers: AnswerMap = {};
   const refusals: string[] = [];
+  const asOf = c.asOf ?? todayIso();
   for (const [uuid, value] of Object.entries(c.answers)) {
     const q = index.questions.get(uuid);
     if (!q) {
@@ -106,15 +109,17 @@ export function runCase(impairment: Impairment, indicators: string[], c: CaseInp
     answers[uuid] = answer;
     const refusal = answerShapeIssue(q, answer);
     if (refusal) refusals.push(`answer to ${uuid} is refused: ${issueText(refusal, 'en')}`);
+    const implausible = answerPlausibility(q, answer, { asOf });
+    if (implausible) {
+      refusals.push(`answer to ${uuid} is refused: ${issueText(implausible, 'en')}`);
+    }
   }
   const shown = new Set(visibleQuestions(impairment, answers).map((q) => q.uuid));
   for (const uuid of Object.keys(answers)) {
     if (!shown.has(uuid)) problems.push(`question ${uuid} is not shown for these answers`);
   }
   if (c.asOf !== undefined && !isIsoDate(c.asOf)) problems.push(`asOf ${c.asOf} is not YYYY-MM-DD`);
-  const decision = decideImpairment(impairment, answers, indicators, {
-    asOf: c.asOf ?? todayIso(),
-  });
+  const decision = decideImpairment(impairment, answers, indicators, { asOf });
   const actual = formatDecision(decision);
   if (c.expect === 'refused') {
     if (refusals.length === 0) {

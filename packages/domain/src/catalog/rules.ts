@@ -450,6 +450,7 @@ function checkImpairment(
         });
       }
     }
+    checkBounds(question, path, report);
     if (context) checkBands(question, path, context, report);
 
     const options = question.options ?? [];
@@ -519,6 +520,26 @@ function checkImpairment(
   }
 
   if (context) checkCases(impairment, questions, context, report);
+}
+
+/**
+ * `min` and `max` (requirements I-19): on the types that take them only (N, H in cm, W in
+ * kg), and `min` not above `max`.
+ */
+function checkBounds(question: SourceQuestion, path: SourcePath, report: Report): void {
+  const { min, max } = question;
+  if (min === undefined && max === undefined) return;
+  if (!questionType(question.type).bounds) {
+    const key = min === undefined ? 'max' : 'min';
+    report(
+      [...path, key],
+      `min and max apply to ${typesWith((t) => t.bounds)} questions only, not ${question.type}`,
+    );
+    return;
+  }
+  if (min !== undefined && max !== undefined && min > max) {
+    report([...path, 'min'], `min ${min} is above max ${max}`);
+  }
 }
 
 /** A case's answers must fit the questions they answer; running it is `runCase`'s job. */

@@ -118,11 +118,15 @@ export const sourceQuestionSchema: z.ZodType<SourceQuestion> = z
     min: z
       .number()
       .optional()
-      .describe('N only: the smallest plausible answer (inclusive); a smaller one is refused'),
+      .describe(
+        'N, H (cm), W (kg): the smallest plausible answer (inclusive); a smaller one is refused',
+      ),
     max: z
       .number()
       .optional()
-      .describe('N only: the largest plausible answer (inclusive); a larger one is refused'),
+      .describe(
+        'N, H (cm), W (kg): the largest plausible answer (inclusive); a larger one is refused',
+      ),
     bands: z.array(sourceBandSchema).min(1).optional(),
     get options() {
       return z.array(sourceOptionSchema).optional();
