@@ -95,6 +95,11 @@ const envSchema = z.object({
     .min(1, 'must be at least 1 (minute)')
     .max(10_080, 'must be at most 10080 (minutes, a week)')
     .default(REVIEW_CLAIM_MINUTES_DEFAULT),
+  // I-15: a device copy older than this is removed by the browser; a month at most.
+  DEVICE_COPY_MAX_AGE_HOURS: positiveInt
+    .min(1, 'must be at least 1 (hour)')
+    .max(720, 'must be at most 720 (hours, 30 days)')
+    .default(72),
   METRICS_TOKEN: z
     .string()
     .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
@@ -171,6 +176,8 @@ export interface Config {
    * by itself and another underwriter may claim the disclosure.
    */
   reviewClaimMinutes: number;
+  /** How long a browser keeps a questionnaire's device copy, in hours (I-15). */
+  deviceCopyMaxAgeHours: number;
 }
 
 /** Thrown when the environment is unusable; the message names every bad variable. */
@@ -241,5 +248,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN ?? null,
     logRetentionDays: e.LOG_RETENTION_DAYS,
     reviewClaimMinutes: e.REVIEW_CLAIM_MINUTES,
+    deviceCopyMaxAgeHours: e.DEVICE_COPY_MAX_AGE_HOURS,
   };
 }

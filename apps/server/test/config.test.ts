@@ -34,4 +34,19 @@ describe('settings', () => {
       );
     }
   });
+
+  it('I-15 DEVICE_COPY_MAX_AGE_HOURS sets how long a browser keeps a device copy: 72 unless given, 1 to 720', () => {
+    expect(loadConfig({}).deviceCopyMaxAgeHours).toBe(72);
+    expect(loadConfig({ DEVICE_COPY_MAX_AGE_HOURS: '1' }).deviceCopyMaxAgeHours).toBe(1);
+    expect(loadConfig({ DEVICE_COPY_MAX_AGE_HOURS: '720' }).deviceCopyMaxAgeHours).toBe(720);
+    for (const [value, problem] of [
+      ['0', 'must be at least 1 (hour)'],
+      ['721', 'must be at most 720 (hours, 30 days)'],
+      ['a day', 'must be a number'],
+    ]) {
+      expect(() => loadConfig({ DEVICE_COPY_MAX_AGE_HOURS: value })).toThrow(
+        `DEVICE_COPY_MAX_AGE_HOURS: ${problem}`,
+      );
+    }
+  });
 });

@@ -55,6 +55,7 @@ describe.each(DATABASES)('HTTP platform on %s', (database) => {
         scope: 'openid profile offline_access',
         companyName: null,
         helpDeskEmail: 'helpdesk@example.com',
+        deviceCopyMaxAgeHours: 72,
       },
     });
   });

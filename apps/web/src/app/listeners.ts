@@ -13,6 +13,10 @@ import {
   languageChosen,
   languageRestored,
 } from '../features/language/language-slice.ts';
+import { authConfigApi } from '../features/auth/api/auth-config-api.ts';
+import { sessionEnded } from '../features/auth/auth-slice.ts';
+import { deviceCopyMaxAgeSet } from '../features/questionnaire/device-copy/device-copy-settings.ts';
+import { removeAllCopies } from '../features/questionnaire/device-copy/device-copy-store.ts';
 import { disclosureLoaded } from '../features/questionnaire/questionnaire-slice.ts';
 import { userInfoApi } from '../features/user-info/api/user-info-api.ts';
 import { userInfoFrom } from '../features/user-info/user-info-slice.ts';
@@ -57,5 +61,18 @@ listeners.startListening({
     if (header().insurerCode !== insurerCode) dispatch(insurerChosen(insurerCode));
     if (header().channel !== product.channel) dispatch(channelChosen(product.channel));
     if (header().productCode !== product.productCode) dispatch(productChosen(product.productCode));
+  },
+});
+
+// I-15: the questionnaire's device copies are kept as long as the server says, and none stays
+// after a sign-out (a lost session keeps them: the interviewer signs in again and goes on).
+listeners.startListening({
+  matcher: authConfigApi.endpoints.getAuthConfig.matchFulfilled,
+  effect: (action) => deviceCopyMaxAgeSet(action.payload.deviceCopyMaxAgeHours),
+});
+listeners.startListening({
+  actionCreator: sessionEnded,
+  effect: async (action) => {
+    if (!action.payload) await removeAllCopies();
   },
 });

@@ -17,6 +17,13 @@ export interface ApiRequest {
    * quiet for them, so that the user reads one message, not two.
    */
   shownByCaller?: readonly number[];
+  /**
+   * The caller reports every failure itself, transport included (a background save, I-12): the
+   * global banner and snackbar stay quiet for it.
+   */
+  quiet?: true;
+  /** Extra headers of this call (an Idempotency-Key, design §4). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -25,7 +32,7 @@ export interface ApiRequest {
  * `message` is the server's, already in the caller's language; null when the answer had none.
  */
 export type ApiError =
-  | { kind: 'transport'; message: string }
+  | { kind: 'transport'; message: string; shownByCaller?: true }
   | {
       kind: 'response';
       status: number;
@@ -55,7 +62,7 @@ function apiUrl(request: Pick<ApiRequest, 'url' | 'params'>): string {
 }
 
 /** The headers every call carries (requirements §7). */
-function apiHeaders(token?: string): Headers {
+function apiHeaders(token?: string, extra?: ApiRequest['headers']): Headers {
   const headers = new Headers({
     'Content-Type': 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
@@ -64,6 +71,7 @@ function apiHeaders(token?: string): Headers {
   if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
   const instance = readInstance();
   if (instance) headers.set('Instance', instance);
+  for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
   return headers;
 }
 
@@ -83,13 +91,17 @@ export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = asy
   try {
     response = await fetch(apiUrl(request), {
       method,
-      headers: apiHeaders(request.token),
+      headers: apiHeaders(request.token, request.headers),
       body,
       signal: AbortSignal.any([signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
     });
   } catch (error) {
     return {
-      error: { kind: 'transport', message: error instanceof Error ? error.message : String(error) },
+      error: {
+        kind: 'transport',
+        message: error instanceof Error ? error.message : String(error),
+        ...(request.quiet ? { shownByCaller: true as const } : {}),
+      },
     };
   }
   let payload: unknown = null;
@@ -114,7 +126,9 @@ export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = asy
       code: envelope?.code ?? null,
       message: envelope?.message ?? null,
       errors: envelope?.errors ?? [],
-      ...(request.shownByCaller?.includes(response.status) ? { shownByCaller: true as const } : {}),
+      ...(request.quiet || request.shownByCaller?.includes(response.status)
+        ? { shownByCaller: true as const }
+        : {}),
     },
   };
 };

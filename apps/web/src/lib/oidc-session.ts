@@ -61,3 +61,19 @@ export function storedAccessToken(): string | null {
   const session = storedSession();
   return session && !session.expired ? session.accessToken : null;
 }
+
+/**
+ * The signed-in person's subject (the ID token's `sub`), or null when nobody is signed in: what
+ * keeps one person's device copies apart from another's on a shared browser (I-15).
+ */
+export function storedSubject(): string | null {
+  if (!provider) return null;
+  const stored = window.localStorage.getItem(sessionStorageKey(provider));
+  if (!stored) return null;
+  try {
+    const sub = (JSON.parse(stored) as { profile?: { sub?: unknown } }).profile?.sub;
+    return typeof sub === 'string' && sub !== '' ? sub : null;
+  } catch {
+    return null;
+  }
+}

@@ -25,6 +25,8 @@ export const authConfigSchema = z
     scope: z.string(),
     companyName: z.string().nullable(),
     helpDeskEmail: z.string(),
+    /** How long the browser keeps a questionnaire's device copy, in hours (I-15). */
+    deviceCopyMaxAgeHours: z.number().int().positive(),
   })
   .meta({ id: 'AuthConfig' });
 

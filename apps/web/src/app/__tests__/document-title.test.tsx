@@ -19,6 +19,7 @@ describe('the tab title', () => {
         scope: 'openid',
         companyName: null,
         helpDeskEmail: 'h@x',
+        deviceCopyMaxAgeHours: 72,
       }),
     );
     const privacy = renderWithApp(<Privacy />);

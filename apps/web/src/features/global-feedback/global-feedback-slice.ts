@@ -137,6 +137,8 @@ export const globalFeedbackSlice = createSlice({
           // Cancelled by the app itself (component gone, newer request): nothing failed.
           if (action.meta.aborted) return;
           const error = action.payload as ApiError | undefined;
+          // A call whose caller reports every failure itself (a background save, I-12).
+          if (error?.kind === 'transport' && error.shownByCaller) return;
           if (!error || error.kind === 'transport') {
             state.loadingStatus = 'Error';
             state.networkErrorBanner = true;

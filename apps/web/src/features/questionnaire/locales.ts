@@ -226,6 +226,21 @@ const en = {
       close: 'Close a dialog or a drop-down list',
     },
   },
+  /** Never lose an interview (I-12..I-14). */
+  deviceCopy: {
+    offline:
+      'No connection right now. Your answers are kept on this device; carry on with the interview. They will be saved when the connection returns.',
+    saved: 'Connection back: your answers are saved.',
+    restored: 'Your latest answers were brought back from this device.',
+    restoredNew: 'The questionnaire you had not saved yet was brought back from this device.',
+    undo: 'Start empty instead',
+    dismiss: 'Dismiss',
+    conflictTitle: 'This disclosure was changed elsewhere',
+    conflict:
+      'Someone saved this disclosure after the answers on this device were based on it. Which version do you want to keep? The other one will be lost.',
+    keepDevice: 'Keep the answers on this device',
+    useSaved: 'Use the saved version',
+  },
 };
 
 type QuestionnaireTexts = typeof en;
@@ -444,6 +459,18 @@ const cnTraditional: QuestionnaireTexts = {
       dateTyped: '在日期欄輸入日期（日、月、年）；方向鍵可更改所在部分',
       close: '關閉對話框或下拉清單',
     },
+  },
+  deviceCopy: {
+    offline: '目前沒有網絡連線。您的答案已保存在此裝置上，請繼續面談。連線恢復後會自動儲存。',
+    saved: '連線已恢復：您的答案已儲存。',
+    restored: '已從此裝置取回您最新的答案。',
+    restoredNew: '已從此裝置取回您尚未儲存的問卷。',
+    undo: '改為重新開始',
+    dismiss: '關閉',
+    conflictTitle: '此披露已在別處更改',
+    conflict: '在此裝置上的答案之後，有人儲存了此披露。您想保留哪一個版本？另一個版本將會遺失。',
+    keepDevice: '保留此裝置上的答案',
+    useSaved: '使用已儲存的版本',
   },
 };
 

@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { impairmentsToLoad, readDocument, type ImpairmentSource } from '@vmer/domain/disclosure';
 import type { DisclosureView } from '@vmer/domain/lifecycle';
 import {
@@ -49,7 +49,11 @@ export function useLoadDisclosure(
     setAdopted(previous === undefined && requestId === stored ? requestId : undefined);
   }
   const shown = requestId !== undefined && requestId === adopted;
-  const disclosure = useDisclosureQuery(requestId && !shown ? requestId : skipToken);
+  // Opened afresh each time: a device copy is weighed against the server's copy now (I-13).
+  const disclosure = useDisclosureQuery(requestId && !shown ? requestId : skipToken, {
+    refetchOnMountOrArgChange: true,
+  });
+  const { refetch } = disclosure;
   useAnalyticsQuery(requestId && insurerCode ? requestId : skipToken);
   const [loadList] = useLazyDiseaseListQuery();
   const [loadSpecial] = useLazySpecialListQuery();
@@ -144,5 +148,11 @@ export function useLoadDisclosure(
     };
   }, [disclosure.data, othersUuid, loadList, loadSpecial, loadQuestions, dispatch]);
 
-  return { loading: disclosure.isFetching, error: disclosure.error };
+  /** Shows the server's copy again (I-14 "Use the saved version"). */
+  const reload = useCallback(() => {
+    if (shown) setAdopted(undefined);
+    else if (requestId) void refetch();
+  }, [shown, requestId, refetch]);
+
+  return { loading: disclosure.isFetching, error: disclosure.error, reload };
 }

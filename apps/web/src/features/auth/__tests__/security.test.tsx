@@ -16,6 +16,7 @@ const AUTH_CONFIG = {
   scope: 'openid profile offline_access',
   companyName: 'Video MER',
   helpDeskEmail: 'helpdesk@example.com',
+  deviceCopyMaxAgeHours: 72,
 };
 
 /** A loader handing out a user manager that records sign-in redirects, as oidc-client-ts `version`. */

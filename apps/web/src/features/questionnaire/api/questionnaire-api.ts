@@ -1,4 +1,4 @@
-import type { ApiResponse, ApiRoutes } from '@vmer/domain/api';
+import type { ApiResponse, ApiRoutes, IDEMPOTENCY_KEY_HEADER } from '@vmer/domain/api';
 import { endpoints } from '@vmer/domain/api/endpoints';
 import type {
   AuditEntry,
@@ -53,13 +53,36 @@ const storedOnly = ({
   ...stored
 }: DisclosureSaved): DisclosureReviewed => stored;
 
+/**
+ * A save made in the background (I-11): the same payload as the Save button's, an
+ * Idempotency-Key per content so a retry is answered once, and every failure reported by the
+ * screen itself (I-12), not by the global banner.
+ */
+export interface BackgroundSave {
+  payload: DisclosurePayload;
+  idempotencyKey: string;
+}
+
+/** What a save is called with: the Save button's payload, or a background save. */
+export type SaveRequest = DisclosurePayload | BackgroundSave;
+
+/** The contract's header name, checked against it at compile time without loading the contract. */
+const IDEMPOTENCY_KEY: typeof IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+const isBackground = (request: SaveRequest): request is BackgroundSave =>
+  'idempotencyKey' in request;
+
 /** A save or submit; its 409 (changed by someone else) is explained on the screen itself. */
-const storeRequest = (kind: 'save' | 'submit', payload: DisclosurePayload) => ({
-  ...apiCall(kind === 'save' ? endpoints.disclosureSave : endpoints.disclosureSubmit, {
-    body: payload,
-  }),
-  shownByCaller: [409],
-});
+const storeRequest = (kind: 'save' | 'submit', request: SaveRequest) => {
+  const endpoint = kind === 'save' ? endpoints.disclosureSave : endpoints.disclosureSubmit;
+  if (!isBackground(request))
+    return { ...apiCall(endpoint, { body: request }), shownByCaller: [409] };
+  return {
+    ...apiCall(endpoint, { body: request.payload }),
+    headers: { [IDEMPOTENCY_KEY]: request.idempotencyKey },
+    quiet: true as const,
+  };
+};
 
 /** The questionnaire screen's calls (requirements §7, design §4, §5). */
 export const questionnaireApi = api.injectEndpoints({
@@ -98,7 +121,7 @@ export const questionnaireApi = api.injectEndpoints({
     analytics: build.query<Answer<'requestAnalytics'>, string>({
       query: (requestId) => apiCall(endpoints.requestAnalytics, { params: { requestId } }),
     }),
-    saveDisclosure: build.mutation<DisclosureReviewed, DisclosurePayload>({
+    saveDisclosure: build.mutation<DisclosureReviewed, SaveRequest>({
       query: (payload) => storeRequest('save', payload),
       transformResponse: storedOnly,
     }),

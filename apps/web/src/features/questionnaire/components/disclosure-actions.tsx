@@ -7,11 +7,10 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, useLocation, useNavigate } from 'react-router';
-import { buildDocument } from '@vmer/domain/disclosure';
 import type { DisclosurePayload } from '@vmer/domain/lifecycle';
 import type { Issue } from '@vmer/domain/model';
 import { incompleteSummary, type IncompleteSummary } from '@vmer/domain/paging';
-import { useAppDispatch } from '../../../app/hooks.ts';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { paths } from '../../../config/paths.ts';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { downloadBase64 } from '../../../lib/download.ts';
@@ -24,6 +23,8 @@ import {
   useSubmitDisclosureMutation,
   useValidateDisclosureMutation,
 } from '../api/questionnaire-api.ts';
+import { selectBackgroundSaving } from '../device-copy/background-save.ts';
+import { disclosurePayload } from '../disclosure-payload.ts';
 import { disclosureStored, formReset } from '../questionnaire-slice.ts';
 import { useTrack } from '../tracking.ts';
 import type { useDisclosureModel } from '../use-disclosure-model.ts';
@@ -69,7 +70,7 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
   const location = useLocation();
   const notify = useNotify();
   const { questionnaire, enabled, decisions, pages, selection } = model;
-  const { session, chosen, profile, applicationNumber } = questionnaire;
+  const { session, chosen, applicationNumber } = questionnaire;
   const track = useTrack(session.requestId);
   const catalog = useQuestionnaireInfoQuery();
   const [save, saving] = useSaveDisclosureMutation();
@@ -84,7 +85,10 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
   const reasonsTitle = useId();
   const [rejectAsked, setRejectAsked] = useState(false);
   const [validateAsked, setValidateAsked] = useState(false);
+  // I-11: a background save on its way is waited for, so that the two never race.
+  const backgroundSaving = useAppSelector(selectBackgroundSaving);
   const busy =
+    backgroundSaving ||
     saving.isLoading ||
     submitting.isLoading ||
     exporting.isLoading ||
@@ -93,29 +97,12 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
   // Whoever submitted it last does not review it (the server refuses too): say who does.
   const { reviewer, offered: review } = useReviewing();
 
-  const payload = (): DisclosurePayload => ({
-    id: session.id,
-    requestId: session.requestId,
-    version: session.version,
-    applicationNumber,
-    age: profile.age,
-    gender: profile.gender,
-    rsmScore: profile.rsmScore,
-    disclosureJson: JSON.stringify(
-      buildDocument(
-        { profile, chosen },
-        // The version it was answered on; the active one for a disclosure not saved yet.
-        { catalogVersion: session.catalogVersion ?? catalog.data?.version ?? '', decisions },
-      ),
-    ),
-    ...(session.id === null
-      ? {
-          insurerCode: selection.insurerCode,
-          channel: selection.channel,
-          productCode: selection.productCode,
-        }
-      : {}),
-  });
+  const payload = (): DisclosurePayload =>
+    disclosurePayload(questionnaire, {
+      decisions,
+      activeCatalogVersion: catalog.data?.version,
+      selection,
+    });
 
   const leave = () => {
     const redirection = session.redirection;

@@ -24,6 +24,7 @@ import { DisclosureReference } from './disclosure-reference.tsx';
 import { ReturnedBanner } from './returned-banner.tsx';
 import { ReviewBar } from './review-bar.tsx';
 import { ViewMode, type ViewModeTabsProps } from './view-mode.tsx';
+import { DeviceCopyNotices } from '../device-copy/device-copy-notices.tsx';
 import { InterviewCommandsContext } from '../keyboard/interview-commands.ts';
 import { ShortcutsButton, ShortcutsDialog } from '../keyboard/shortcuts-dialog.tsx';
 import { useInterviewShortcuts } from '../keyboard/use-interview-shortcuts.ts';
@@ -73,7 +74,7 @@ export function QuestionnaireScreen({
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { profile, session, ruleAgeList, special, names, selection } = useScreenContext();
-  const { loading, error } = useLoadDisclosure(
+  const { loading, error, reload } = useLoadDisclosure(
     requestId,
     selection.insurerCode,
     special?.others?.uuid,
@@ -132,6 +133,7 @@ export function QuestionnaireScreen({
           </div>
         </Stack>
         {loading && <LinearProgress aria-label={t('mer.screen.loading')} />}
+        <DeviceCopyNotices requestId={requestId} reload={reload} />
         <ReturnedBanner />
         <ReviewBar />
         <CatalogueVersionNotice />
