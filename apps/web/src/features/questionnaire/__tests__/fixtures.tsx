@@ -1,6 +1,8 @@
 import { render } from '@testing-library/react';
 import { useState, type ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { createStore } from '../../../app/store.ts';
 import type { AnswerOption, AnswerValue, Language, Question } from '@vmer/domain/model';
 import { addScreenTexts, initI18n } from '../../../lib/i18n.ts';
 import { QuestionField } from '../components/questions/question-field.tsx';
@@ -78,10 +80,14 @@ export function renderQuestion({
       />
     );
   }
+  // The store holds the applicant's facts an answer is held against (I-16, I-21).
+  const store = createStore();
   const view = render(
-    <I18nextProvider i18n={i18n}>
-      <Host />
-    </I18nextProvider>,
+    <Provider store={store}>
+      <I18nextProvider i18n={i18n}>
+        <Host />
+      </I18nextProvider>
+    </Provider>,
   );
-  return { ...view, answers, last: () => answers.at(-1) };
+  return { ...view, store, answers, last: () => answers.at(-1) };
 }

@@ -7,6 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
@@ -22,7 +23,9 @@ import {
   validateAge,
   validateBirthDate,
 } from '@vmer/domain/applicant';
+import { todayIso } from '@vmer/domain/decision-engine';
 import { textIn } from '@vmer/domain/languages';
+import { profilePlausibility } from '@vmer/domain/plausibility';
 import { GENDERS, RSM_SCORES, type Gender, type RsmScore } from '@vmer/domain/model';
 import { needsSmokingStatus, presetSmokingAnswers, smokingStatusIssue } from '@vmer/domain/smoking';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
@@ -63,14 +66,22 @@ export function BasicInformationCard() {
   const [birthDateTouched, setBirthDateTouched] = useState(false);
   const genderLabel = useId();
   const basisLabel = useId();
+  const heightHelp = useId();
+  const weightHelp = useId();
 
-  const ageIssue = profile.age === null ? null : validateAge(profile.age)[0];
+  // I-17, I-18: what cannot be true shows at its field, as the server would refuse it.
+  const implausible = profilePlausibility(profile, todayIso());
+  const implausibleAt = (path: string) => implausible.find((issue) => issue.path === path);
+  const heightIssue = implausibleAt('height');
+  const weightIssue = implausibleAt('weight');
+  const ageIssue =
+    (profile.age === null ? null : validateAge(profile.age)[0]) ?? implausibleAt('age') ?? null;
   const birthDate = profile.birthDate ?? '';
   // A whole date typed is checked at once (a date in the future gives no age, so say why), and
   // an age basis chosen says the age comes from the birth date, which is then needed.
   const birthDateIssue =
     birthDateTouched || birthDate.length === 8 || profile.ageBasis !== undefined
-      ? validateBirthDate(birthDate)[0]
+      ? (validateBirthDate(birthDate)[0] ?? implausibleAt('birthDate'))
       : undefined;
   const basis = profile.ageBasis ?? 'last';
   const smokingIssue = smokingStatusIssue(profile.smokingStatus, chosen);
@@ -196,7 +207,9 @@ export function BasicInformationCard() {
             value={birthDate}
             disabled={readOnly}
             error={birthDateIssue !== undefined}
-            helperText={birthDateIssue ? t(birthDateIssue.code) : undefined}
+            helperText={
+              birthDateIssue ? t(birthDateIssue.code, birthDateIssue.params ?? {}) : undefined
+            }
             onBlur={() => setBirthDateTouched(true)}
             onChange={(e) => {
               const text = e.target.value.replace(/\D/g, '').slice(0, 8);
@@ -253,9 +266,15 @@ export function BasicInformationCard() {
           <HeightInput
             value={profile.height}
             disabled={readOnly}
-            invalid={false}
+            invalid={heightIssue !== undefined}
+            {...(heightIssue ? { describedBy: heightHelp } : {})}
             onChange={(value) => dispatch(heightEntered(value))}
           />
+          {heightIssue && (
+            <FormHelperText error id={heightHelp}>
+              {t(heightIssue.code, heightIssue.params ?? {})}
+            </FormHelperText>
+          )}
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <FormLabel component="div" sx={{ mb: 1 }}>
@@ -265,9 +284,15 @@ export function BasicInformationCard() {
             value={profile.weight}
             units={BOTH_WEIGHT_UNITS}
             disabled={readOnly}
-            invalid={false}
+            invalid={weightIssue !== undefined}
+            {...(weightIssue ? { describedBy: weightHelp } : {})}
             onChange={(value) => dispatch(weightEntered(value))}
           />
+          {weightIssue && (
+            <FormHelperText error id={weightHelp}>
+              {t(weightIssue.code, weightIssue.params ?? {})}
+            </FormHelperText>
+          )}
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <Box>

@@ -6,6 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { textIn } from '@vmer/domain/languages';
 import type { AnswerValue, Language, Question } from '@vmer/domain/model';
 import { questionIssues } from '@vmer/domain/validation';
+import { todayIso } from '@vmer/domain/decision-engine';
+import { answerPlausibility } from '@vmer/domain/plausibility';
+import { useAppSelector } from '../../../../app/hooks.ts';
+import { selectProfile } from '../../questionnaire-slice.ts';
 import { choiceDigitHandler } from '../../keyboard/choice-digits.ts';
 import { sanitizeQuestionHtml } from '../../sanitize-question-html.ts';
 import { QUESTION_INPUTS } from './question-inputs.tsx';
@@ -60,7 +64,15 @@ export function QuestionField({
   const { t } = useTranslation();
   const labelId = useId();
   const issues = checked ? questionIssues(question, answer) : [];
-  const invalid = issues.length > 0;
+  // I-16, I-18, I-19, I-21: an answer that cannot be true says so at once, whether checked or not.
+  const birthDate = useAppSelector((state) => selectProfile(state).birthDate ?? null);
+  const smokingStatus = useAppSelector((state) => selectProfile(state).smokingStatus ?? null);
+  const implausible = answerPlausibility(question, answer, {
+    asOf: todayIso(),
+    birthDate,
+    smokingStatus,
+  });
+  const invalid = issues.length > 0 || implausible !== null;
   const Renderer = QUESTION_INPUTS[question.type].Input;
   const guidance = question.placeholder && textIn(question.placeholder, language);
   // The question-level 'Please answer the question' says what the highlight's own message
@@ -77,9 +89,9 @@ export function QuestionField({
       component="section"
       aria-labelledby={labelId}
       data-question={question.uuid}
+      data-status={issues.length > 0 ? 'empty' : implausible ? 'implausible' : undefined}
       // Digits 1–9 choose the n-th option of a choice question (I-07).
       onKeyDown={choiceDigitHandler(question, answer, readOnly, onChange)}
-      data-status={invalid ? 'empty' : undefined}
       sx={{
         pl: 2 + (question.level - 1) * 2,
         py: 1.5,
@@ -103,10 +115,15 @@ export function QuestionField({
         labelId={labelId}
         invalid={invalid}
       />
-      {invalid && (
+      {issues.length > 0 && (
         <FormHelperText error role="alert">
           {t('please_answer_the_question')}
           {prompt ? ` — ${t(prompt.code)}` : ''}
+        </FormHelperText>
+      )}
+      {implausible && (
+        <FormHelperText error role="alert" data-plausibility={implausible.code}>
+          {t(implausible.code, implausible.params ?? {})}
         </FormHelperText>
       )}
     </Box>
