@@ -124,6 +124,7 @@ describe('the interviewer answers from the keyboard', { timeout: 120_000 }, () =
       ]),
     );
     expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+    await suite.screenshot(page, 'keyboard-shortcuts-desktop-en');
     await keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await focused(page)).toEqual({ tag: 'H3', text: expect.stringContaining('Page 2') });
@@ -139,14 +140,16 @@ describe('the interviewer answers from the keyboard', { timeout: 120_000 }, () =
     await page.context().close();
   });
 
-  it("I-08 the '?' dialog in Traditional Chinese; no serious or critical accessibility violation", async () => {
-    const page = await suite.signedIn('interviewer1');
+  it("I-08 the '?' dialog in Traditional Chinese at phone width; no serious or critical accessibility violation", async () => {
+    const page = await suite.signedIn('interviewer1', { viewport: 'phone' });
     try {
       await page.getByRole('banner').getByRole('button', { name: 'Language settings' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Traditional Chinese' }).click();
       const screen = new QuestionnaireScreen(page, suite.labels, 'cn_traditional');
       await screen.basic.waitFor();
       await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: '鍵盤快捷鍵' }).waitFor();
+      await suite.screenshot(page, 'keyboard-button-phone-cn');
       await page.keyboard.press('?');
       const dialog = page.getByRole('dialog', { name: '鍵盤快捷鍵' });
       await dialog.waitFor();
@@ -159,6 +162,7 @@ describe('the interviewer answers from the keyboard', { timeout: 120_000 }, () =
         ]),
       );
       expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+      await suite.screenshot(page, 'keyboard-shortcuts-phone-cn');
       await dialog.getByRole('button', { name: '確定' }).press('Enter');
       await dialog.waitFor({ state: 'detached' });
       // The visible button opens the same dialog.

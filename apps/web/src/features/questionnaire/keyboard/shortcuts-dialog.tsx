@@ -54,7 +54,8 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
       maxWidth="sm"
     >
       <DialogTitle id="shortcuts-title">{t('mer.keyboard.title')}</DialogTitle>
-      <DialogContent>
+      {/* On a phone the list scrolls: focusable, so the arrows scroll it from the keyboard (I-06). */}
+      <DialogContent tabIndex={0} role="region" aria-labelledby="shortcuts-title">
         <DialogContentText id="shortcuts-intro" sx={{ mb: 1 }}>
           {t('mer.keyboard.intro')}
         </DialogContentText>
@@ -72,7 +73,7 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
           <TableBody>
             {SHORTCUT_ROWS.map((row) => (
               <TableRow key={row.text}>
-                <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+                <TableCell sx={{ verticalAlign: 'top', minWidth: '7em' }}>
                   {row.keys.map((keys, i) => (
                     <Fragment key={keys}>
                       {i > 0 && ` ${t('mer.keyboard.or')} `}
