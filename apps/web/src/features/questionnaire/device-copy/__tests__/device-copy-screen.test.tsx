@@ -78,6 +78,35 @@ describe('never losing an interview, on the screen', { timeout: 60_000 }, () => 
     expect(saves(view.api.requests)).toHaveLength(1);
   });
 
+  it('I-15 a submitted disclosure leaves no copy on the device', async () => {
+    const view = await renderScreen({
+      overrides: (request) => {
+        if (request.url.pathname === SAVE_PATH) return stored(1);
+        if (request.url.pathname.endsWith('/disclosure/submit'))
+          return ok({
+            id: REQUEST,
+            requestId: REQUEST,
+            status: 3,
+            version: 2,
+            disclosureJson: '{}',
+          });
+        return undefined;
+      },
+    });
+    await fillSaveable();
+    await waitFor(() => expect(saves(view.api.requests)).toHaveLength(1), SAVED);
+    await waitFor(async () => expect(await readCopy('alice', REQUEST)).toBeDefined());
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const done = await screen.findByRole('dialog', { name: 'Video MER' }, SAVED);
+    await waitFor(async () => expect(await readCopy('alice', REQUEST)).toBeUndefined());
+    await userEvent.click(within(done).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(textbox(/^Application number/).value).toBe(''));
+    // Neither it nor an empty new one comes back.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await readCopy('alice', REQUEST)).toBeUndefined();
+    expect(await readCopy('alice', NEW_DISCLOSURE)).toBeUndefined();
+  });
+
   it('I-12 T-14 a background save that cannot reach the server: a calm banner, the global banner and snackbar stay quiet, and it syncs when the connection returns', async () => {
     let online = false;
     const view = await renderScreen({
