@@ -3,7 +3,7 @@
  * baseline measured in the same run. Exits non-zero when a target is missed.
  *
  * `npm run bench -- lifecycle web` runs only the groups named (decisions, lifecycle,
- * worklist, dashboard, web, lighthouse, search), for working on one of them.
+ * worklist, dashboard, web, lighthouse, search, scroll), for working on one of them.
  */
 import { dashboardRows } from './dashboard-bench.ts';
 import { decisionRows } from './decisions.ts';
@@ -12,6 +12,7 @@ import { lifecycleRows } from './lifecycle-bench.ts';
 import { lighthouseRows } from './lighthouse-bench.ts';
 import type { Row } from './harness.ts';
 import { searchRows } from './search-bench.ts';
+import { oneScrollRows } from './one-scroll-bench.ts';
 import { bundleRows, interactionRows } from './web-bench.ts';
 import { worklistRows } from './worklist-bench.ts';
 
@@ -22,6 +23,7 @@ const GROUPS: Record<string, () => Promise<Row[]> | Row[]> = {
   dashboard: dashboardRows,
   web: async () => [...bundleRows(), ...(await interactionRows())],
   lighthouse: lighthouseRows,
+  scroll: oneScrollRows,
   search: searchRows,
 };
 

@@ -152,7 +152,7 @@ function thirtyQuestionCondition(): string {
   return `${lines.join('\n')}\n`;
 }
 
-async function apiCall<T>(
+export async function apiCall<T>(
   baseUrl: string,
   endpoint: Endpoint,
   token: string,
@@ -222,7 +222,7 @@ const TIMING_LIMIT_MS = 5000;
  * Chromium stamps a key in the browser process but a click only at dispatch.
  * `window.__latency` resolves in milliseconds, NaN when nothing showed within 5 s.
  */
-async function armTiming(page: Page, watched: Locator, expected?: string): Promise<void> {
+export async function armTiming(page: Page, watched: Locator, expected?: string): Promise<void> {
   const element = await watched.elementHandle();
   await page.evaluate(
     ({ element, expected, limit }) => {
@@ -252,7 +252,7 @@ async function armTiming(page: Page, watched: Locator, expected?: string): Promi
   );
 }
 
-async function readTiming(page: Page): Promise<number> {
+export async function readTiming(page: Page): Promise<number> {
   const ms = await page.evaluate(
     () => (window as unknown as { __latency: Promise<number> }).__latency,
   );
@@ -260,7 +260,7 @@ async function readTiming(page: Page): Promise<number> {
   return ms;
 }
 
-function percentile(sorted: readonly number[], q: number): number {
+export function percentile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 }
 

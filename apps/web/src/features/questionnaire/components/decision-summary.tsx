@@ -11,6 +11,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   formatIndicatorResult,
@@ -102,6 +103,11 @@ function OverriddenDecision({
       </Typography>
     </Box>
   );
+}
+
+/** What `render` answers, worked out only when this is rendered (an expanded accordion). */
+function Deferred({ render }: { render: () => ReactNode }) {
+  return render();
 }
 
 /**
@@ -229,24 +235,25 @@ export function DecisionSummary({
         const decided = decisions[i]?.indicators;
         if (!decided) return null;
         const title = t('mer.disclosure.drivers', { name: textIn(impairment.name, language) });
-        const details = indicators.map((indicator) => {
-          const result = decided[indicator.code];
-          if (!result) return null;
-          return (
-            <Box key={indicator.code} sx={{ mb: 1 }}>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {textIn(indicator.label, language)}: {formatIndicatorResult(result)}
-              </Typography>
-              <Box component="ul" sx={{ m: 0, pl: 3 }}>
-                {result.drivers.map((driver, j) => (
-                  <Typography key={j} component="li" variant="body2">
-                    {driverText(impairment, driver)} → {driver.value}
-                  </Typography>
-                ))}
+        const details = () =>
+          indicators.map((indicator) => {
+            const result = decided[indicator.code];
+            if (!result) return null;
+            return (
+              <Box key={indicator.code} sx={{ mb: 1 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {textIn(indicator.label, language)}: {formatIndicatorResult(result)}
+                </Typography>
+                <Box component="ul" sx={{ m: 0, pl: 3 }}>
+                  {result.drivers.map((driver, j) => (
+                    <Typography key={j} component="li" variant="body2">
+                      {driverText(impairment, driver)} → {driver.value}
+                    </Typography>
+                  ))}
+                </Box>
               </Box>
-            </Box>
-          );
-        });
+            );
+          });
         if (drivers === 'listed') {
           return (
             <Box
@@ -259,7 +266,7 @@ export function DecisionSummary({
               <Typography variant="body2" sx={{ fontWeight: 600, mb: 0.5 }}>
                 {title}
               </Typography>
-              {details}
+              {details()}
             </Box>
           );
         }
@@ -269,11 +276,16 @@ export function DecisionSummary({
             disableGutters
             elevation={0}
             sx={{ '&:before': { display: 'none' } }}
+            // Collapsed, the drivers are not rendered at all: with 300 questions they are
+            // hundreds of lines, which each answer would render again for nothing (I-24).
+            slotProps={{ transition: { unmountOnExit: true } }}
           >
             <AccordionSummary expandIcon={<ExpandMoreIcon />}>
               <Typography variant="body2">{title}</Typography>
             </AccordionSummary>
-            <AccordionDetails>{details}</AccordionDetails>
+            <AccordionDetails>
+              <Deferred render={details} />
+            </AccordionDetails>
           </Accordion>
         );
       })}
