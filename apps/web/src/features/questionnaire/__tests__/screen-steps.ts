@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { expect } from 'vitest';
 
 /** A text field of the questionnaire screen, by its label. */
 export const textbox = (name: RegExp) => screen.getByRole('textbox', { name }) as HTMLInputElement;
@@ -30,6 +31,8 @@ export async function addSelfDefined(name: string) {
   await userEvent.type(chooser(), `${name}{Enter}`);
   const dialog = await screen.findByRole('dialog', { name: /self-defined condition|自訂病症/ });
   await userEvent.click(within(dialog).getByRole('button', { name: /^(Add|新增)$/ }));
+  // While the dialog closes, the screen behind it is hidden from the accessibility tree.
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 }
 
 /** The basic information filled: application number APP1, age 45, the gender, risk score A. */
