@@ -199,10 +199,12 @@ export function useDeviceCopy(requestId: string | undefined, reload: () => void)
     const idle = () =>
       setBanner((shown) => (shown === 'offline' && navigator.onLine ? 'none' : shown));
     if (!savedAsDraft(q.session) || e.held !== null) return idle();
-    if (e.inFlight || selectExplicitStoring(state)) {
+    if (e.inFlight) {
       e.again = true;
       return;
     }
+    // A save or submit by the buttons is on its way: try again once it has answered.
+    if (selectExplicitStoring(state)) return schedule(BACKGROUND_SAVE_DELAY_MS);
     const key = keyOf(q.session);
     const content = fingerprint(q);
     if (e.synced.get(key) === content) return idle();
