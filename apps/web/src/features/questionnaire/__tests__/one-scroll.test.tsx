@@ -1,7 +1,6 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { moveOneScrollCondition } from '../components/one-scroll/navigation.ts';
 import { renderScreen } from './screen-fixtures.tsx';
 import { answerNo, choose, chooseAsthma, fillBasics } from './screen-steps.ts';
 
@@ -114,15 +113,19 @@ describe('one-scroll mode', { timeout: 30_000 }, () => {
     await waitFor(() => expect(region('a3').contains(document.activeElement)).toBe(true));
   });
 
-  it('I-23 the next/previous condition move from one heading to the next', async () => {
+  it('I-23 I-08 Alt+PageDown and Alt+PageUp move from one condition to the next in one-scroll', async () => {
     await openWithTwoConditions();
-    expect(moveOneScrollCondition(1)).toBe(false);
     await userEvent.click(screen.getByRole('switch', { name: TOGGLE }));
-    act(() => {
-      expect(moveOneScrollCondition(1)).toBe(true);
-    });
+    await userEvent.keyboard('{Alt>}{PageDown}{/Alt}');
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Ovarian cyst' })),
     );
+    await userEvent.keyboard('{Alt>}{PageUp}{/Alt}');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Asthma' })),
+    );
+    // Paging is untouched: no page changed.
+    await userEvent.click(screen.getByRole('switch', { name: TOGGLE }));
+    expect(screen.getByRole('heading', { name: 'Asthma - Page 1 - History' })).toBeTruthy();
   });
 });

@@ -74,8 +74,25 @@ export function DisclosureCard() {
   const paging = (target: number) => () => {
     if (pageOnScreen()) move(target);
   };
-  useInterviewCommand('nextPage', page && current < pages.length - 1 ? paging(current + 1) : null);
-  useInterviewCommand('previousPage', page && current > 0 ? paging(current - 1) : null);
+  // In one-scroll mode the same keys move to the next or previous condition (I-23).
+  const nextCondition = () => {
+    oneScrollView.current?.moveCondition(1);
+  };
+  const previousCondition = () => {
+    oneScrollView.current?.moveCondition(-1);
+  };
+  useInterviewCommand(
+    'nextPage',
+    page && oneScroll
+      ? nextCondition
+      : page && current < pages.length - 1
+        ? paging(current + 1)
+        : null,
+  );
+  useInterviewCommand(
+    'previousPage',
+    page && oneScroll ? previousCondition : page && current > 0 ? paging(current - 1) : null,
+  );
   const showIncomplete = (summary: IncompleteSummary, issues: Issue[] = []) => {
     const missingPages = new Set(summary.missing.map((m) => m.pageIndex));
     // One-scroll shows every page at once, so every page counts as checked (I-23).

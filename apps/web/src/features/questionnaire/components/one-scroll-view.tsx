@@ -5,7 +5,6 @@ import Typography from '@mui/material/Typography';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import {
   useCallback,
-  useEffect,
   useImperativeHandle,
   useMemo,
   useRef,
@@ -17,7 +16,7 @@ import { textIn } from '@vmer/domain/languages';
 import type { Language } from '@vmer/domain/model';
 import type { Page } from '@vmer/domain/paging';
 import { answerOf, type ChosenImpairment } from '@vmer/domain/questionnaire';
-import { registerOneScroll, type OneScrollHandle } from './one-scroll/navigation.ts';
+import type { OneScrollHandle } from './one-scroll/navigation.ts';
 import { oneScrollRows, rowOfQuestion, type Row } from './one-scroll/rows.ts';
 import { PageQuestion } from './page-question.tsx';
 
@@ -141,7 +140,10 @@ export function OneScrollView({
         );
       },
       moveCondition(step) {
-        const at = index.findIndex((entry) => entry.impairmentUuid === current);
+        // From the condition holding the focus, else from the one at the top of the list.
+        const focused = rows.find((row) => row.key === focusedKey.current);
+        const from = focused?.impairmentUuid ?? current;
+        const at = index.findIndex((entry) => entry.impairmentUuid === from);
         const target = index[at + step];
         if (!target) return false;
         jumpTo(target.rowIndex);
@@ -151,11 +153,6 @@ export function OneScrollView({
     [rows, virtualizer, rowElement, index, current, jumpTo],
   );
   useImperativeHandle(ref, () => api, [api]);
-  // The page shortcuts reach the view through this registration (see navigation.ts).
-  useEffect(() => {
-    registerOneScroll(api);
-    return () => registerOneScroll(null);
-  }, [api]);
 
   const onFocus = (event: FocusEvent<HTMLElement>) => {
     const row = (event.target as HTMLElement).closest<HTMLElement>('[data-row-key]');
