@@ -17,7 +17,7 @@ import { answersFor, documentFor, PROFILE } from '../../apps/server/test/disclos
 import { apiCall } from './web-bench.ts';
 
 /** The size of a generated version. */
-export interface GeneratedShape {
+interface GeneratedShape {
   conditions: number;
   /** Top-level radios per condition: at most 5 keeps a condition on one page (requirements §9). */
   topLevel: number;
@@ -32,7 +32,7 @@ export const TEN_BY_THIRTY: GeneratedShape = { conditions: 10, topLevel: 5, chil
 export const shownPerCondition = (shape: GeneratedShape) => shape.topLevel * (shape.children + 1);
 
 /** The uuid of generated condition `k` (from 1). */
-export const generatedUuid = (k: number) => `bench-gen-${k}`;
+const generatedUuid = (k: number) => `bench-gen-${k}`;
 
 /** The English name of generated condition `k`, as the screen and its index show it. */
 export const generatedName = (k: number) => `Generated condition ${k}`;
@@ -47,7 +47,7 @@ export const generatedQuestion = (k: number, t: number, c?: number) =>
 const decision = (life: number) => `{ LIFE: "${life}", CI: "0", MED: "0" }`;
 
 /** Generated condition `k` as a catalogue source file (YAML). */
-export function generatedConditionYaml(k: number, shape: GeneratedShape): string {
+function generatedConditionYaml(k: number, shape: GeneratedShape): string {
   const id = generatedUuid(k);
   const lines = [
     `uuid: ${id}`,
@@ -92,7 +92,7 @@ export function generatedConditionYaml(k: number, shape: GeneratedShape): string
 }
 
 /** A published generated version: its number and the generated conditions, compiled. */
-export interface GeneratedVersion {
+interface GeneratedVersion {
   version: string;
   impairments: Impairment[];
 }

@@ -30,7 +30,7 @@ const FOCUSABLE =
 /** How many frames a jump waits for its target row to be mounted before giving up. */
 const MOUNT_FRAMES = 20;
 
-export interface OneScrollViewProps {
+interface OneScrollViewProps {
   pages: readonly Page[];
   chosen: readonly ChosenImpairment[];
   language: Language;

@@ -3,7 +3,7 @@ import { useAppDispatch } from '../../../app/hooks.ts';
 import { answerRecorded } from '../questionnaire-slice.ts';
 import { QuestionField, type QuestionFieldProps } from './questions/question-field.tsx';
 
-export type PageQuestionProps = Omit<QuestionFieldProps, 'onChange'> & { impairmentUuid: string };
+type PageQuestionProps = Omit<QuestionFieldProps, 'onChange'> & { impairmentUuid: string };
 
 /**
  * One question of the disclosure, as the paged view and the one-scroll view (I-23) both show it,

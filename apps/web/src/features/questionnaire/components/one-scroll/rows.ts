@@ -3,7 +3,7 @@ import type { Page } from '@vmer/domain/paging';
 import { checkedPageKey } from '../../questionnaire-slice.ts';
 
 /** A condition's heading: the condition index jumps to it. */
-export interface ConditionRow {
+interface ConditionRow {
   kind: 'condition';
   key: string;
   impairmentUuid: string;
@@ -12,7 +12,7 @@ export interface ConditionRow {
 }
 
 /** A question group's header, where a group starts, as the pages' labels name it. */
-export interface GroupRow {
+interface GroupRow {
   kind: 'group';
   key: string;
   impairmentUuid: string;
@@ -20,7 +20,7 @@ export interface GroupRow {
 }
 
 /** One shown question, with its number and the page it is on in the paged view. */
-export interface QuestionRow {
+interface QuestionRow {
   kind: 'question';
   key: string;
   impairmentUuid: string;
@@ -33,13 +33,13 @@ export interface QuestionRow {
 export type Row = ConditionRow | GroupRow | QuestionRow;
 
 /** One condition of the index, with the position of its heading among the rows. */
-export interface IndexEntry {
+interface IndexEntry {
   impairmentUuid: string;
   name: string;
   rowIndex: number;
 }
 
-export interface OneScrollRows {
+interface OneScrollRows {
   rows: Row[];
   index: IndexEntry[];
 }

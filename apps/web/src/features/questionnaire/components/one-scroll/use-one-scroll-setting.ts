@@ -18,7 +18,7 @@ function digest(text: string): string {
 }
 
 /** The localStorage key of one user's one-scroll setting. */
-export function oneScrollStorageKey(userName: string): string {
+function oneScrollStorageKey(userName: string): string {
   return `${STORAGE_PREFIX}${digest(userName)}`;
 }
 
