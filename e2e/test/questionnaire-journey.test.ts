@@ -97,7 +97,13 @@ describe('a tele-interviewer completes a disclosure', () => {
       });
     }
     const custom = 'Knee ligament tear';
-    const loggedCustom = page.waitForRequest(isCall('POST', '/api/search/disease/create'));
+    // Typed text that matches nothing may first be logged as a miss (type 3, I-04) while the
+    // confirm dialog is open; adding it logs type 2.
+    const loggedCustom = page.waitForRequest(
+      (request) =>
+        isCall('POST', '/api/search/disease/create')(request) &&
+        (request.postDataJSON() as { type?: number }).type === 2,
+    );
     await screen.addSelfDefined(custom);
     expect((await loggedCustom).postDataJSON()).toMatchObject({
       keyword: custom,

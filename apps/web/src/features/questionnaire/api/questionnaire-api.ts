@@ -58,7 +58,7 @@ const storedOnly = ({
  * Idempotency-Key per content so a retry is answered once, and every failure reported by the
  * screen itself (I-12), not by the global banner.
  */
-export interface BackgroundSave {
+interface BackgroundSave {
   payload: DisclosurePayload;
   idempotencyKey: string;
 }

@@ -37,6 +37,7 @@ import {
   selectChosenImpairments,
   selectResets,
 } from '../questionnaire-slice.ts';
+import { CONDITION_SEARCH_ID } from '../keyboard/use-interview-shortcuts.ts';
 import { useTrack } from '../tracking.ts';
 import { useScreenContext } from '../use-screen-context.ts';
 import { ScreenCard } from './screen-card.tsx';
@@ -201,7 +202,7 @@ export function ConditionsCard() {
     <ScreenCard titleId="conditions-title" title={t('mer.conditions.title')}>
       <Stack spacing={2}>
         <Autocomplete<DiseaseListEntry, false, false, true>
-          id="condition-search"
+          id={CONDITION_SEARCH_ID}
           freeSolo
           options={options}
           value={null}

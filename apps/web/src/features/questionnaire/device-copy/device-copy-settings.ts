@@ -1,5 +1,5 @@
 /** I-15: how long a device copy is kept unless the server says otherwise (DEVICE_COPY_MAX_AGE_HOURS). */
-export const DEVICE_COPY_MAX_AGE_HOURS_DEFAULT = 72;
+const DEVICE_COPY_MAX_AGE_HOURS_DEFAULT = 72;
 
 let maxAgeHours = DEVICE_COPY_MAX_AGE_HOURS_DEFAULT;
 

@@ -14,7 +14,7 @@ export const DIGIT_OPTIONS = 9;
  * exclusive-option rule of checkboxes (the domain's checkboxSelection). `unchanged` when the
  * question has no options or no n-th option, or the single choice already holds it.
  */
-export function digitAnswer(
+function digitAnswer(
   question: Question,
   answer: AnswerValue | undefined,
   n: number,

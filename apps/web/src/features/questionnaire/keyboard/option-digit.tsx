@@ -7,7 +7,7 @@ import { DIGIT_OPTIONS } from './choice-digits.ts';
  * screen readers, whose users learn the digits from the shortcuts dialog instead of hearing a
  * number in every option's name.
  */
-export function OptionDigit({ index, always = false }: { index: number; always?: boolean }) {
+function OptionDigit({ index, always = false }: { index: number; always?: boolean }) {
   if (index >= DIGIT_OPTIONS) return null;
   return (
     <Box
