@@ -19,6 +19,7 @@ import type { AnswerMap } from './answers.ts';
 import { ageFromBirthDate, parseBirthDate, validateAge, validateBirthDate } from './applicant.ts';
 import type { CalendarDate } from './applicant.ts';
 import { answerOf, forEachVisibleQuestion } from './questionnaire.ts';
+import { questionType } from './question-types.ts';
 import type { AnswerValue, Impairment, Issue, Profile, Question } from './model.ts';
 
 /** The shortest plausible height, in cm (I-18). */
@@ -157,26 +158,28 @@ export function answerPlausibility(
   context: PlausibilityContext,
 ): Issue | null {
   if (raw === undefined || raw === null) return null;
-  switch (q.type) {
-    case 'D':
+  switch (questionType(q.type).plausibility) {
+    case 'date':
       return dateIssue(q, raw, context);
-    case 'H': {
+    case 'height': {
       const height = parseHeight(raw);
       return height ? heightIssue(height.cm, q.uuid, boundsOf(q, HEIGHT_BOUNDS)) : null;
     }
-    case 'W': {
+    case 'weight': {
       const weight = parseWeight(raw);
       return weight ? weightIssue(weight.kg, q.uuid, boundsOf(q, WEIGHT_BOUNDS)) : null;
     }
-    case 'N':
+    case 'numbers':
       for (const line of parseTextAnswer(raw)) {
         const n = parseNumber(line.value);
         const issue = n === null ? null : numberIssue(q, n);
         if (issue) return issue;
       }
       return null;
-    default:
+    case 'choices':
       return smokingIssue(q, raw, context.smokingStatus);
+    case null:
+      return null;
   }
 }
 

@@ -62,6 +62,13 @@ export interface QuestionTypeDefinition {
    * the number, on H cm and on W kg (which otherwise keep the body's bounds, I-18).
    */
   bounds: boolean;
+  /**
+   * What the plausibility rule holds its answer against (requirements I-16 to I-21): a date
+   * (not after today, not before birth), a height or a weight (the body's bounds unless the
+   * question gives its own), number lines (the question's min/max), chosen options (the
+   * smoking status), or nothing.
+   */
+  plausibility: 'date' | 'height' | 'weight' | 'numbers' | 'choices' | null;
   /** The catalogue may mark its options `unique` (the older spelling of exclusive). */
   uniqueOptions: boolean;
   /** The catalogue may mark its options `exclusive` ("None of these"). */
@@ -134,6 +141,7 @@ function choiceType(type: QuestionType, options: 'single' | 'multiple'): Questio
     unitChoices: null,
     bands: null,
     bounds: false,
+    plausibility: 'choices',
     uniqueOptions: type === 'C',
     exclusiveOptions: options === 'multiple',
     parse: parseChoices,
@@ -178,6 +186,7 @@ function linesType(type: 'T' | 'N'): QuestionTypeDefinition {
     unitChoices: null,
     bands: numeric ? 'number' : null,
     bounds: numeric,
+    plausibility: numeric ? 'numbers' : null,
     uniqueOptions: false,
     exclusiveOptions: false,
     parse: parseTextAnswer,
@@ -236,6 +245,7 @@ const dateType: QuestionTypeDefinition = {
   unitChoices: null,
   bands: 'months',
   bounds: false,
+  plausibility: 'date',
   uniqueOptions: false,
   exclusiveOptions: false,
   parse: parseDateAnswer,
@@ -280,6 +290,7 @@ function measureType(type: 'H' | 'W'): QuestionTypeDefinition {
     unitChoices: height ? null : { name: 'weight', list: WEIGHT_UNITS },
     bands: 'number',
     bounds: true,
+    plausibility: height ? 'height' : 'weight',
     uniqueOptions: false,
     exclusiveOptions: false,
     parse: read,
