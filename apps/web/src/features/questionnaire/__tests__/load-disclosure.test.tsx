@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ok, type MockApi } from '../../../test/mock-api.ts';
-import { renderScreen, storedDisclosure } from './screen-fixtures.tsx';
+import { renderScreen, statusTexts, storedDisclosure } from './screen-fixtures.tsx';
 
 let api: MockApi | undefined;
 afterEach(() => {
@@ -92,23 +92,25 @@ describe('Opening /questionnaire/{requestId}', { timeout: 30_000 }, () => {
   it("a disclosure returned for correction shows the underwriter's reason above it", async () => {
     const screenView = await open({ status: 5, rejectReason: 'Height missing.' });
     api = screenView.api;
-    const banner = await screen.findByRole('status', {}, { timeout: 10_000 });
-    expect(banner.textContent).toBe('Returned for correction: Height missing.');
+    await waitFor(
+      () => expect(statusTexts()).toEqual(['Returned for correction: Height missing.']),
+      { timeout: 10_000 },
+    );
   });
 
   it('a disclosure returned without a reason says so; a saved one shows no such alert', async () => {
     const returned = await open({ status: 5 });
     api = returned.api;
-    expect((await screen.findByRole('status', {}, { timeout: 10_000 })).textContent).toBe(
-      'Returned for correction.',
-    );
+    await waitFor(() => expect(statusTexts()).toEqual(['Returned for correction.']), {
+      timeout: 10_000,
+    });
     returned.unmount();
     const saved = await open({ status: 2, rejectReason: 'Old reason' });
     api = saved.api;
     await waitFor(() => expect(saved.store.getState().questionnaire.session.status).toBe(2), {
       timeout: 10_000,
     });
-    expect(screen.queryByRole('status')).toBeNull();
+    expect(statusTexts()).toEqual([]);
   });
 
   const bankProduct = (productCode: string) => ({

@@ -7,7 +7,14 @@ import type { Override } from '@vmer/domain/workbench';
 import { envelope, ok, onEndpoint } from '../../../test/mock-api.ts';
 import { LANGUAGE_STORAGE_KEY } from '../../language/language-slice.ts';
 import { disclosureLoaded, disclosureStored, NEW_SESSION } from '../questionnaire-slice.ts';
-import { ASTHMA, loadSubmitted, renderScreen, sent, storedDisclosure } from './screen-fixtures.tsx';
+import {
+  ASTHMA,
+  loadSubmitted,
+  renderScreen,
+  sent,
+  statusTexts,
+  storedDisclosure,
+} from './screen-fixtures.tsx';
 
 const ID = '00000000-0000-4000-8000-0000000000aa';
 const CLAIM = {
@@ -298,7 +305,7 @@ describe('A disclosure returned for correction', { timeout: 30_000 }, () => {
           return undefined;
         },
       });
-      await waitFor(() => expect(screen.getByRole('status').textContent).toBe(expected), {
+      await waitFor(() => expect(statusTexts()).toEqual([expected]), {
         timeout: 10_000,
       });
       view.unmount();

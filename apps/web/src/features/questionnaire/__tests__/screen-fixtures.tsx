@@ -1,4 +1,4 @@
-import { act } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import type { ComponentProps } from 'react';
 import { API_PREFIX, endpoints } from '@vmer/domain/api/endpoints';
 import { http, HttpResponse, type HttpHandler } from 'msw';
@@ -223,6 +223,17 @@ export async function renderScreen({
 }
 
 /** The requests of a path received so far, bodies parsed. */
+/**
+ * The texts of the screen's status regions that say something: the device copy's live region
+ * (I-12) is always in the page, empty until it has news.
+ */
+export function statusTexts(): string[] {
+  return screen
+    .getAllByRole('status')
+    .map((region) => region.textContent)
+    .filter((text) => text !== '');
+}
+
 export function sent(api: { requests: ReceivedRequest[] }, path: string): unknown[] {
   return api.requests
     .filter((r) => r.url.pathname === `/api/${path}`)
