@@ -193,6 +193,15 @@ describe('a tele-interviewer completes a disclosure', () => {
     const reopened = await screenState(page);
     expect(reopened.session).toMatchObject({ action: 'edit', status: 2 });
     expect(restorable(reopened)).toEqual(filled);
+    // The page left is shown again (I-13); the first page holds Fractures.
+    await screen.pageHeading.filter({ hasText: `${custom} - Page 3` }).waitFor();
+    await page
+      .getByRole('navigation', { name: screen.texts.disclosure.pagination })
+      .getByRole('button', {
+        name: screen.texts.disclosure.goToPage.replace('{n}', '1'),
+        exact: true,
+      })
+      .click();
     await screen.question('fractures-height-before').waitFor();
     expect(
       await screen.question('fractures-site').getByRole('checkbox', { name: 'Spine' }).isChecked(),
