@@ -36,6 +36,9 @@ const VIEW_MODE_CONTROLS = [
   // The review bar's claim and the reference's copy (requirements W-14, W-22): neither edits it.
   'Start review',
   'Copy the reference',
+  // Reading aids of the live interview (I-08, I-23): the shortcut list and the one-scroll view.
+  'Keyboard shortcuts',
+  'Show all questions on one page',
 ];
 
 /**

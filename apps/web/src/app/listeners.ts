@@ -16,7 +16,6 @@ import {
 import { authConfigApi } from '../features/auth/api/auth-config-api.ts';
 import { sessionEnded } from '../features/auth/auth-slice.ts';
 import { deviceCopyMaxAgeSet } from '../features/questionnaire/device-copy/device-copy-settings.ts';
-import { removeAllCopies } from '../features/questionnaire/device-copy/device-copy-store.ts';
 import { disclosureLoaded } from '../features/questionnaire/questionnaire-slice.ts';
 import { userInfoApi } from '../features/user-info/api/user-info-api.ts';
 import { userInfoFrom } from '../features/user-info/user-info-slice.ts';
@@ -73,6 +72,11 @@ listeners.startListening({
 listeners.startListening({
   actionCreator: sessionEnded,
   effect: async (action) => {
-    if (!action.payload) await removeAllCopies();
+    // Loaded on demand: the IndexedDB store stays out of the sign-in page's JavaScript.
+    if (!action.payload) {
+      const { removeAllCopies } =
+        await import('../features/questionnaire/device-copy/device-copy-store.ts');
+      await removeAllCopies();
+    }
   },
 });
