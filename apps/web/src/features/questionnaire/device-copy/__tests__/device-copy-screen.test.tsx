@@ -213,7 +213,8 @@ describe('never losing an interview, on the screen', { timeout: 60_000 }, () => 
       version: 5,
     });
     await waitFor(() => expect(view.store.getState().questionnaire.session.version).toBe(6));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    // The dialog leaves after its closing transition.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });
 
