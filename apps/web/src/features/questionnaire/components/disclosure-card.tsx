@@ -114,6 +114,21 @@ export function DisclosureCard() {
     setIncomplete(summary);
   };
 
+  // The decisions under the questions, paged or on one scroll alike.
+  const decisionTable = (
+    <>
+      <Divider />
+      <ReviewableDecisions
+        chosen={chosen}
+        decisions={decisions}
+        consolidated={consolidated}
+        indicators={indicators}
+        numbers={numbers}
+        language={language}
+      />
+    </>
+  );
+
   return (
     <ScreenCard
       titleId="disclosure-title"
@@ -137,15 +152,7 @@ export function DisclosureCard() {
             readOnly={readOnly}
             checkedPages={checkedPages}
           />
-          <Divider />
-          <ReviewableDecisions
-            chosen={chosen}
-            decisions={decisions}
-            consolidated={consolidated}
-            indicators={indicators}
-            numbers={numbers}
-            language={language}
-          />
+          {decisionTable}
         </Stack>
       ) : page ? (
         <Stack spacing={2}>
@@ -214,15 +221,7 @@ export function DisclosureCard() {
               {t('mer.disclosure.nextPage')}
             </Button>
           </Stack>
-          <Divider />
-          <ReviewableDecisions
-            chosen={chosen}
-            decisions={decisions}
-            consolidated={consolidated}
-            indicators={indicators}
-            numbers={numbers}
-            language={language}
-          />
+          {decisionTable}
         </Stack>
       ) : (
         <Typography color="text.secondary">{t('mer.disclosure.empty')}</Typography>
