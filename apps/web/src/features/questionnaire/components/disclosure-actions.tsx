@@ -10,7 +10,7 @@ import { generatePath, useLocation, useNavigate } from 'react-router';
 import type { DisclosurePayload } from '@vmer/domain/lifecycle';
 import type { Issue } from '@vmer/domain/model';
 import { incompleteSummary, type IncompleteSummary } from '@vmer/domain/paging';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import { useAppDispatch, useAppStore } from '../../../app/hooks.ts';
 import { paths } from '../../../config/paths.ts';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { downloadBase64 } from '../../../lib/download.ts';
@@ -23,7 +23,7 @@ import {
   useSubmitDisclosureMutation,
   useValidateDisclosureMutation,
 } from '../api/questionnaire-api.ts';
-import { selectBackgroundSaving } from '../device-copy/background-save.ts';
+import { backgroundSaveSettled } from '../device-copy/background-save.ts';
 import { disclosurePayload } from '../disclosure-payload.ts';
 import { disclosureStored, formReset } from '../questionnaire-slice.ts';
 import { useTrack } from '../tracking.ts';
@@ -85,10 +85,11 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
   const reasonsTitle = useId();
   const [rejectAsked, setRejectAsked] = useState(false);
   const [validateAsked, setValidateAsked] = useState(false);
-  // I-11: a background save on its way is waited for, so that the two never race.
-  const backgroundSaving = useAppSelector(selectBackgroundSaving);
+  const appStore = useAppStore();
+  /** Pressed while a background save was on its way, and waiting for it (I-11). */
+  const [waiting, setWaiting] = useState(false);
   const busy =
-    backgroundSaving ||
+    waiting ||
     saving.isLoading ||
     submitting.isLoading ||
     exporting.isLoading ||
@@ -97,12 +98,18 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
   // Whoever submitted it last does not review it (the server refuses too): say who does.
   const { reviewer, offered: review } = useReviewing();
 
-  const payload = (): DisclosurePayload =>
-    disclosurePayload(questionnaire, {
+  // I-11: a background save on its way is waited for, and what it stored (the disclosure's
+  // id and version) is what this payload carries.
+  const payload = async (): Promise<DisclosurePayload> => {
+    setWaiting(true);
+    await backgroundSaveSettled(appStore);
+    setWaiting(false);
+    return disclosurePayload(appStore.getState().questionnaire, {
       decisions,
       activeCatalogVersion: catalog.data?.version,
       selection,
     });
+  };
 
   const leave = () => {
     const redirection = session.redirection;
@@ -133,7 +140,7 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
     setConflict(null);
     setReasons([]);
     try {
-      const stored = await (kind === 'save' ? save : submit)(payload()).unwrap();
+      const stored = await (kind === 'save' ? save : submit)(await payload()).unwrap();
       dispatch(disclosureStored(stored));
       track(kind, applicationNumber);
       setOutcome(kind);
@@ -172,7 +179,7 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
 
   const exportDisclosure = async () => {
     try {
-      const file = await exportFile(payload()).unwrap();
+      const file = await exportFile(await payload()).unwrap();
       downloadBase64(file.fileName, file.content);
       track('export', applicationNumber);
     } catch {

@@ -78,6 +78,40 @@ describe('never losing an interview, on the screen', { timeout: 60_000 }, () => 
     expect(saves(view.api.requests)).toHaveLength(1);
   });
 
+  it('I-11 while a background save is on its way the buttons stay as they are; Save pressed meanwhile waits for it and sends its version', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const view = await renderScreen({
+      handlers: [
+        http.post(SAVE_PATH, async ({ request }) => {
+          const body = (await request.json()) as { version: number | null };
+          // The background save is held until the test lets it answer.
+          if (request.headers.get('idempotency-key')?.startsWith('bg-')) await held;
+          const version = (body.version ?? 0) + 1;
+          return HttpResponse.json({
+            code: 200,
+            body: { id: REQUEST, requestId: REQUEST, status: 2, version, disclosureJson: '{}' },
+          });
+        }),
+      ],
+    });
+    await fillSaveable();
+    await waitFor(() => expect(saves(view.api.requests)).toHaveLength(1), SAVED);
+    const save = screen.getByRole('button', { name: 'Save' });
+    // Neither greyed out nor busy for a save the interviewer did not ask for.
+    expect(save.hasAttribute('disabled')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Submit' }).hasAttribute('disabled')).toBe(false);
+    await userEvent.click(save);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(saves(view.api.requests)).toHaveLength(1);
+    release();
+    const done = await screen.findByRole('dialog', { name: 'Video MER' }, SAVED);
+    within(done).getByText('The questionnaire has been saved. It is not completed yet.');
+    const [, explicit] = saves(view.api.requests);
+    expect(JSON.parse(explicit!.body)).toMatchObject({ id: REQUEST, version: 1 });
+    expect(view.store.getState().questionnaire.session.version).toBe(2);
+  });
+
   it('I-15 a submitted disclosure leaves no copy on the device', async () => {
     const view = await renderScreen({
       overrides: (request) => {
