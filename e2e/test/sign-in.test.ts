@@ -161,6 +161,7 @@ describe('inspecting the state', () => {
       .poll(
         async () =>
           (await appState<{ headerSelection: { status: string } }>(page)).headerSelection.status,
+        ANSWER_WAIT,
       )
       .toBe('loaded');
     const state = await appState<{
