@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { newContext, browserSuite, serverUrl } from '../src/browser.ts';
+import { newContext, browserSuite, serverUrl, signIn } from '../src/browser.ts';
 
 const baseUrl = serverUrl();
 const suite = browserSuite();
@@ -21,6 +21,30 @@ describe('page weight (design §7)', () => {
     const total = sizes.reduce((sum, size) => sum + size, 0);
     expect(sizes.length).toBeGreaterThan(0);
     expect(total / 1024).toBeLessThan(250);
+    await context.close();
+  });
+});
+
+describe('a page at rest', () => {
+  it('runs no animation once signed in: nothing hidden keeps redrawing the page', async () => {
+    const context = await newContext(suite.browser);
+    const page = await context.newPage();
+    await signIn(page, baseUrl, 'interviewer1');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    // Running animations, named by their element, for a readable failure.
+    const running = () =>
+      page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((animation) => animation.playState === 'running')
+          .map((animation) => {
+            const target = (animation.effect as KeyframeEffect | null)?.target;
+            return `${target?.tagName ?? '?'} ${target?.getAttribute('class') ?? ''}`;
+          }),
+      );
+    // A transition that is ending may still run for a moment; one that never ends does not stop.
+    await expect.poll(running).toEqual([]);
     await context.close();
   });
 });
