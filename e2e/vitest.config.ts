@@ -10,7 +10,10 @@ export default defineProject({
     environment: 'node',
     include: ['test/**/*.test.ts'],
     globalSetup: ['./src/global-setup.ts'],
-    testTimeout: 120_000,
+    // A bound on a hung journey, not a measure of speed: the longest (several people, both
+    // languages) take some 45 s alone and twice that beside another file on two cores, and
+    // one passed 120 s on a loaded run.
+    testTimeout: 240_000,
     hookTimeout: 120_000,
     maxWorkers: 2,
     // expect.poll waits as long as a locator does: its default second was a bound on how busy
