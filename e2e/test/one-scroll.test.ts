@@ -195,6 +195,17 @@ describe('one-scroll mode', () => {
       await index(screen).evaluate((nav) => nav.scrollIntoView({ block: 'start' }));
       await suite.screenshot(page, 'one-scroll-phone-en');
       expect(await seriousViolations(page)).toEqual([]);
+      // Every decision in the narrow table reads on one line: no '100' broken into '10' and '0'.
+      const decisions = page.locator('[data-tone]');
+      expect(await decisions.count()).toBeGreaterThan(0);
+      const broken = await decisions.evaluateAll((values) =>
+        values
+          .filter((value) => !value.textContent?.includes(','))
+          // One line of the table's text is some 20 px high; two lines are twice that.
+          .filter((value) => value.getBoundingClientRect().height > 30)
+          .map((value) => value.textContent),
+      );
+      expect(broken).toEqual([]);
 
       // Scrolling to the end brings the last question in and lets the first go.
       await expect

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { Fragment } from 'react';
 
 /** How a decision reads at a glance: decline, postpone, refer, exclusions, debit points, standard. */
 export type DecisionTone = 'decline' | 'postpone' | 'refer' | 'exclusion' | 'debit' | 'standard';
@@ -34,9 +35,12 @@ interface DecisionValueProps {
 
 /**
  * One decision in the colours every screen gives it (the decision table, the worklist, the case
- * view). It wraps inside a narrow cell rather than widening it, down to a 390 px phone.
+ * view). In a narrow cell, down to a 390 px phone, a list of exclusions wraps after its commas;
+ * a number or a code never breaks ('100' read as '10' over '0').
  */
 export function DecisionValue({ value, indicator }: DecisionValueProps) {
+  const text = indicator === undefined ? value : `${indicator} ${value}`;
+  const parts = text.split(',');
   return (
     <Box
       component="span"
@@ -47,11 +51,19 @@ export function DecisionValue({ value, indicator }: DecisionValueProps) {
         px: 0.75,
         borderRadius: 1,
         fontWeight: 600,
-        overflowWrap: 'anywhere',
         printColorAdjust: 'exact',
       }}
     >
-      {indicator === undefined ? value : `${indicator} ${value}`}
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && (
+            <>
+              ,<wbr />
+            </>
+          )}
+          {part}
+        </Fragment>
+      ))}
     </Box>
   );
 }
