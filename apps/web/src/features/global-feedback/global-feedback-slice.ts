@@ -58,7 +58,7 @@ const initialState: GlobalFeedbackState = {
 
 /** What an RTK Query action says about its call. */
 interface ApiActionMeta {
-  arg?: { type?: string; endpointName?: string; queryCacheKey?: string };
+  arg?: { type?: string; endpointName?: string; queryCacheKey?: string; originalArgs?: unknown };
 }
 
 /** The parts of an RTK Query rejected action read here. */
@@ -78,7 +78,17 @@ function isApiAction(action: UnknownAction): boolean {
   return action.type.startsWith(`${api.reducerPath}/execute`);
 }
 
-function requestSettled(state: GlobalFeedbackState): void {
+/**
+ * A call made with `quiet: true` among its arguments (a background save, I-11): the screen
+ * shows its own calm notice, and the progress bar does not flash every few seconds of typing.
+ */
+function isQuietCall(action: { meta?: ApiActionMeta }): boolean {
+  const args = action.meta?.arg?.originalArgs;
+  return typeof args === 'object' && args !== null && 'quiet' in args && args.quiet === true;
+}
+
+function requestSettled(state: GlobalFeedbackState, action: { meta?: ApiActionMeta }): void {
+  if (isQuietCall(action)) return;
   state.requestsInFlight = Math.max(0, state.requestsInFlight - 1);
   if (state.requestsInFlight === 0 && state.loadingStatus === 'Start')
     state.loadingStatus = 'Finish';
@@ -109,7 +119,7 @@ export const globalFeedbackSlice = createSlice({
         state.longOperation = false;
       })
       .addMatcher(
-        (action) => isPending(action) && isApiAction(action),
+        (action) => isPending(action) && isApiAction(action) && !isQuietCall(action),
         (state) => {
           state.requestsInFlight += 1;
           state.loadingStatus = 'Start';
@@ -118,7 +128,7 @@ export const globalFeedbackSlice = createSlice({
       .addMatcher(
         (action) => isFulfilled(action) && isApiAction(action),
         (state, action: UnknownAction & { meta?: ApiActionMeta }) => {
-          requestSettled(state);
+          requestSettled(state, action);
           if (state.failedCalls.length === 0) return;
           // A call that had failed went through: once every one has, the error is no news.
           const key = callKey(action);
@@ -133,7 +143,7 @@ export const globalFeedbackSlice = createSlice({
         (state, action: RejectedApiAction) => {
           // A request skipped by RTK Query's cache never started.
           if (action.meta.condition) return;
-          requestSettled(state);
+          requestSettled(state, action);
           // Cancelled by the app itself (component gone, newer request): nothing failed.
           if (action.meta.aborted) return;
           const error = action.payload as ApiError | undefined;

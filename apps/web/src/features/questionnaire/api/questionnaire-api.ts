@@ -61,6 +61,8 @@ const storedOnly = ({
 interface BackgroundSave {
   payload: DisclosurePayload;
   idempotencyKey: string;
+  /** No progress bar: the screen's own notice speaks for it (I-12). */
+  quiet: true;
 }
 
 /** What a save is called with: the Save button's payload, or a background save. */

@@ -236,7 +236,7 @@ export function useDeviceCopy(requestId: string | undefined, reload: () => void)
     try {
       const stored = await dispatch(
         questionnaireApi.endpoints.saveDisclosure.initiate(
-          { payload, idempotencyKey: e.attempt.key },
+          { payload, idempotencyKey: e.attempt.key, quiet: true },
           { fixedCacheKey: BACKGROUND_SAVE_KEY },
         ),
       ).unwrap();

@@ -78,7 +78,7 @@ describe('never losing an interview, on the screen', { timeout: 60_000 }, () => 
     expect(saves(view.api.requests)).toHaveLength(1);
   });
 
-  it('I-11 while a background save is on its way the buttons stay as they are; Save pressed meanwhile waits for it and sends its version', async () => {
+  it('I-11 I-12 while a background save is on its way the buttons stay as they are and no progress bar shows; Save pressed meanwhile waits for it and sends its version', async () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const view = await renderScreen({
@@ -98,7 +98,10 @@ describe('never losing an interview, on the screen', { timeout: 60_000 }, () => 
     await fillSaveable();
     await waitFor(() => expect(saves(view.api.requests)).toHaveLength(1), SAVED);
     const save = screen.getByRole('button', { name: 'Save' });
-    // Neither greyed out nor busy for a save the interviewer did not ask for.
+    // Neither greyed out nor busy for a save the interviewer did not ask for, and no
+    // progress bar flashing over the call.
+    // (The bar across the top shows while the loading status is Start.)
+    expect(view.store.getState().globalFeedback.loadingStatus).not.toBe('Start');
     expect(save.hasAttribute('disabled')).toBe(false);
     expect(screen.getByRole('button', { name: 'Submit' }).hasAttribute('disabled')).toBe(false);
     await userEvent.click(save);
