@@ -222,7 +222,6 @@ export async function renderScreen({
   return { ...view, api };
 }
 
-/** The requests of a path received so far, bodies parsed. */
 /**
  * The texts of the screen's status regions that say something: the device copy's live region
  * (I-12) is always in the page, empty until it has news.
@@ -234,6 +233,7 @@ export function statusTexts(): string[] {
     .filter((text) => text !== '');
 }
 
+/** The requests of a path received so far, bodies parsed. */
 export function sent(api: { requests: ReceivedRequest[] }, path: string): unknown[] {
   return api.requests
     .filter((r) => r.url.pathname === `/api/${path}`)
