@@ -194,16 +194,20 @@ describe.each(DATABASES)('catalogue versions on %s', (database) => {
     expect(diff.body.body).toEqual({
       from: '2',
       to: '3',
-      parts: ['insurers'],
+      parts: [{ part: 'insurers', added: [], removed: [], changed: ['slhk'] }],
       impairments: {
-        added: [{ uuid: 'gout', name: 'Gout' }],
-        removed: [{ uuid: 'prostate', name: 'Enlarged prostate' }],
+        added: [{ uuid: 'gout', name: expect.objectContaining({ en: 'Gout' }) }],
+        removed: [{ uuid: 'prostate', name: expect.objectContaining({ en: 'Enlarged prostate' }) }],
         changed: [
           {
             uuid: 'hypertension',
-            name: 'Hypertension',
-            fields: [],
-            questions: { added: [], removed: [], changed: ['htn-systolic'] },
+            name: expect.objectContaining({ en: 'Hypertension' }),
+            changes: [
+              expect.objectContaining({
+                kind: 'questionText',
+                question: expect.objectContaining({ uuid: 'htn-systolic' }),
+              }),
+            ],
           },
         ],
       },

@@ -150,31 +150,8 @@ export const catalogBundleSchema = z
   .object({ version: z.string(), files: z.record(z.string(), z.string()) })
   .meta({ id: 'CatalogBundle' });
 
-const namedSchema = z.object({ uuid: z.string(), name: z.string() });
-
-/** What changed between two catalogue versions. */
-export const catalogDiffSchema = z.object({
-  from: z.string(),
-  to: z.string(),
-  /** Catalogue-wide parts that differ: indicators, exclusions, ruleAgeList, smokingLists, settings, insurers, notes. */
-  parts: z.array(z.string()),
-  impairments: z.object({
-    added: z.array(namedSchema),
-    removed: z.array(namedSchema),
-    changed: z.array(
-      namedSchema.extend({
-        /** Impairment fields that differ besides its questions (name, gender, group…). */
-        fields: z.array(z.string()),
-        questions: z.object({
-          added: z.array(z.string()),
-          removed: z.array(z.string()),
-          /** Questions whose text, type, options, decisions or place in the tree differ. */
-          changed: z.array(z.string()),
-        }),
-      }),
-    ),
-  }),
-});
+/** What changed between two catalogue versions (requirements K-02). */
+export { catalogDiffSchema } from './catalog-diff-schema.ts';
 
 export const recordedSchema = z.object({ id: z.number().int() });
 
