@@ -38,6 +38,13 @@ export const DEMO_USERS: readonly {
     role: 'admin',
     insurers: ['phkl', 'slhk', 'demo'],
   },
+  // A second administrator of admin1's insurers: the one who approves the other's catalogue draft (requirements K-15).
+  {
+    userName: 'admin2',
+    displayName: 'Ben Admin',
+    role: 'admin',
+    insurers: ['phkl', 'slhk', 'demo'],
+  },
 ];
 
 const DEMO_PASSWORD = 'demo';

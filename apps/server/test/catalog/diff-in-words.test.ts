@@ -209,4 +209,21 @@ describe.each(DATABASES)('catalogue diff in words on %s', (database) => {
       expect(answer.status, user).toBe(403);
     }
   });
+
+  it('K-15 the demo data has a second administrator, admin2, with admin1\'s insurers', async () => {
+    const admin2 = await tokenFor(t.baseUrl, 'admin2');
+    expect((await api(t.baseUrl, '/api/catalog/diff?from=1&to=2', { token: admin2 })).status).toBe(
+      200,
+    );
+    const insurers = async (token: string) =>
+      [
+        ...new Set(
+          (
+            await api<{ insurerCode: string }[]>(t.baseUrl, '/api/insurer/list', { token })
+          ).body.body?.map((row) => row.insurerCode),
+        ),
+      ].sort();
+    expect(await insurers(admin2)).toEqual(await insurers(admin));
+    expect(await insurers(admin2)).toEqual(['demo', 'phkl', 'slhk']);
+  });
 });
