@@ -2,7 +2,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { API_PREFIX } from '@vmer/domain/api';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createLocalJWKSet } from 'jose';
 import type { Kysely } from 'kysely';
@@ -16,6 +16,12 @@ import { LOCKS, underAdvisoryLock } from './db/advisory-lock.ts';
 import { migrate } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
 import { registerDocs } from './http/docs.ts';
+import {
+  bindCallerToLog,
+  echoRequestId,
+  requestLogging,
+  type LogStream,
+} from './http/request-log.ts';
 import { installNulGuard } from './http/nul-guard.ts';
 import { installErrorHandler, sendError } from './http/error-handler.ts';
 import { instanceCookie } from './http/instance.ts';
@@ -27,6 +33,11 @@ import { createEmbeddedProvider } from './oidc/provider.ts';
 import { oidcRoutes } from './oidc/routes.ts';
 import { repositories } from './repositories.ts';
 import { apiRoutes } from './routes/api.ts';
+import {
+  embeddedProviderProbe,
+  externalIssuerProbe,
+  type IdentityProviderProbe,
+} from './routes/platform/identity-provider-probe.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,60 +46,18 @@ declare module 'fastify' {
     db: Kysely<Database>;
     database: DatabaseHandle;
     users: UserDirectory;
+    /** Whether the identity provider answers (for /api/ready). */
+    identityProvider: IdentityProviderProbe;
   }
 }
 
 export interface BuildOptions {
   /** Where log lines go instead of stdout (tests read them). */
-  logStream?: { write(line: string): void };
+  logStream?: LogStream;
 }
 
 /** 2 MiB: a disclosure document is at most 1 MiB (design §5), with room for its envelope. */
 export const BODY_LIMIT = 2 * 1024 * 1024;
-/** Log fields never written, at the top level or one level down (credentials and personal data). */
-const SECRET_FIELDS = [
-  'authorization',
-  'cookie',
-  'password',
-  'access_token',
-  'refresh_token',
-  'id_token',
-  'token',
-  'applicationNumber',
-  'disclosureJson',
-  'birthDate',
-  'email',
-  'displayName',
-];
-const SECRET_QUERY_PARAMS =
-  /([?&](?:code|state|session_state|id_token_hint|access_token|refresh_token|token)=)[^&]*/g;
-
-function loggerOptions(
-  config: Config,
-  stream: BuildOptions['logStream'],
-): FastifyServerOptions['logger'] {
-  return {
-    level: config.logLevel,
-    ...(stream ? { stream } : {}),
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        'res.headers["set-cookie"]',
-        ...SECRET_FIELDS,
-        ...SECRET_FIELDS.map((field) => `*.${field}`),
-      ],
-      censor: '[Redacted]',
-    },
-    serializers: {
-      req: (request: { method: string; url: string; ip?: string }) => ({
-        method: request.method,
-        url: request.url.replace(SECRET_QUERY_PARAMS, '$1[Redacted]'),
-        remoteAddress: request.ip,
-      }),
-    },
-  };
-}
 
 /**
  * Builds the whole server (design §9.5): external plugins (security headers, rate
@@ -100,7 +69,8 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config, options.logStream),
+    // Request ids, the request line, redaction (requirements N-13, N-14).
+    ...requestLogging(config.logLevel, options.logStream),
     bodyLimit: BODY_LIMIT,
     // A hop count as proxy-addr reads it: the nearest `n` addresses are proxies (Fastify takes
     // a number too, but its types do not say so).
@@ -114,8 +84,13 @@ export async function buildApp(
     routerOptions: { maxParamLength: 200 },
     // A path Fastify cannot route (bad percent-escape, over-long parameter) answers through the
     // error handler too, in the envelope and the caller's language, without echoing the URL.
-    frameworkErrors: sendError,
+    // Hooks do not run for these, so the request id is set here (requirements N-13).
+    frameworkErrors: (error, request, reply) => {
+      reply.header('x-request-id', request.id);
+      return sendError(error, request, reply);
+    },
   });
+  echoRequestId(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -173,15 +148,18 @@ export async function buildApp(
         strictType: true,
       });
       await oidcRoutes(app, { provider: embedded.provider, config, db: database.db });
+      app.decorate('identityProvider', embeddedProviderProbe);
     } else {
       verify = createTokenVerifier({
         issuer: config.auth.issuer,
         audience: config.auth.audience,
         strictType: false,
       });
+      app.decorate('identityProvider', externalIssuerProbe(config.auth.issuer));
     }
 
     await app.register(authenticate, { verify, users: app.users, realm: config.publicUrl });
+    bindCallerToLog(app);
     await app.register(apiRoutes, { prefix: API_PREFIX });
     await registerWebApp(app, config.webDist);
     await app.register(backgroundJobs);

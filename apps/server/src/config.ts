@@ -66,8 +66,14 @@ const envSchema = z.object({
     .min(2, 'must be at least 2')
     .max(1000, 'must be at most 1000')
     .default(20),
-  DB_CONNECT_TIMEOUT_MS: positiveInt.min(100, 'must be at least 100 (ms)').default(5000),
-  DB_STATEMENT_TIMEOUT_MS: positiveInt.min(100, 'must be at least 100 (ms)').default(30_000),
+  DB_CONNECT_TIMEOUT_MS: positiveInt
+    .min(100, 'must be at least 100 (ms)')
+    .max(60_000, 'must be at most 60000 (ms, a minute)')
+    .default(5000),
+  DB_STATEMENT_TIMEOUT_MS: positiveInt
+    .min(100, 'must be at least 100 (ms)')
+    .max(3_600_000, 'must be at most 3600000 (ms, an hour)')
+    .default(30_000),
   PUBLIC_URL: httpUrl.optional(),
   OIDC_ISSUER: httpUrl.optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -180,8 +186,22 @@ export interface Config {
   deviceCopyMaxAgeHours: number;
 }
 
-/** Thrown when the environment is unusable; the message names every bad variable. */
-export class ConfigError extends Error {}
+/**
+ * Thrown when the environment is unusable. The message has one line per problem, each
+ * naming its variable (requirements N-12), so `npm start` prints them as they are.
+ */
+export class ConfigError extends Error {
+  constructor(problems: string | string[]) {
+    super(
+      (Array.isArray(problems) ? problems : [problems])
+        .map((problem) => `Invalid configuration: ${oneLine(problem)}`)
+        .join('\n'),
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ');
 
 /**
  * Reads the settings from environment variables (design §2), with safe defaults.
@@ -190,8 +210,9 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
@@ -199,16 +220,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const embedded = e.OIDC_ISSUER === undefined;
 
   if (embedded && production && !e.ALLOW_EMBEDDED_IDP) {
-    throw new ConfigError(
-      'Invalid configuration:\n  OIDC_ISSUER: must be set when NODE_ENV=production ' +
+    throw new ConfigError([
+      'OIDC_ISSUER: must be set when NODE_ENV=production ' +
         '(the embedded sign-in provider is for one machine and tests; set ALLOW_EMBEDDED_IDP=true to run it anyway)',
-    );
+    ]);
   }
   if (!embedded && (e.OIDC_CLIENT_ID === undefined || e.OIDC_AUDIENCE === undefined)) {
     const missing = ['OIDC_CLIENT_ID', 'OIDC_AUDIENCE'].filter((name) => env[name] === undefined);
-    throw new ConfigError(
-      `Invalid configuration:\n${missing.map((name) => `  ${name}: required when OIDC_ISSUER is set`).join('\n')}`,
-    );
+    throw new ConfigError(missing.map((name) => `${name}: required when OIDC_ISSUER is set`));
   }
 
   return {

@@ -88,6 +88,39 @@ const POOL_DEFAULTS: PoolSettings = {
   statementTimeoutMs: 30_000,
 };
 
+/** The database cannot be reached at start-up; the message is one line naming where and why. */
+export class DatabaseUnreachableError extends Error {
+  constructor(url: string, cause: unknown) {
+    super(
+      `Video MER could not start: the database at ${where(url)} cannot be reached (${reason(cause)})`,
+      {
+        cause,
+      },
+    );
+    this.name = 'DatabaseUnreachableError';
+  }
+}
+
+/** host:port/database of a postgres:// URL, without the user or password. */
+function where(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
+/** Why a connection failed, in one line: the driver's message, or the codes of each attempt. */
+function reason(error: unknown): string {
+  const e = error as { message?: unknown; code?: unknown; errors?: unknown };
+  let text = typeof e.message === 'string' ? e.message : '';
+  if (!text && Array.isArray(e.errors))
+    text = e.errors.map((inner: { message?: unknown }) => String(inner.message)).join('; ');
+  if (!text && typeof e.code === 'string') text = e.code;
+  return (text || String(error)).replace(/\s+/g, ' ').trim();
+}
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseConfig['kind'];
@@ -135,6 +168,14 @@ export async function openDatabase(
     pool.on('error', () => {
       // Already reported by the client's own listener above.
     });
+    // Start-up refuses an unreachable database at once, in one line (requirements N-12).
+    try {
+      const client = await pool.connect();
+      client.release();
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      throw new DatabaseUnreachableError(config.url, error);
+    }
     return handle(
       new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       'postgres',

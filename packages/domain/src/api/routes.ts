@@ -70,6 +70,7 @@ import {
   insurerListEntrySchema,
   languageBodySchema,
   questionnaireSchema,
+  readinessSchema,
   recordedSchema,
   requestAnalyticsSchema,
   specialListBodySchema,
@@ -96,8 +97,11 @@ export interface ApiRoute extends Endpoint {
   body?: z.ZodType;
   /** Headers the route reads besides the ones every call carries. */
   headers?: z.ZodType;
-  /** The success envelope by status; left out for an answer that is not an envelope. */
-  responses?: { 200: z.ZodType } | { 201: z.ZodType };
+  /**
+   * The success envelope by status; left out for an answer that is not an envelope. A route
+   * whose 503 answer carries a body too (ready) lists it beside.
+   */
+  responses?: ({ 200: z.ZodType } | { 201: z.ZodType }) & { 503?: z.ZodType };
 }
 
 type RouteDetails = Omit<ApiRoute, keyof Endpoint>;
@@ -134,10 +138,17 @@ export const apiRoutes = table({
     responses: { 200: okSchema(z.object({ status: z.literal('up') })) },
   }),
   ready: route(endpoints.ready, {
-    summary: 'The database answers (503 otherwise)',
+    summary: 'The database and the identity provider answer (503 naming the one that does not)',
     tags: PLATFORM,
     public: true,
-    responses: { 200: okSchema(z.object({ status: z.literal('ready') })) },
+    responses: {
+      200: okSchema(readinessSchema.extend({ status: z.literal('ready') })),
+      503: z.object({
+        code: z.literal(503),
+        message: z.string(),
+        body: readinessSchema.extend({ status: z.literal('unavailable') }),
+      }),
+    },
   }),
   authConfig: route(endpoints.authConfig, {
     summary: 'Sign-in settings for the web app',

@@ -30,6 +30,22 @@ export const authConfigSchema = z
   })
   .meta({ id: 'AuthConfig' });
 
+/** Whether a dependency of the server answers (requirements N-15). */
+export const dependencyStateSchema = z.enum(['up', 'down']);
+
+/**
+ * What `/api/ready` reports: the database and the identity provider, each up or down. The
+ * status is `ready` (200) when both are up, `unavailable` (503) otherwise.
+ */
+export const readinessSchema = z
+  .object({
+    status: z.enum(['ready', 'unavailable']),
+    database: dependencyStateSchema,
+    identityProvider: dependencyStateSchema,
+  })
+  .meta({ id: 'Readiness' });
+export type Readiness = z.infer<typeof readinessSchema>;
+
 export const languageBodySchema = z.object({ language: languageSchema }).strict();
 
 const codeSchema = z.string().min(1).max(50);

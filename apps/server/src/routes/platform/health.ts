@@ -1,9 +1,12 @@
 import { apiRoutes, ok } from '@vmer/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fromContract } from '../../http/contract-route.ts';
-import { HttpError } from '../../http/errors.ts';
+import { translate } from '../../http/errors.ts';
+import { requestLanguage } from '../../http/language.ts';
 
-/** Liveness and readiness for load balancers and orchestrators (design §5). */
+const state = (up: boolean) => (up ? ('up' as const) : ('down' as const));
+
+/** Liveness and readiness for load balancers and orchestrators (design §5, requirements N-15). */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...fromContract(apiRoutes.health),
@@ -12,9 +15,19 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...fromContract(apiRoutes.ready),
-    handler: async () => {
-      if (!(await app.database.ping())) throw new HttpError(503, 'service_unavailable');
-      return ok({ status: 'ready' as const });
+    handler: async (request, reply) => {
+      const [database, identityProvider] = await Promise.all([
+        app.database.ping(),
+        app.identityProvider.ping(),
+      ]);
+      const parts = { database: state(database), identityProvider: state(identityProvider) };
+      if (database && identityProvider) return ok({ status: 'ready' as const, ...parts });
+      // The envelope of a 503, with the body naming what does not answer.
+      return reply.code(503).send({
+        code: 503,
+        message: translate('service_unavailable', requestLanguage(request)),
+        body: { status: 'unavailable' as const, ...parts },
+      });
     },
   });
 };

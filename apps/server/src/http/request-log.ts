@@ -1,0 +1,249 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+
+/**
+ * How requests are identified and logged (requirements N-13, N-14; design §13): the id a
+ * caller or a proxy gave, or a new UUID, returned in `X-Request-Id`; one line per request once
+ * it is answered, naming the signed-in subject and insurers; never personal data.
+ */
+
+/** Where log lines go instead of stdout (tests read them). */
+export interface LogStream {
+  write(line: string): void;
+}
+
+/** An incoming `X-Request-Id` is kept when it is this short and made of these characters. */
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+/** W3C Trace Context `traceparent`: version, trace id, parent id, flags (version ff is invalid). */
+const TRACEPARENT = /^(?!ff)([\da-f]{2})-([\da-f]{32})-([\da-f]{16})-[\da-f]{2}(-.*)?$/;
+
+function header(raw: IncomingMessage, name: string): string | undefined {
+  const value = raw.headers[name];
+  return typeof value === 'string' ? value.trim() : undefined;
+}
+
+/**
+ * The request's id: a well-formed `X-Request-Id` (bounded length, safe characters), else the
+ * trace id of a valid `traceparent`, else a random UUID. Anything else the caller sent is
+ * ignored, so a log line never carries a header's arbitrary text.
+ */
+export function requestId(raw: IncomingMessage): string {
+  const given = header(raw, 'x-request-id');
+  if (given !== undefined && REQUEST_ID.test(given)) return given;
+  const match = TRACEPARENT.exec(header(raw, 'traceparent') ?? '');
+  if (match) {
+    const [, version, traceId, parentId, rest] = match;
+    const valid = !/^0+$/.test(traceId!) && !/^0+$/.test(parentId!) && !(version === '00' && rest);
+    if (valid) return traceId!;
+  }
+  return randomUUID();
+}
+
+/**
+ * Query parameters whose values are logged as sent: filters, paging and sorting, which say
+ * nothing about a person. Every other value (the `q` search, codes, states, hints, cursors) is
+ * logged as `[Redacted]`.
+ */
+const LOGGED_QUERY_PARAMS = new Set([
+  'view',
+  'status',
+  'insurer',
+  'channel',
+  'product',
+  'needsReview',
+  'sort',
+  'order',
+  'limit',
+  'from',
+  'to',
+  'createdFrom',
+  'createdTo',
+  'submittedFrom',
+  'submittedTo',
+  'version',
+  'days',
+  'role',
+  'active',
+  'page',
+]);
+
+/** The URL as logged: the path, and the query with the value of every parameter not listed above redacted. */
+export function loggedUrl(url: string): string {
+  const mark = url.indexOf('?');
+  if (mark < 0) return url;
+  const query = url
+    .slice(mark + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      if (equals < 0) return pair;
+      const name = pair.slice(0, equals);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+      } catch {
+        // A malformed name is not one of the listed names.
+      }
+      return LOGGED_QUERY_PARAMS.has(decoded) ? pair : `${name}=[Redacted]`;
+    });
+  return `${url.slice(0, mark)}?${query.join('&')}`;
+}
+
+/**
+ * Log fields never written, at the top level or one level down: credentials, and personal
+ * data (application numbers, names, e-mail, birth dates, answers and documents, search text).
+ */
+const SECRET_FIELDS = [
+  'authorization',
+  'cookie',
+  'password',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'token',
+  'applicationNumber',
+  'application_number',
+  'disclosureJson',
+  'disclosure_json',
+  'answers',
+  'profile',
+  'birthDate',
+  'email',
+  'displayName',
+  'display_name',
+  'userName',
+  'user_name',
+  'q',
+  'body',
+];
+
+/** An error as logged: its kind, code and message and where it was thrown, no attached data. */
+function errorSerializer(error: unknown): unknown {
+  if (typeof error !== 'object' || error === null) return error;
+  const e = error as { name?: unknown; code?: unknown; message?: unknown; stack?: unknown };
+  // A database error's detail, query and parameters (PGlite attaches them) hold the values
+  // of the statement; a JSON parse error's message quotes the body. Neither is logged.
+  const message = typeof e.message === 'string' ? quotedRedacted(e.message) : undefined;
+  const stack =
+    typeof e.stack === 'string' && typeof e.message === 'string' && e.message !== ''
+      ? e.stack.split(e.message).join(message)
+      : e.stack;
+  return {
+    ...(error instanceof Error ? { type: error.constructor.name } : {}),
+    ...(typeof e.code === 'string' || typeof e.code === 'number' ? { code: e.code } : {}),
+    message,
+    ...(typeof stack === 'string' ? { stack } : {}),
+  };
+}
+
+/**
+ * A message with its quoted text cut, from the first double quote to the last: V8 quotes the
+ * text of a bad JSON body (quotes within quotes) and PostgreSQL the value it could not take
+ * (`invalid input syntax for type integer: "…"`).
+ */
+function quotedRedacted(message: string): string {
+  return message.replace(/"[\s\S]*"/, '"[Redacted]"');
+}
+
+/** The shape Fastify's types expect of the `err` serializer (pino's own). */
+interface PinoErrorShape {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+}
+
+export function loggerOptions(level: string, stream?: LogStream): FastifyServerOptions['logger'] {
+  return {
+    level,
+    ...(stream ? { stream } : {}),
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        ...SECRET_FIELDS,
+        ...SECRET_FIELDS.map((field) => `*.${field}`),
+      ],
+      censor: '[Redacted]',
+    },
+    serializers: {
+      // The URL as it arrived: the sign-in provider's mount rewrites `url` below /oidc.
+      req: (request: { method: string; url: string; originalUrl?: string; ip?: string }) => ({
+        method: request.method,
+        url: loggedUrl(request.originalUrl ?? request.url),
+        remoteAddress: request.ip,
+      }),
+      // Fastify types this serializer as pino's own; ours also takes the plain objects logged under `err`.
+      err: errorSerializer as (error: Error) => PinoErrorShape,
+    },
+  };
+}
+
+/**
+ * One line per request, written when it is answered: method, URL (see {@link loggedUrl}),
+ * status and time, with the caller's subject and insurers once the request is authenticated.
+ * The line Fastify writes on arrival, before authentication, is at `debug`.
+ */
+class RequestLogController extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...fields, err: error }, 'request errored');
+    else reply.log.info(fields, 'request completed');
+  }
+}
+
+/** The Fastify options that identify and log requests. */
+export function requestLogging(level: string, stream?: LogStream) {
+  return {
+    logger: loggerOptions(level, stream),
+    genReqId: requestId,
+    logController: new RequestLogController(),
+  } satisfies FastifyServerOptions;
+}
+
+/** Returns the request's id in `X-Request-Id` on every answer, whoever writes it (API, pages, sign-in). */
+export function echoRequestId(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.raw.setHeader('x-request-id', request.id);
+  });
+}
+
+/**
+ * From authentication on, every line of the request names who made it: the subject and
+ * insurers of a person, or the id and insurers of a calling system, never a name or e-mail.
+ * Registered after the authentication hook.
+ */
+export function bindCallerToLog(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    let binding: Record<string, unknown> | undefined;
+    // `caller`, not `user`: some lines name the user they act on under `user`.
+    if (request.user)
+      binding = { caller: { sub: request.user.subject, insurers: request.user.insurers } };
+    else if (request.client)
+      binding = {
+        caller: { client: request.client.clientId, insurers: request.client.insurers },
+      };
+    if (!binding) return;
+    const log = request.log.child(binding);
+    request.log = log;
+    reply.log = log;
+  });
+}
