@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { API_PREFIX, apiRoutes, type ApiRoute } from '@vmer/domain/api';
+import { API_PREFIX, apiPath, apiRoutes, type ApiRoute } from '@vmer/domain/api';
 import { describe, expect, it } from 'vitest';
+import { suiteApp } from './helpers.ts';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const routes: ApiRoute[] = Object.values(apiRoutes);
@@ -61,5 +62,64 @@ describe('the HTTP contract owns every API path', () => {
   it('no API path is written in the server, web app, browser journeys or benchmarks', () => {
     const found = SOURCE_DIRS.flatMap((dir) => sourceFiles(join(ROOT, dir))).flatMap(pathLiterals);
     expect(found).toEqual([]);
+  });
+});
+
+describe('the server answers the contract', () => {
+  const t = suiteApp('pglite');
+
+  it('N-16 every path of the contract asked with a method it lacks answers 405 in the envelope, with the methods it serves in Allow', async () => {
+    // Any value fills a parameter: the path is known whatever the record.
+    const paths = new Set(
+      routes.map(
+        (route) =>
+          `${API_PREFIX}${route.path.replace(/:\w+/g, '00000000-0000-4000-8000-000000000000')}`,
+      ),
+    );
+    const pattern = (route: ApiRoute) =>
+      new RegExp(`^${escape(API_PREFIX + route.path).replace(/:\w+/g, '[^/]+')}$`);
+    // A path is served by every route whose pattern it matches (GET /disclosure/save reads the
+    // disclosure of request id "save"); a GET serves HEAD too.
+    const methodsByPath = new Map(
+      [...paths].map((path) => [
+        path,
+        new Set(
+          routes
+            .filter((route) => pattern(route).test(path))
+            .flatMap((route) => (route.method === 'GET' ? ['GET', 'HEAD'] : [route.method])),
+        ),
+      ]),
+    );
+    const answers = await Promise.all(
+      [...methodsByPath].map(async ([path, methods]) => {
+        const response = await fetch(`${t.baseUrl}${path}`, { method: 'PATCH' });
+        const body = (await response.json()) as unknown;
+        return {
+          path,
+          status: response.status,
+          allow: (response.headers.get('allow') ?? '').split(', ').sort(),
+          body,
+          expected: [...methods].sort(),
+        };
+      }),
+    );
+    for (const answer of answers) {
+      expect([answer.path, answer.status, answer.allow], answer.path).toEqual([
+        answer.path,
+        405,
+        answer.expected,
+      ]);
+      expect(answer.body).toEqual({
+        code: 405,
+        error: 'method_not_allowed',
+        message: 'This method is not allowed here.',
+      });
+    }
+    expect(answers.length).toBeGreaterThan(40);
+    const unknown = await fetch(`${t.baseUrl}${apiPath(apiRoutes.health)}/extra`, {
+      method: 'PATCH',
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('allow')).toBeNull();
   });
 });

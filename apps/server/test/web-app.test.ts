@@ -1,10 +1,13 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers.ts';
+
+/** The web app's own favicon, which the build copies to its root. */
+const FAVICON = join(import.meta.dirname, '../../web/public/favicon.ico');
 
 const INDEX =
   '<!DOCTYPE html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
@@ -41,6 +44,7 @@ describe('the built web app', () => {
     await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log("app");');
     await writeFile(join(dist, 'assets', 'vendor-def456.js'), BIG_SCRIPT);
     await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await copyFile(FAVICON, join(dist, 'favicon.ico'));
     t = await buildTestApp({ env: { WEB_DIST: dist } });
   });
   afterAll(async () => {
@@ -77,15 +81,56 @@ describe('the built web app', () => {
     }
   });
 
-  it("T-24 /robots.txt forbids crawling and /favicon.ico is never the app's HTML", async () => {
+  it("T-24 N-16 /robots.txt forbids crawling, /favicon.ico is the app's icon, and a file the build lacks is never the app's HTML", async () => {
     const robots = await fetch(`${t.baseUrl}/robots.txt`);
     expect(robots.status).toBe(200);
     expect(robots.headers.get('content-type')).toContain('text/plain');
     expect(await robots.text()).toBe('User-agent: *\nDisallow: /\n');
-    // This build has no favicon.ico: a plain 404, not index.html.
     const favicon = await fetch(`${t.baseUrl}/favicon.ico`);
-    expect(favicon.status).toBe(404);
-    expect(favicon.headers.get('content-type')).not.toContain('text/html');
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get('content-type')).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    expect(Buffer.from(await favicon.arrayBuffer())).toEqual(await readFile(FAVICON));
+    // This build has no sitemap.xml: a plain 404, not index.html.
+    const missing = await fetch(`${t.baseUrl}/sitemap.xml`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).not.toContain('text/html');
+  });
+
+  it('N-16 an unknown path under /api is a JSON 404, a known path asked with a wrong method a 405 naming the allowed ones', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/no/such/route'],
+      ['POST', '/api/no/such/route'],
+      ['GET', '/api'],
+      ['DELETE', '/api/health/x'],
+    ] as const) {
+      const response = await fetch(`${t.baseUrl}${path}`, { method });
+      expect([method, path, response.status], path).toEqual([method, path, 404]);
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(await response.json()).toEqual({
+        code: 404,
+        error: 'not_found',
+        message: 'Not found.',
+      });
+    }
+    for (const [method, path, allow] of [
+      ['POST', '/api/health', 'GET, HEAD'],
+      ['DELETE', '/api/user/language', 'PUT'],
+      ['PUT', '/api/catalog/versions', 'GET, HEAD, POST'],
+      ['POST', '/robots.txt', 'GET, HEAD'],
+    ] as const) {
+      const response = await fetch(`${t.baseUrl}${path}`, { method });
+      expect([method, path, response.status, response.headers.get('allow')]).toEqual([
+        method,
+        path,
+        405,
+        allow,
+      ]);
+      expect(await response.json()).toEqual({
+        code: 405,
+        error: 'method_not_allowed',
+        message: 'This method is not allowed here.',
+      });
+    }
   });
 
   it('hashed assets are cached immutably for a year and carry the security headers', async () => {
@@ -116,15 +161,20 @@ describe('the built web app', () => {
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('a missing asset is a 404, not the app; server paths never fall back to the app', async () => {
-    expect((await fetch(`${t.baseUrl}/assets/index-gone.js`)).status).toBe(404);
+  it('N-16 a missing asset is a 404, not the app; server paths never fall back to the app', async () => {
+    for (const path of ['/assets/index-gone.js', '/assets/missing.js', '/favicon.png']) {
+      const response = await fetch(`${t.baseUrl}${path}`);
+      expect([path, response.status], path).toEqual([path, 404]);
+      expect(response.headers.get('allow')).toBeNull();
+      expect(await response.text()).not.toContain('<div id="root">');
+    }
     for (const path of ['/api/nothing', '/oidc/nothing', '/metricsx/../api/x']) {
       const response = await fetch(`${t.baseUrl}${path}`);
       expect(response.status, path).toBe(404);
     }
     const post = await fetch(`${t.baseUrl}/home`, { method: 'POST' });
     expect(post.status).toBe(404);
-    expect(await post.json()).toEqual({ code: 404, message: 'Not found.' });
+    expect(await post.json()).toEqual({ code: 404, error: 'not_found', message: 'Not found.' });
   });
 });
 

@@ -114,7 +114,7 @@ function toHttpError(error: unknown, request?: FastifyRequest): HttpError {
     fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
     error instanceof SyntaxError
   ) {
-    return new HttpError(400, 'malformed_json');
+    return new HttpError(400, 'malformed_json', undefined, {}, 'malformed_json');
   }
   if (fastifyError.validation) return new HttpError(400, 'bad_request');
   const status = fastifyError.statusCode;
@@ -144,6 +144,7 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   const language = requestLanguage(request);
   const body: Envelope<never> = {
     code: httpError.status,
+    error: httpError.code,
     message: translate(httpError.messageKey, language),
     ...(httpError.errors
       ? {
@@ -163,9 +164,5 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
 
 /** The 404 envelope, for routes that do not exist. */
 export function notFound(request: FastifyRequest, reply: FastifyReply) {
-  const language = requestLanguage(request);
-  return reply
-    .code(404)
-    .type('application/json; charset=utf-8')
-    .send({ code: 404, message: translate('not_found', language) } satisfies Envelope<never>);
+  return sendError(new HttpError(404, 'not_found'), request, reply);
 }

@@ -1,4 +1,5 @@
 import { isMessageKey, MESSAGES, textIn, type Bilingual, type Language } from '@vmer/domain';
+import type { ErrorCode } from '@vmer/domain/api';
 // Registers the Simplified Chinese converter: every message reads in Simplified Chinese too.
 import '@vmer/domain/simplified';
 import { HTTP_MESSAGES, type HttpMessageKey } from './messages.ts';
@@ -19,14 +20,37 @@ export interface FieldError {
   message: Message;
 }
 
+/** The machine-readable code of each error status, when the thrower names none (requirements N-18). */
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  414: 'uri_too_long',
+  415: 'unsupported_media_type',
+  422: 'unprocessable',
+  429: 'rate_limited',
+  503: 'service_unavailable',
+};
+
+/** The code of an error status: its own, or the general one of its class. */
+export function errorCodeOf(status: number): ErrorCode {
+  return CODE_BY_STATUS[status] ?? (status >= 500 ? 'internal_error' : 'bad_request');
+}
+
 /**
  * An error answer. Throw it from a handler or hook; the error handler turns it into the
- * envelope `{ code: status, message, errors? }` in the caller's language.
+ * envelope `{ code: status, error, message, errors? }` in the caller's language. `error` is
+ * the status's code unless `code` names a more specific one.
  *
  * @example throw new HttpError(404, 'not_found')
  * @example throw new HttpError(409, { en: 'Already submitted.', cn_traditional: '已提交。' })
  * @example throw new HttpError(400, 'bad_request', [{ path: 'age', message: 'field_too_small' }])
  * @example throw new HttpError(400, 'bad_request', [{ path: 'x', message: { key: 'some_key', params: { uuid } } }])
+ * @example throw new HttpError(400, 'malformed_json', undefined, {}, 'malformed_json')
  */
 export class HttpError extends Error {
   readonly status: number;
@@ -34,16 +58,20 @@ export class HttpError extends Error {
   readonly errors: FieldError[] | undefined;
   /** Extra headers of the answer (e.g. WWW-Authenticate on 401). */
   readonly headers: Record<string, string>;
+  /** The machine-readable `error` of the envelope. */
+  readonly code: ErrorCode;
 
   constructor(
     status: number,
     message: Message,
     errors?: FieldError[],
     headers: Record<string, string> = {},
+    code: ErrorCode = errorCodeOf(status),
   ) {
     super(translate(message, 'en'));
     this.name = 'HttpError';
     this.status = status;
+    this.code = code;
     this.messageKey = message;
     this.errors = errors;
     this.headers = headers;

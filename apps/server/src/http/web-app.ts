@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { API_DOCS_PATH } from '@vmer/domain/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { notFound } from './error-handler.ts';
+import { notFound, sendError } from './error-handler.ts';
+import { HttpError } from './errors.ts';
 
 /** Paths that belong to the server, never to the web app's router. */
 const SERVER_PATHS = /^\/(api|oidc|metrics)(\/|$|\?)/;
@@ -15,6 +16,20 @@ const SERVER_PATHS = /^\/(api|oidc|metrics)(\/|$|\?)/;
  */
 const APP_ROUTES =
   /^\/(home|questionnaire(\/[^/]+)?|login\/callback|logout\/callback|privacy|account-request)?\/?$/;
+
+/** The methods a path is probed for when the request's own has no route there. */
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/**
+ * The methods that have a route of their own at the path, wildcards (the static files') aside:
+ * a known path asked with another method answers 405 with them in `Allow` (requirements N-16).
+ */
+function allowedMethods(app: FastifyInstance, path: string): string[] {
+  return METHODS.filter((method) => {
+    const found = app.findRoute({ method, url: path });
+    return found !== null && !('*' in found.params);
+  });
+}
 
 /** What crawlers may index: nothing, since every page is behind sign-in or about it. */
 const ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
@@ -63,11 +78,19 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   };
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = allowedMethods(app, path);
+    // A route that found nothing for its own method (a static file missing) stays a 404.
+    if (allowed.length > 0 && !allowed.includes(request.method))
+      return sendError(
+        new HttpError(405, 'method_not_allowed', undefined, { allow: allowed.join(', ') }),
+        request,
+        reply,
+      );
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && !SERVER_PATHS.test(request.url);
     // A missing hashed asset is a 404, not the app: a stale chunk must fail visibly (requirements §8).
     if (!isPage || request.url.startsWith('/assets/')) return notFound(request, reply);
-    const path = request.url.split('?')[0] ?? '';
     if (APP_ROUTES.test(path)) return sendApp(reply);
     // A file the build does not have (favicon.ico, sitemap.xml) is no page: no HTML for it.
     if (/\.[a-z0-9]+$/i.test(path)) return notFound(request, reply);
