@@ -37,7 +37,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 };
 
 /** The code of an error status: its own, or the general one of its class. */
-export function errorCodeOf(status: number): ErrorCode {
+function errorCodeOf(status: number): ErrorCode {
   return CODE_BY_STATUS[status] ?? (status >= 500 ? 'internal_error' : 'bad_request');
 }
 
