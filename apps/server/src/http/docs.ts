@@ -1,9 +1,92 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { API_DOCS_PATH, OPENAPI_PATH } from '@vmer/domain/api';
+import {
+  API_DOCS_PATH,
+  API_PREFIX,
+  apiRoutes,
+  errorSchema,
+  OPENAPI_PATH,
+  type ApiRoute,
+} from '@vmer/domain/api';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+
+/** Each contract route by its method and full path as Fastify registers it. */
+const CONTRACT = new Map<string, { name: string; route: ApiRoute }>(
+  Object.entries(apiRoutes).map(([name, route]: [string, ApiRoute]) => [
+    `${route.method} ${API_PREFIX}${route.path}`,
+    { name, route },
+  ]),
+);
+
+const ERROR_DESCRIPTIONS = {
+  400: 'The request is not valid: `errors` names every offending field.',
+  401: 'The bearer token is missing, expired or not valid.',
+  403: "The caller's role or insurers do not allow this.",
+  404: 'Nothing of this id that the caller may see.',
+  409: 'The record changed meanwhile, or its state refuses this (a stale `version`, a claim held, a request already decided or still being answered).',
+  422: 'The Idempotency-Key was used before with another request.',
+  429: 'Too many requests; `Retry-After` says when to try again.',
+  500: 'Something failed on the server; the answer holds no detail.',
+  503: 'The database or the identity provider is unreachable; try again shortly.',
+} as const;
+type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
+
+/**
+ * The error answers a route can give (requirements N-17), read from its contract: bad input
+ * where it takes any, sign-in and rights where it is not public, a missing record where its
+ * path names one, a conflict where it changes state, an idempotency mismatch where it takes an
+ * Idempotency-Key, the rate limit where it applies (every route but health and ready).
+ */
+function errorStatuses(route: ApiRoute): ErrorStatus[] {
+  const unlimited = route === apiRoutes.health || route === apiRoutes.ready;
+  const statuses: (ErrorStatus | false)[] = [
+    (route.params ?? route.query ?? route.body ?? route.headers) !== undefined && 400,
+    !route.public && 401,
+    !route.public && 403,
+    route.params !== undefined && 404,
+    !route.public && route.method !== 'GET' && 409,
+    route.headers !== undefined && 422,
+    !unlimited && 429,
+    500,
+    route !== apiRoutes.health && 503,
+  ];
+  return statuses.filter((status) => status !== false);
+}
+
+/**
+ * The document's view of a route: only the HTTP contract's routes under /api appear (the
+ * embedded sign-in provider, the web app and the metrics are no part of it), each with its
+ * contract name as operation id, its documented headers (Idempotency-Key) and its error
+ * answers in the envelope (requirements N-17).
+ */
+function documentRoute(input: TransformInput) {
+  const method = [input.route.method].flat()[0];
+  const contract = CONTRACT.get(`${method} ${input.url}`);
+  if (!contract) return { schema: { hide: true }, url: input.url };
+  const { name, route } = contract;
+  const errors = Object.fromEntries(
+    errorStatuses(route).map((status) => [
+      status,
+      {
+        description: ERROR_DESCRIPTIONS[status],
+        content: { 'application/json': { schema: errorSchema } },
+      },
+    ]),
+  );
+  const transformed = jsonSchemaTransform({
+    ...input,
+    schema: {
+      ...input.schema,
+      ...(route.headers ? { headers: route.headers } : {}),
+      response: { ...errors, ...(input.schema.response as Record<string, unknown> | undefined) },
+    },
+  });
+  return { ...transformed, schema: { ...transformed.schema, operationId: name } };
+}
 
 /**
  * The OpenAPI document generated from the routes' zod schemas, at /api/docs/openapi.json,
@@ -17,6 +100,7 @@ export async function registerDocs(app: FastifyInstance, config: Config): Promis
         title: 'Video MER API',
         description:
           'Every answer is an envelope `{ code, message?, body?, errors? }`; `code` equals the HTTP status. ' +
+          'An error answer also carries `error`, a stable machine-readable code beside the translated `message`. ' +
           'Every route except health, ready, docs and auth config needs a bearer access token.',
         version: '1',
       },
@@ -26,7 +110,7 @@ export async function registerDocs(app: FastifyInstance, config: Config): Promis
       },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: documentRoute,
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: API_DOCS_PATH, staticCSP: false });
