@@ -49,4 +49,41 @@ describe('settings', () => {
       );
     }
   });
+
+  it('N-12 DB_POOL_SIZE, DB_CONNECT_TIMEOUT_MS and DB_STATEMENT_TIMEOUT_MS are bounded, each problem one line naming its variable', () => {
+    const url = 'postgres://postgres@127.0.0.1:5432/vmer';
+    expect(
+      loadConfig({
+        DATABASE_URL: url,
+        DB_POOL_SIZE: '5',
+        DB_CONNECT_TIMEOUT_MS: '60000',
+        DB_STATEMENT_TIMEOUT_MS: '3600000',
+      }).database,
+    ).toEqual({
+      kind: 'postgres',
+      url,
+      pool: { size: 5, connectTimeoutMs: 60_000, statementTimeoutMs: 3_600_000 },
+    });
+    for (const [name, value, problem] of [
+      ['DB_POOL_SIZE', '1', 'must be at least 2'],
+      ['DB_POOL_SIZE', '1001', 'must be at most 1000'],
+      ['DB_CONNECT_TIMEOUT_MS', '60001', 'must be at most 60000 (ms, a minute)'],
+      ['DB_STATEMENT_TIMEOUT_MS', '99', 'must be at least 100 (ms)'],
+      ['DB_STATEMENT_TIMEOUT_MS', '3600001', 'must be at most 3600000 (ms, an hour)'],
+    ] as const) {
+      expect(() => loadConfig({ DATABASE_URL: url, [name]: value })).toThrow(
+        new ConfigError(`${name}: ${problem}`),
+      );
+    }
+    let error: unknown;
+    try {
+      loadConfig({ DB_POOL_SIZE: 'many', DB_STATEMENT_TIMEOUT_MS: '5' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as Error).message.split('\n')).toEqual([
+      'Invalid configuration: DB_POOL_SIZE: must be a number',
+      'Invalid configuration: DB_STATEMENT_TIMEOUT_MS: must be at least 100 (ms)',
+    ]);
+  });
 });

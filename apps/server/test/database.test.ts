@@ -172,7 +172,7 @@ describe.runIf(DATABASES.includes('postgres'))('a PostgreSQL outage', () => {
       await proxy.cut();
       const ready = await api(t.baseUrl, '/api/ready');
       expect(ready.status).toBe(503);
-      expect(ready.body).toEqual({
+      expect(ready.body).toMatchObject({
         code: 503,
         message: 'The service is temporarily unavailable. Please try again shortly.',
       });

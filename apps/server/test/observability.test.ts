@@ -237,6 +237,7 @@ describe.each(DATABASES)('readiness on %s', (database) => {
       expect(down.status).toBe(503);
       expect(down.body).toMatchObject({
         code: 503,
+        error: 'service_unavailable',
         message: expect.any(String),
         body: { status: 'unavailable', database: 'up', identityProvider: 'down' },
       });
@@ -301,6 +302,7 @@ describe.runIf(DATABASES.includes('postgres'))('readiness while PostgreSQL is aw
       expect(down.status).toBe(503);
       expect(down.body).toMatchObject({
         code: 503,
+        error: 'service_unavailable',
         message: 'The service is temporarily unavailable. Please try again shortly.',
         body: { status: 'unavailable', database: 'down', identityProvider: 'up' },
       });

@@ -37,12 +37,15 @@ describe.each(DATABASES)('HTTP platform on %s', (database) => {
     token = await tokenFor(t.baseUrl, 'uw1');
   });
 
-  it('A-01 A-07 health and ready answer the envelope on /api/ of the same origin, without a token', async () => {
+  it('A-01 A-07 N-15 health and ready answer the envelope on /api/ of the same origin, without a token', async () => {
     const health = await api(t.baseUrl, '/api/health');
     expect(health.status).toBe(200);
     expect(health.body).toEqual({ code: 200, body: { status: 'up' } });
     const ready = await api(t.baseUrl, '/api/ready');
-    expect(ready.body).toEqual({ code: 200, body: { status: 'ready' } });
+    expect(ready.body).toEqual({
+      code: 200,
+      body: { status: 'ready', database: 'up', identityProvider: 'up' },
+    });
   });
 
   it('GET /api/auth/config is public and names the embedded issuer and web client', async () => {

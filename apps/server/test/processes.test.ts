@@ -53,6 +53,34 @@ describe('configuration', () => {
     expect(result.stderr).toContain('LOG_LEVEL');
   });
 
+  it('N-12 each bad variable is one line of its own, without a stack trace', async () => {
+    const result = await run('src/main.ts', [], {
+      PORT: 'abc',
+      DB_POOL_SIZE: '1',
+      DB_STATEMENT_TIMEOUT_MS: 'soon',
+      DATA_DIR: 'memory://',
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'Invalid configuration: PORT: must be a number',
+      'Invalid configuration: DB_POOL_SIZE: must be at least 2',
+      'Invalid configuration: DB_STATEMENT_TIMEOUT_MS: must be a number',
+    ]);
+  });
+
+  it('N-12 an unreachable database stops the start with one line naming it, without a stack trace', async () => {
+    const result = await run('src/main.ts', [], {
+      DATABASE_URL: 'postgres://vmer:secret-password@127.0.0.1:1/vmer',
+      PORT: '0',
+      HOST: '127.0.0.1',
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'Video MER could not start: the database at 127.0.0.1:1/vmer cannot be reached (connect ECONNREFUSED 127.0.0.1:1)',
+    ]);
+    expect(result.stdout).not.toContain('secret-password');
+  });
+
   it('NODE_ENV=production refuses the embedded provider unless ALLOW_EMBEDDED_IDP=true', async () => {
     const result = await run('src/main.ts', [], { NODE_ENV: 'production', DATA_DIR: 'memory://' });
     expect(result.code).toBe(1);

@@ -145,6 +145,7 @@ export const apiRoutes = table({
       200: okSchema(readinessSchema.extend({ status: z.literal('ready') })),
       503: z.object({
         code: z.literal(503),
+        error: z.literal('service_unavailable'),
         message: z.string(),
         body: readinessSchema.extend({ status: z.literal('unavailable') }),
       }),

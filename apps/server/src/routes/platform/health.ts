@@ -25,6 +25,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       // The envelope of a 503, with the body naming what does not answer.
       return reply.code(503).send({
         code: 503,
+        // The machine-readable code every error answer carries (requirements N-18).
+        error: 'service_unavailable' as const,
         message: translate('service_unavailable', requestLanguage(request)),
         body: { status: 'unavailable' as const, ...parts },
       });
