@@ -21,6 +21,7 @@ export const SCREENS = [
   'users',
   'accountRequests',
   'insurers',
+  'catalogue',
 ] as const;
 export type Screen = (typeof SCREENS)[number];
 
@@ -36,6 +37,7 @@ export const SCREEN_ROLES: Readonly<Record<Screen, readonly Role[]>> = {
   users: ['admin'],
   accountRequests: ['admin'],
   insurers: ['admin'],
+  catalogue: ['admin'],
 };
 
 /** Whether a person of this role may use the screen. */

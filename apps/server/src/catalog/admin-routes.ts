@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiRoutes, ok } from '@vmer/domain/api';
+import { requireScreen } from '../auth/authenticate.ts';
 import { fromContract } from '../http/contract-route.ts';
 import { HttpError } from '../http/errors.ts';
 import { refuseBadText } from '../http/nul-guard.ts';
@@ -11,11 +12,9 @@ const MAX_FILES = 2000;
 
 const notFound = () => new HttpError(404, 'not_found');
 
-/** Managing catalogue versions (design §6): admins only. */
+/** Managing catalogue versions (design §6, §14): the catalogue screen's roles only (design §11). */
 export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', async (request) => {
-    if (request.user.role !== 'admin') throw new HttpError(403, 'forbidden');
-  });
+  app.addHook('preHandler', requireScreen('catalogue'));
 
   app.route({
     ...fromContract(apiRoutes.catalogVersions),

@@ -59,6 +59,11 @@ const AdminInsurers = lazyPage(
   () => import('./routes/admin-insurers.tsx'),
   routeComponent,
 );
+const AdminCatalogue = lazyPage(
+  'admin-catalogue',
+  () => import('./routes/admin-catalogue.tsx'),
+  routeComponent,
+);
 const AdminUsers = lazyPage(
   'admin-users',
   () => import('./routes/admin-users.tsx'),
@@ -124,6 +129,14 @@ export function AppRoutes() {
               element={
                 <RequireScreen screen="insurers" preload={AdminInsurers.preload}>
                   <AdminInsurers />
+                </RequireScreen>
+              }
+            />
+            <Route
+              path={paths.adminCatalogue}
+              element={
+                <RequireScreen screen="catalogue" preload={AdminCatalogue.preload}>
+                  <AdminCatalogue />
                 </RequireScreen>
               }
             />

@@ -10,6 +10,7 @@ export const SCREEN_PATHS: Readonly<Record<Screen, string>> = {
   users: paths.adminUsers,
   accountRequests: paths.adminAccountRequests,
   insurers: paths.adminInsurers,
+  catalogue: paths.adminCatalogue,
 };
 
 /** Whether the address is on the screen (a disclosure's own address is the questionnaire's). */

@@ -12,4 +12,5 @@ export const paths = {
   adminUsers: '/admin/users',
   adminAccountRequests: '/admin/account-requests',
   adminInsurers: '/admin/insurers',
+  adminCatalogue: '/admin/catalogue',
 } as const;

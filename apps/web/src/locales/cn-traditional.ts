@@ -47,6 +47,7 @@ export const cnTraditional: InterfaceTexts = {
     users: '用戶',
     accountRequests: '帳戶申請',
     insurers: '保險公司',
+    catalogue: '問卷目錄',
     returned: '{count} 份退回給您',
   },
   footer: {

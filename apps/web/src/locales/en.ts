@@ -49,6 +49,7 @@ export const en = {
     users: 'Users',
     accountRequests: 'Account requests',
     insurers: 'Insurers',
+    catalogue: 'Catalogue',
     returned: '{count} returned to you',
   },
   footer: {

@@ -66,6 +66,7 @@ describe('the header menu', () => {
       ['Users', '/admin/users'],
       ['Account requests', '/admin/account-requests'],
       ['Insurers', '/admin/insurers'],
+      ['Catalogue', '/admin/catalogue'],
     ],
   };
 
@@ -112,7 +113,7 @@ describe('the header menu', () => {
     ).toBe('page');
     await inTraditionalChinese(() => {
       const chinese = english.map(([, href], index): [string, string] => [
-        ['儀表板', '用戶', '帳戶申請', '保險公司'][index]!,
+        ['儀表板', '用戶', '帳戶申請', '保險公司', '問卷目錄'][index]!,
         href,
       ]);
       expect(menuEntries(chinese)).toEqual(inOrder(chinese));

@@ -1,0 +1,148 @@
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorWithAction } from '../../../components/error-with-action.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import {
+  useCatalogDiffQuery,
+  useCatalogVersionsQuery,
+  type CatalogVersion,
+} from '../api/catalogue-api.ts';
+import { DiffView } from './diff-view.tsx';
+import { VersionsTable } from './versions-table.tsx';
+
+/**
+ * The pair compared first: the active version and the newest other one, the older of the two
+ * first so that the changes read forwards. Versions are numbered in the order they were made.
+ */
+export function defaultPair(versions: CatalogVersion[]): { from: string; to: string } | null {
+  const active = versions.find((version) => version.active) ?? versions[0];
+  const other = versions.find((version) => version !== active);
+  if (!active || !other) return null;
+  const [from, to] = [active.version, other.version].sort((a, b) => Number(a) - Number(b));
+  return { from: from!, to: to! };
+}
+
+function VersionSelect({
+  label,
+  value,
+  versions,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  versions: CatalogVersion[];
+  onChange: (version: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      select
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      size="small"
+      sx={{ minWidth: 220 }}
+      slotProps={{ select: { native: true } }}
+    >
+      {versions.map((version) => (
+        <option key={version.version} value={version.version}>
+          {t(
+            version.active ? 'adminCatalogue.versionOptionActive' : 'adminCatalogue.versionOption',
+            { version: version.version },
+          )}
+        </option>
+      ))}
+    </TextField>
+  );
+}
+
+/** Two versions chosen, and what changed between them in words (requirements K-02). */
+function Compare({ versions }: { versions: CatalogVersion[] }) {
+  const { t } = useTranslation();
+  const [pair, setPair] = useState(() => defaultPair(versions));
+  const different = pair !== null && pair.from !== pair.to;
+  const diff = useCatalogDiffQuery(different ? pair : skipToken);
+
+  if (!pair) return <Typography>{t('adminCatalogue.onlyOne')}</Typography>;
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <VersionSelect
+          label={t('adminCatalogue.from')}
+          value={pair.from}
+          versions={versions}
+          onChange={(from) => setPair({ ...pair, from })}
+        />
+        <VersionSelect
+          label={t('adminCatalogue.to')}
+          value={pair.to}
+          versions={versions}
+          onChange={(to) => setPair({ ...pair, to })}
+        />
+      </Stack>
+      {!different && <Typography>{t('adminCatalogue.sameVersion')}</Typography>}
+      {different && diff.isFetching && <LinearProgress aria-label={t('common.loading')} />}
+      {different && diff.isError && !diff.isFetching && (
+        <ErrorWithAction
+          message={t('adminCatalogue.diffFailed')}
+          action={t('common.retry')}
+          onAction={() => void diff.refetch()}
+        />
+      )}
+      {different && diff.data && !diff.isFetching && <DiffView diff={diff.data} />}
+    </Stack>
+  );
+}
+
+/**
+ * /admin/catalogue (requirements K-01, K-02): the catalogue's versions, newest first, and two
+ * of them compared in words. Administrators only (the screen table of design §11).
+ */
+export function CatalogueScreen() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('adminCatalogue.documentTitle'));
+  const { data, isLoading, isError, refetch } = useCatalogVersionsQuery();
+
+  return (
+    <Stack spacing={3} sx={{ width: '100%', maxWidth: 1200, mx: 'auto', minWidth: 0 }}>
+      <Box>
+        <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }}>
+          {t('adminCatalogue.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('adminCatalogue.intro')}
+        </Typography>
+      </Box>
+      {isLoading && <LinearProgress aria-label={t('common.loading')} />}
+      {isError && (
+        <ErrorWithAction
+          message={t('adminCatalogue.loadFailed')}
+          action={t('common.retry')}
+          onAction={() => void refetch()}
+        />
+      )}
+      {data && (
+        <>
+          <Box component="section" aria-labelledby="catalogue-versions">
+            <Typography id="catalogue-versions" component="h2" variant="h6" sx={{ mb: 1 }}>
+              {t('adminCatalogue.versionsTitle')}
+            </Typography>
+            <VersionsTable versions={data} />
+          </Box>
+          <Box component="section" aria-labelledby="catalogue-compare">
+            <Typography id="catalogue-compare" component="h2" variant="h6" sx={{ mb: 2 }}>
+              {t('adminCatalogue.compareTitle')}
+            </Typography>
+            <Compare versions={data} />
+          </Box>
+        </>
+      )}
+    </Stack>
+  );
+}

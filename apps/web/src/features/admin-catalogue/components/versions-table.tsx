@@ -1,0 +1,111 @@
+import Chip from '@mui/material/Chip';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../../lib/use-formatters.ts';
+import type { CatalogVersion } from '../api/catalogue-api.ts';
+
+const COLUMNS = [
+  'version',
+  'status',
+  'author',
+  'created',
+  'activated',
+  'note',
+  'conditions',
+] as const;
+
+/** Tinted, with dark text above 7:1 contrast, like the worklist's status chips. */
+const TONES = {
+  active: { background: '#e7f4ea', color: '#1b5120' },
+  inactive: { background: '#eceff1', color: '#263238' },
+};
+
+/**
+ * The catalogue versions, newest first (requirements K-01): a real table with a caption, read
+ * row by row by a screen reader. On a phone it scrolls sideways inside its own focusable
+ * region, so a keyboard scrolls it too. The status is active or not active; drafts and retired
+ * versions come with the studio's later steps (design §14).
+ */
+export function VersionsTable({ versions }: { versions: CatalogVersion[] }) {
+  const { t } = useTranslation();
+  const { formatDateTime } = useFormatters();
+  const empty = t('adminCatalogue.empty');
+  const caption = t('adminCatalogue.versionsCaption');
+  return (
+    <>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        sx={{ display: { xs: 'block', md: 'none' } }}
+      >
+        {t('adminCatalogue.scrollHint')}
+      </Typography>
+      <TableContainer
+        tabIndex={0}
+        role="region"
+        aria-label={caption}
+        sx={{
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+        }}
+      >
+        <Table size="small" sx={{ minWidth: 860, captionSide: 'top' }}>
+          <caption style={{ captionSide: 'top', fontWeight: 600, padding: '8px 16px' }}>
+            {caption}
+          </caption>
+          <TableHead>
+            <TableRow>
+              {COLUMNS.map((column) => (
+                <TableCell
+                  key={column}
+                  scope="col"
+                  align={column === 'conditions' ? 'right' : 'left'}
+                >
+                  {t(`adminCatalogue.column.${column}`)}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {versions.map((version) => {
+              const status = version.active ? 'active' : 'inactive';
+              return (
+                <TableRow key={version.version} data-version={version.version}>
+                  <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
+                    {version.version}
+                  </TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      label={t(`adminCatalogue.status.${status}`)}
+                      sx={{ ...TONES[status], fontWeight: 600 }}
+                    />
+                  </TableCell>
+                  <TableCell>{version.author}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {formatDateTime(new Date(version.createdAt))}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {version.activatedAt ? formatDateTime(new Date(version.activatedAt)) : empty}
+                  </TableCell>
+                  <TableCell sx={{ minWidth: 200, maxWidth: 360, overflowWrap: 'anywhere' }}>
+                    {version.notes || empty}
+                  </TableCell>
+                  <TableCell align="right">{version.impairments}</TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </>
+  );
+}
