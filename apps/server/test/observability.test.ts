@@ -154,6 +154,12 @@ describe.each(DATABASES)('request ids and logs on %s', (database) => {
       headers: { 'x-request-id': 'n14-search' },
     });
     expect(found.status).toBe(200);
+    // A search refused for its text: the refusal's line does not quote it.
+    const refused = await api(t.baseUrl, `${DISCLOSURE_API}/disclosures?q=ZQ77%20bad%25`, {
+      token: underwriter,
+      headers: { 'x-request-id': 'n14-bad-search' },
+    });
+    expect(refused.status).toBe(400);
     // A body that is not JSON, quoting the number: refused, and its text not logged either.
     const malformed = await fetch(`${t.baseUrl}${DISCLOSURE_API}/request`, {
       method: 'POST',
@@ -183,6 +189,9 @@ describe.each(DATABASES)('request ids and logs on %s', (database) => {
       expect(text).not.toContain(secret);
     }
     const lines = logged.lines();
+    expect(completedLine(lines, 'n14-bad-search').req?.url).toBe(
+      `${DISCLOSURE_API}/disclosures?q=[Redacted]`,
+    );
     for (const reqId of ['n14-create', 'n14-save', 'n14-malformed']) {
       expect(completedLine(lines, reqId).caller).toEqual({
         sub: interviewerRow.subject,

@@ -198,6 +198,20 @@ class RequestLogController extends LogController {
     request.log.debug({ req: request }, 'incoming request');
   }
 
+  /** Fastify's own 404 line would write the URL as it came, query values and all. */
+  override routeNotFound(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
+    request.log.info({ req: request }, 'route not found');
+  }
+
+  /** Fastify's own error line would take the error's message, unredacted, as the line's text. */
+  override defaultErrorLog(error: Error, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    const fields = { req: request, res: reply, err: error };
+    if (reply.statusCode >= 500) reply.log.error(fields, 'request failed');
+    else reply.log.info(fields, 'request refused');
+  }
+
   override requestCompleted(
     error: Error | null | undefined,
     request: FastifyRequest,
