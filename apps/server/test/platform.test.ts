@@ -120,11 +120,13 @@ describe.each(DATABASES)('HTTP platform on %s', (database) => {
     expect(english.status).toBe(400);
     expect(await english.json()).toEqual({
       code: 400,
+      error: 'malformed_json',
       message: 'The request body is not valid JSON.',
     });
     await putLanguage(t.baseUrl, token, 'cn_traditional');
     expect(await (await send()).json()).toEqual({
       code: 400,
+      error: 'malformed_json',
       message: '請求內容不是有效的 JSON。',
     });
     await putLanguage(t.baseUrl, token, 'en');
@@ -139,7 +141,7 @@ describe.each(DATABASES)('HTTP platform on %s', (database) => {
       const response = await fetch(`${t.baseUrl}/api/nothing/here`, {
         headers: { 'accept-language': language ?? '' },
       });
-      expect(await response.json()).toEqual({ code: 404, message });
+      expect(await response.json()).toEqual({ code: 404, error: 'not_found', message });
     }
   });
 
@@ -150,17 +152,26 @@ describe.each(DATABASES)('HTTP platform on %s', (database) => {
       body: JSON.stringify({ language: 'en', padding: 'x'.repeat(BODY_LIMIT) }),
     });
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ code: 413, message: 'The request is too large.' });
+    expect(await response.json()).toEqual({
+      code: 413,
+      error: 'payload_too_large',
+      message: 'The request is too large.',
+    });
   });
 
-  it('X-09 an unknown API route answers 404 in the envelope', async () => {
+  it('X-09 N-16 an unknown API route answers 404 in the envelope, a known one asked with a wrong method 405 with Allow', async () => {
     for (const headers of [{}, { authorization: `Bearer ${token}` }]) {
       const response = await fetch(`${t.baseUrl}/api/no/such/route`, { headers });
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ code: 404, message: 'Not found.' });
+      expect(await response.json()).toEqual({
+        code: 404,
+        error: 'not_found',
+        message: 'Not found.',
+      });
     }
     const wrongMethod = await api(t.baseUrl, '/api/user/language', { token, method: 'DELETE' });
-    expect(wrongMethod.status).toBe(404);
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toBe('PUT');
   });
 
   it('A-06 the datatimestamp cache-buster is accepted and ignored, while other unknown query fields are refused', async () => {
@@ -320,6 +331,7 @@ describe('rate limits', () => {
       const limited = await putLanguage(t.baseUrl, token, 'en');
       expect(limited.body).toEqual({
         code: 429,
+        error: 'rate_limited',
         message: 'Too many requests. Please wait a moment and try again.',
       });
       expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);

@@ -230,7 +230,11 @@ describe.each(DATABASES)('catalogue versions on %s', (database) => {
       for (const token of [underwriter, agent]) {
         const answer = await api(t.baseUrl, path, { token, method, body });
         expect(answer.status, `${method} ${path}`).toBe(403);
-        expect(answer.body).toEqual({ code: 403, message: 'You are not allowed to do this.' });
+        expect(answer.body).toEqual({
+          code: 403,
+          error: 'forbidden',
+          message: 'You are not allowed to do this.',
+        });
       }
       expect((await api(t.baseUrl, path, { method, body })).status).toBe(401);
     }

@@ -378,6 +378,7 @@ describe.each(DATABASES)('disclosure lifecycle on %s', (database) => {
       expect(stale.status).toBe(409);
       expect(stale.body).toEqual({
         code: 409,
+        error: 'conflict',
         message: expect.stringMatching(/changed by someone else/),
       });
 

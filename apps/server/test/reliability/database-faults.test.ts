@@ -48,6 +48,7 @@ async function call(url: string, init: RequestInit = {}) {
 
 const UNAVAILABLE = {
   code: 503,
+  error: 'service_unavailable',
   message: 'The service is temporarily unavailable. Please try again shortly.',
 };
 

@@ -38,7 +38,11 @@ function postSignIn(
 const clientToken = (baseUrl: string, secret: string) =>
   clientCredentialsGrant(baseUrl, 'demo-integration', secret);
 
-const TOO_MANY = { code: 429, message: 'Too many requests. Please wait a moment and try again.' };
+const TOO_MANY = {
+  code: 429,
+  error: 'rate_limited',
+  message: 'Too many requests. Please wait a moment and try again.',
+};
 
 describe.each(DATABASES)('rate limits on %s', (database) => {
   it('T-33 behind TRUST_PROXY=1, wrong passwords with a forged leftmost X-Forwarded-For still reach the sign-in limit (429)', async () => {
