@@ -88,7 +88,7 @@ describe('the sign-in wrapper (Security)', () => {
     await waitFor(() => expect(current.redirects).toEqual([{ state: { returnTo: '/home' } }]));
     expect(screen.queryByRole('alert')).toBeNull();
 
-    expect(webPackage.dependencies['oidc-client-ts']).toBe(`^${MIN_OIDC_CLIENT_VERSION}`);
+    expect(webPackage.devDependencies['oidc-client-ts']).toBe(`^${MIN_OIDC_CLIENT_VERSION}`);
     expect(isSupportedOidcClient(Version)).toBe(true);
     expect(isSupportedOidcClient('3.5.0')).toBe(true);
     expect(isSupportedOidcClient('3.10.0')).toBe(true);
