@@ -1,4 +1,5 @@
-import { defineConfig, parseAst, type Plugin } from 'vite';
+import { createHash } from 'node:crypto';
+import { defineConfig, parseAst, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // Vendor code every page needs sits in two long-cached chunks. Everything else follows the
@@ -56,8 +57,83 @@ function pureDomainConstants(): Plugin {
   };
 }
 
+/**
+ * The signed-in screens a page load can start at (src/config/paths.ts), with the lazy modules
+ * each one renders first: the signed-in frame and the screen's own route.
+ */
+const FIRST_SCREENS: { path: RegExp; modules: string[] }[] = [
+  {
+    path: /^\/(home|questionnaire(\/[^/]+)?)\/?$/,
+    modules: ['src/app/layout/app-layout.tsx', 'src/app/routes/questionnaire.tsx'],
+  },
+  {
+    path: /^\/worklist\/?$/,
+    modules: ['src/app/layout/app-layout.tsx', 'src/app/routes/worklist.tsx'],
+  },
+  {
+    path: /^\/dashboard\/?$/,
+    modules: ['src/app/layout/app-layout.tsx', 'src/app/routes/dashboard.tsx'],
+  },
+];
+
+/**
+ * Preloads the chunks of the screen a page load starts at with the HTML (requirements F-03),
+ * rather than once the app has run, signed in and rendered the route. Every address gets the
+ * same index.html, and the sign-in page must not load the questionnaire's code (design §7), so
+ * the HTML names a small script (the CSP allows no inline one) that adds the
+ * `<link rel="modulepreload">` of the address's screen before the app's own module runs.
+ */
+function firstScreenPreload(): Plugin {
+  return {
+    name: 'vmer:first-screen-preload',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const html = bundle['index.html'];
+        if (html?.type !== 'asset' || typeof html.source !== 'string') return;
+        const chunks = Object.values(bundle).filter(
+          (file): file is Rollup.OutputChunk => file.type === 'chunk',
+        );
+        const closure = (start: Rollup.OutputChunk[]) => {
+          const seen = new Set<string>();
+          const visit = (fileName: string) => {
+            if (seen.has(fileName)) return;
+            seen.add(fileName);
+            const chunk = bundle[fileName];
+            if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+          };
+          start.forEach((chunk) => visit(chunk.fileName));
+          return seen;
+        };
+        const inHtml = closure(chunks.filter((chunk) => chunk.isEntry));
+        const routes = FIRST_SCREENS.map(({ path, modules }) => {
+          const starts = modules.map((module) => {
+            const chunk = chunks.find((candidate) =>
+              candidate.facadeModuleId?.replaceAll('\\', '/').endsWith(`/apps/web/${module}`),
+            );
+            if (!chunk) this.error(`first-screen preload: no chunk for ${module}`);
+            return chunk;
+          });
+          const files = [...closure(starts)].filter((file) => !inHtml.has(file));
+          return [path.source, files.map((file) => `/${file}`)];
+        });
+        const source = `(function(){var r=${JSON.stringify(routes)},p=location.pathname;for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){r[i][1].forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)});break}})();\n`;
+        const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+        const fileName = `assets/first-screen-${hash}.js`;
+        this.emitFile({ type: 'asset', fileName, source });
+        // Before the app's module: module scripts run in document order, after parsing.
+        html.source = html.source.replace(
+          /<script type="module"/,
+          `<script type="module" crossorigin src="/${fileName}"></script>\n    $&`,
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [pureDomainConstants(), react()],
+  plugins: [pureDomainConstants(), react(), firstScreenPreload()],
   build: {
     target: 'es2022',
     sourcemap: true,

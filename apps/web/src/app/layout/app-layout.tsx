@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import { SkipLink } from '../../components/skip-link.tsx';
 import { NotificationProvider } from '../../features/global-feedback/components/notification-provider.tsx';
 import { useGetInsurerListQuery } from '../../features/header-selection/api/insurer-list-api.ts';
+import { useLoadDisclosureEarly } from '../../features/questionnaire/use-load-disclosure-early.ts';
 import { useGetUserInfoQuery } from '../../features/user-info/api/user-info-api.ts';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
@@ -16,6 +17,8 @@ export function AppLayout() {
   // Mounted only under RequireAuth, so a token exists when these are sent (requirements §7).
   useGetUserInfoQuery();
   useGetInsurerListQuery();
+  // At a disclosure's address, the disclosure too (requirements F-01).
+  useLoadDisclosureEarly();
   return (
     <NotificationProvider>
       <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>

@@ -1,21 +1,23 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { impairmentsToLoad, readDocument, type ImpairmentSource } from '@vmer/domain/disclosure';
 import type { DisclosureView } from '@vmer/domain/lifecycle';
 import {
   disclosureDocumentSchema,
   OTHERS_TEMPLATE_UUID,
+  type DiseaseListEntry,
   type Impairment,
 } from '@vmer/domain/model';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import {
+  listRequestFor,
+  questionnaireApi,
   useAnalyticsQuery,
   useDisclosureQuery,
   useLazyDiseaseListQuery,
-  useLazyQuestionsQuery,
   useLazySpecialListQuery,
-  type DiseaseListRequest,
 } from './api/questionnaire-api.ts';
+import { isOpenedEarly, openedEarlyShown } from './use-load-disclosure-early.ts';
 import { disclosureLoaded, formReset, selectSession } from './questionnaire-slice.ts';
 
 function parseDocument(json: string) {
@@ -33,7 +35,9 @@ function parseDocument(json: string) {
  * fills the screen with it (requirements §4, docs/design.md
  * §4). When the fetch fails, nothing of an earlier disclosure stays. A disclosure this screen
  * has just stored from /home only changes the address (W-22): it is on screen already, so it is
- * not fetched again.
+ * not fetched again. Once the disclosure is here, every call it needs starts at once: its
+ * product's lists, one question list per condition and its version's summary (requirements
+ * F-01; architecture.md, "Opening a disclosure").
  */
 export function useLoadDisclosure(
   requestId: string | undefined,
@@ -50,14 +54,20 @@ export function useLoadDisclosure(
   }
   const shown = requestId !== undefined && requestId === adopted;
   // Opened afresh each time: a device copy is weighed against the server's copy now (I-13).
+  // The one the app asked for as it opened at this address is that copy (F-01).
   const disclosure = useDisclosureQuery(requestId && !shown ? requestId : skipToken, {
-    refetchOnMountOrArgChange: true,
+    refetchOnMountOrArgChange: !isOpenedEarly(requestId),
   });
+  useEffect(() => openedEarlyShown(), []);
   const { refetch } = disclosure;
   useAnalyticsQuery(requestId && insurerCode ? requestId : skipToken);
   const [loadList] = useLazyDiseaseListQuery();
   const [loadSpecial] = useLazySpecialListQuery();
-  const [loadQuestions] = useLazyQuestionsQuery();
+  // The Others template's uuid the screen knows; read when a disclosure arrives, not followed.
+  const othersKnown = useRef(othersUuid);
+  useEffect(() => {
+    if (othersUuid) othersKnown.current = othersUuid;
+  }, [othersUuid]);
 
   useEffect(() => {
     if (disclosure.isError) dispatch(formReset());
@@ -69,40 +79,71 @@ export function useLoadDisclosure(
     let cancelled = false;
     const fill = async () => {
       const doc = parseDocument(view.disclosureJson);
-      const request: DiseaseListRequest = {
-        insurerCode: view.insurerCode,
-        channel: view.channel,
-        productCode: view.productCode,
-        gender: null,
-        age: null,
-        rsmScore: null,
-        // Its own version, not the active one: an older disclosure reads what it was answered on.
-        catalogVersion: view.catalogVersion,
+      const version = view.catalogVersion;
+      // The profile the screen will show, so that its lists are these (F-01).
+      const profile = {
+        age: view.age ?? doc?.profile.age ?? null,
+        gender: view.gender ?? doc?.profile.gender ?? null,
+        rsmScore: view.rsmScore ?? doc?.profile.rsmScore ?? null,
       };
+      const request = listRequestFor(view, profile, version);
       const impairments = new Map<string, Impairment>();
-      const templateUuid = othersUuid ?? OTHERS_TEMPLATE_UUID;
+      let templateUuid = othersKnown.current ?? OTHERS_TEMPLATE_UUID;
+      const questions = new Map<string, Promise<Impairment['questionList']>>();
+      const questionsOf = (uuid: string) => {
+        let loading = questions.get(uuid);
+        if (!loading) {
+          loading = dispatch(
+            questionnaireApi.endpoints.questions.initiate(
+              { uuid, catalogVersion: version },
+              { subscribe: false },
+            ),
+          ).unwrap();
+          questions.set(uuid, loading);
+        }
+        return loading;
+      };
+      // The version's summary (rules, indicators) the screen reads once it shows the disclosure:
+      // the active version's answers for it when it is that version.
+      const summary = async () => {
+        const active = await dispatch(
+          questionnaireApi.endpoints.questionnaireInfo.initiate(undefined, { subscribe: false }),
+        );
+        if (version && active.data?.version !== version)
+          await dispatch(
+            questionnaireApi.endpoints.questionnaireInfo.initiate(version, { subscribe: false }),
+          );
+      };
       if (doc && doc.impairments.length > 0) {
+        // All at once: the question lists need only the uuids, not the lists.
+        // A failure shows when the condition's questions are waited for below.
+        for (const uuid of impairmentsToLoad(doc, templateUuid))
+          questionsOf(uuid).catch(() => undefined);
         const [list, special] = await Promise.all([
           loadList(request, true).unwrap(),
           loadSpecial(request, true).unwrap(),
+          summary(),
         ]);
-        const entries = [
+        templateUuid = special.others?.uuid ?? templateUuid;
+        let entries: DiseaseListEntry[] = [
           ...list.diseaseList,
           ...[special.abnormalBmi, special.highLowBmi, special.others].filter((i) => i !== null),
         ];
+        const wanted = impairmentsToLoad(doc, templateUuid);
+        // A condition stored for another gender than the applicant's: the product's whole list.
+        if (wanted.some((uuid) => !entries.some((e) => e.uuid === uuid))) {
+          const whole = { ...request, gender: null, age: null, rsmScore: null };
+          entries = [...entries, ...(await loadList(whole, true).unwrap()).diseaseList];
+        }
         await Promise.all(
-          impairmentsToLoad(doc, templateUuid).map(async (uuid) => {
+          wanted.map(async (uuid) => {
             const entry = entries.find((e) => e.uuid === uuid);
             if (!entry) return;
-            impairments.set(uuid, {
-              ...entry,
-              questionList: await loadQuestions(
-                { uuid, catalogVersion: view.catalogVersion },
-                true,
-              ).unwrap(),
-            });
+            impairments.set(uuid, { ...entry, questionList: await questionsOf(uuid) });
           }),
         );
+      } else {
+        await summary();
       }
       if (cancelled) return;
       const source: ImpairmentSource = {
@@ -146,7 +187,7 @@ export function useLoadDisclosure(
     return () => {
       cancelled = true;
     };
-  }, [disclosure.data, othersUuid, loadList, loadSpecial, loadQuestions, dispatch]);
+  }, [disclosure.data, loadList, loadSpecial, dispatch]);
 
   /** Shows the server's copy again (I-14 "Use the saved version"). */
   const reload = useCallback(() => {

@@ -1,8 +1,10 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo } from 'react';
-import { isUnderAge } from '@vmer/domain/applicant';
+import { useParams } from 'react-router';
 import { useAppSelector } from '../../app/hooks.ts';
 import {
+  listRequestFor,
+  questionnaireApi,
   useQuestionnaireInfoQuery,
   useSpecialListQuery,
   type DiseaseListRequest,
@@ -29,18 +31,16 @@ export function useScreenContext() {
       entry.channel === selection.channel &&
       entry.productCode === selection.productCode,
   );
+  // While a disclosure opens, the lists wait for it: opening asks for its product's lists
+  // itself, and those are the ones the screen then shows (requirements F-01).
+  const { requestId } = useParams();
+  const failed = questionnaireApi.endpoints.disclosure.useQueryState(
+    requestId ?? skipToken,
+  ).isError;
+  const opening = requestId !== undefined && session.requestId !== requestId && !failed;
   const listRequest: DiseaseListRequest | null =
-    selection.insurerCode && selection.channel && selection.productCode
-      ? {
-          insurerCode: selection.insurerCode,
-          channel: selection.channel,
-          productCode: selection.productCode,
-          gender: profile.gender,
-          // The server refuses a list for an applicant under 18 (requirements §5).
-          age: isUnderAge(profile.age) ? null : profile.age,
-          rsmScore: profile.rsmScore,
-          ...(session.catalogVersion ? { catalogVersion: session.catalogVersion } : {}),
-        }
+    selection.insurerCode && selection.channel && selection.productCode && !opening
+      ? listRequestFor(selection, profile, session.catalogVersion)
       : null;
   const special = useSpecialListQuery(listRequest ?? skipToken);
   // A disclosure answered on an older catalogue version decides by that version's rules.

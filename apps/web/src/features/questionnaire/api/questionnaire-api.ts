@@ -9,9 +9,11 @@ import type {
   SearchEvent,
   TrackingEvent,
 } from '@vmer/domain/lifecycle';
-import type { Gender, RsmScore } from '@vmer/domain/model';
+import { isUnderAge } from '@vmer/domain/applicant';
+import type { Gender, Profile, RsmScore } from '@vmer/domain/model';
 import type { OverrideBody } from '@vmer/domain/workbench';
-import { api, apiCall } from '../../../lib/api-client.ts';
+import { api, apiCall, type ApiError, type ApiRequest } from '../../../lib/api-client.ts';
+import { keptFor, keep } from './catalogue-cache.ts';
 
 /** The body of a call's success answer, by the contract's name of the call. */
 type Answer<Name extends keyof ApiRoutes> = ApiResponse<ApiRoutes[Name]>;
@@ -26,6 +28,27 @@ export interface DiseaseListRequest {
   rsmScore: RsmScore | null;
   /** The catalogue version of the disclosure on screen; the active version when left out. */
   catalogVersion?: string | null;
+}
+
+/**
+ * The disease or special list request of a product for an applicant: the one the screen makes
+ * for what it shows, and the one opening a disclosure makes, so that both are one request
+ * (requirements F-01). The server refuses a list for an applicant under 18 (requirements §5).
+ */
+export function listRequestFor(
+  product: { insurerCode: string; channel: string; productCode: string },
+  profile: Pick<Profile, 'gender' | 'age' | 'rsmScore'>,
+  catalogVersion: string | null | undefined,
+): DiseaseListRequest {
+  return {
+    insurerCode: product.insurerCode.toLowerCase(),
+    channel: product.channel,
+    productCode: product.productCode,
+    gender: profile.gender,
+    age: isUnderAge(profile.age) ? null : profile.age,
+    rsmScore: profile.rsmScore,
+    ...(catalogVersion ? { catalogVersion } : {}),
+  };
 }
 
 /** An impairment's questions, from the disclosure's catalogue version (or the active one). */
@@ -86,13 +109,45 @@ const storeRequest = (kind: 'save' | 'submit', request: SaveRequest) => {
   };
 };
 
+/**
+ * A call whose answer belongs to one catalogue version, which never changes (requirements
+ * F-02): answered from what this tab has kept of that version when it has it, and kept once
+ * fetched. The call itself, cache-buster included, is made as the specification has it.
+ */
+async function versioned<T>(
+  store: object,
+  request: ApiRequest,
+  key: { version: string | null | undefined; name: string },
+  fetch: (
+    request: ApiRequest,
+  ) => PromiseLike<{ data?: unknown; error?: unknown }> | { data?: unknown; error?: unknown },
+  versionOf: (answer: T) => string | null | undefined = () => key.version,
+): Promise<{ data: T } | { error: ApiError }> {
+  const kept = key.version ? keptFor<T>(store, key.version, key.name) : undefined;
+  if (kept !== undefined) return { data: kept };
+  const result = await fetch(request);
+  if (result.error !== undefined) return { error: result.error as ApiError };
+  const data = result.data as T;
+  const version = versionOf(data);
+  if (version) keep(store, version, key.name, data);
+  return { data };
+}
+
 /** The questionnaire screen's calls (requirements §7, design §4, §5). */
 export const questionnaireApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The active version's summary, or a named version's. */
+    // The active version's answer is kept under the version it names: a disclosure on that
+    // version then asks for it no more (requirements F-01, F-02).
     questionnaireInfo: build.query<QuestionnaireInfo, string | void>({
-      query: (catalogVersion) =>
-        apiCall(endpoints.questionnaire, { query: versionParams(catalogVersion || null) }),
+      queryFn: (catalogVersion, { getState }, _extra, fetch) =>
+        versioned<QuestionnaireInfo>(
+          getState,
+          apiCall(endpoints.questionnaire, { query: versionParams(catalogVersion || null) }),
+          { version: catalogVersion || null, name: 'questionnaire' },
+          fetch,
+          (answer) => answer.version,
+        ),
     }),
     diseaseList: build.query<Answer<'diseaseList'>, DiseaseListRequest>({
       query: ({ catalogVersion, ...request }) =>
@@ -108,17 +163,26 @@ export const questionnaireApi = api.injectEndpoints({
           query: versionParams(catalogVersion),
         }),
     }),
+    // A named version's questions are kept for the tab's life (requirements F-02).
     questions: build.query<Answer<'questions'>, string | QuestionsRequest>({
-      query: (request) => {
+      queryFn: (request, { getState }, _extra, fetch) => {
         const { uuid, catalogVersion } = typeof request === 'string' ? { uuid: request } : request;
-        return apiCall(endpoints.questions, {
-          params: { uuid },
-          query: versionParams(catalogVersion),
-        });
+        return versioned<Answer<'questions'>>(
+          getState,
+          apiCall(endpoints.questions, { params: { uuid }, query: versionParams(catalogVersion) }),
+          { version: catalogVersion, name: `question/${uuid}` },
+          fetch,
+        );
       },
     }),
+    // Asked for as soon as the app opens at a disclosure's address, before the role is known
+    // (architecture.md, "Opening a disclosure"): a role without the screen is told so by the
+    // page itself, not by a second message.
     disclosure: build.query<Answer<'disclosureView'>, string>({
-      query: (requestId) => apiCall(endpoints.disclosureView, { params: { requestId } }),
+      query: (requestId) => ({
+        ...apiCall(endpoints.disclosureView, { params: { requestId } }),
+        shownByCaller: [403],
+      }),
     }),
     analytics: build.query<Answer<'requestAnalytics'>, string>({
       query: (requestId) => apiCall(endpoints.requestAnalytics, { params: { requestId } }),

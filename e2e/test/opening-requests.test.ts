@@ -1,0 +1,202 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { isApiRequest } from '../src/browser.ts';
+import {
+  journeySuite,
+  PHKL_PRODUCT,
+  screenState,
+  submittedDisclosure,
+} from '../src/questionnaire.ts';
+
+const suite = journeySuite();
+
+/** Ten conditions every applicant may have, offered by phkl's agency product. */
+const TEN = [
+  'allergic-rhinitis',
+  'anaemia',
+  'anxiety',
+  'arrhythmia',
+  'asthma',
+  'back-pain-disc-prolapse',
+  'cataract',
+  'colon-polyps',
+  'fractures',
+  'gallstones',
+];
+/** Another ten: five of the first disclosure's and five of its own. */
+const OTHER_TEN = [...TEN.slice(5), 'depression', 'eczema', 'epilepsy', 'fatty-liver', 'gout'];
+
+/**
+ * The most dependent API requests one after another on the way to the first page of
+ * questions: the longest chain of requests each started after the one before it had finished
+ * (the one it could have been waiting for). Requests started at once are one wave.
+ */
+const MAX_WAVES = 3;
+
+/** An API request seen by the browser, its start and end numbered in the order they happened. */
+interface Seen {
+  method: string;
+  /** Path and query without the `datatimestamp` cache-buster (requirements A-06). */
+  url: string;
+  started: number;
+  ended: number;
+}
+
+/** Every API request of the page from now on, with its start and end in event order. */
+function recordApi(page: Page): Seen[] {
+  const seen: Seen[] = [];
+  const open = new Map<object, Seen>();
+  let tick = 0;
+  const end = (request: object) => {
+    const entry = open.get(request);
+    if (entry) entry.ended = ++tick;
+    open.delete(request);
+  };
+  page.on('request', (request) => {
+    if (!isApiRequest(request.url())) return;
+    const url = new URL(request.url());
+    url.searchParams.delete('datatimestamp');
+    const entry = {
+      method: request.method(),
+      url: url.pathname + url.search,
+      started: ++tick,
+      ended: Number.POSITIVE_INFINITY,
+    };
+    seen.push(entry);
+    open.set(request, entry);
+  });
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  return seen;
+}
+
+/** The longest chain of requests where each started after the previous one had ended. */
+function waves(seen: readonly Seen[]): number {
+  const depth = new Map<Seen, number>();
+  for (const request of [...seen].sort((a, b) => a.started - b.started)) {
+    const before = seen.filter((other) => other.ended < request.started);
+    depth.set(request, 1 + Math.max(0, ...before.map((other) => depth.get(other) ?? 0)));
+  }
+  return Math.max(0, ...depth.values());
+}
+
+/** The URLs requested more than once. */
+const repeated = (seen: readonly Seen[]) => {
+  const count = new Map<string, number>();
+  for (const { method, url } of seen)
+    count.set(`${method} ${url}`, (count.get(`${method} ${url}`) ?? 0) + 1);
+  return [...count].filter(([, times]) => times > 1).map(([url, times]) => `${url} ×${times}`);
+};
+
+const describeRequests = (seen: readonly Seen[]) =>
+  seen.map((r) => `${r.started}-${r.ended} ${r.method} ${r.url}`).join('\n');
+
+/**
+ * Waits until every request seen has ended: the screen's effects of the render that showed the
+ * questions have started theirs by then.
+ */
+const allEnded = (seen: readonly Seen[]) =>
+  expect.poll(() => seen.filter((r) => r.ended === Number.POSITIVE_INFINITY).length).toBe(0);
+
+/** A saved draft of interviewer1 with these conditions: its request id. */
+const draft = (applicationNumber: string, conditions: string[]) =>
+  submittedDisclosure(suite.baseUrl, {
+    userName: 'interviewer1',
+    applicationNumber,
+    product: PHKL_PRODUCT,
+    conditions,
+    save: true,
+  });
+
+/** Waits until the first page of the disclosure shows its questions. */
+const firstPageShown = (page: Page) =>
+  page.locator('[data-question]').first().waitFor({ state: 'visible' });
+
+describe('opening a disclosure (requirements §17)', () => {
+  it('F-01 a 10-condition disclosure opens in at most three waves of API requests, none of them asked twice', async () => {
+    const requestId = await draft('OPEN10', TEN);
+    const page = await suite.signedIn('interviewer1');
+    const seen = recordApi(page);
+    // A cold open: the page loaded afresh from the link, signed in.
+    await page.goto(`${suite.baseUrl}/questionnaire/${requestId}`);
+    await firstPageShown(page);
+    const shown = [...seen];
+    await allEnded(seen);
+    console.info(
+      `F-01 ${shown.length} API requests, ${waves(shown)} waves before the first page:\n${describeRequests(seen)}`,
+    );
+    // One per condition, as requirements A-13 asks.
+    expect(shown.filter((r) => r.url.startsWith('/api/question/'))).toHaveLength(TEN.length);
+    expect(repeated(seen)).toEqual([]);
+    expect(waves(shown)).toBeLessThanOrEqual(MAX_WAVES);
+    await page.context().close();
+  });
+
+  it('F-02 a second disclosure on the same catalogue version asks only for the questions not yet fetched', async () => {
+    const [first, second] = [await draft('OPENA', TEN), await draft('OPENB', OTHER_TEN)];
+    const page = await suite.signedIn('interviewer1');
+    const all = recordApi(page);
+    await page.goto(`${suite.baseUrl}/questionnaire/${first}`);
+    await firstPageShown(page);
+    await allEnded(all);
+    const seen = recordApi(page);
+    // An in-app move to the other disclosure (as the worklist's links make), in the same tab.
+    await page.evaluate((path) => {
+      window.history.pushState({}, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, `/questionnaire/${second}`);
+    await expect.poll(async () => (await screenState(page)).session.requestId).toBe(second);
+    await firstPageShown(page);
+    await allEnded(seen);
+    const questions = seen
+      .filter((r) => r.url.startsWith('/api/question/'))
+      .map((r) => new URL(r.url, suite.baseUrl).pathname.split('/').pop());
+    console.info(`F-02 second opening:\n${describeRequests(seen)}`);
+    expect(questions.sort()).toEqual(OTHER_TEN.slice(5).sort());
+    await page.context().close();
+  });
+
+  it('F-03 the questionnaire route’s chunks are preloaded with the HTML, before any API request', async () => {
+    const dist =
+      process.env.WEB_DIST ?? fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
+    const manifest = JSON.parse(
+      await readFile(join(dist, '.vite/manifest.json'), 'utf8'),
+    ) as Record<string, { file: string }>;
+    const routeChunks = ['src/app/layout/app-layout.tsx', 'src/app/routes/questionnaire.tsx'].map(
+      (source) => `/${manifest[source]!.file}`,
+    );
+    const requestId = await draft('OPENC', TEN.slice(0, 1));
+    const page = await suite.signedIn('interviewer1');
+    const order: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (isApiRequest(request.url())) order.push('api');
+      else if (routeChunks.includes(url.pathname)) order.push(url.pathname);
+    });
+    await page.goto(`${suite.baseUrl}/questionnaire/${requestId}`);
+    await firstPageShown(page);
+    const preloaded = await page.evaluate(() =>
+      [...document.querySelectorAll('link[rel="modulepreload"]')].map(
+        (link) => new URL((link as HTMLLinkElement).href).pathname,
+      ),
+    );
+    expect(preloaded).toEqual(expect.arrayContaining(routeChunks));
+    // Both chunks were asked for before the first API request.
+    expect(order.slice(0, 2).sort()).toEqual([...routeChunks].sort());
+    // The sign-in page does not preload them: it keeps within its own budget (design §7).
+    const landing = await suite.browser.newPage();
+    await landing.goto(`${suite.baseUrl}/`);
+    await landing.getByRole('button', { name: 'Sign In' }).waitFor();
+    const onLanding = await landing.evaluate(() =>
+      [...document.querySelectorAll('link[rel="modulepreload"]')].map(
+        (link) => new URL((link as HTMLLinkElement).href).pathname,
+      ),
+    );
+    expect(onLanding.filter((path) => routeChunks.includes(path))).toEqual([]);
+    await landing.close();
+    await page.context().close();
+  });
+});
