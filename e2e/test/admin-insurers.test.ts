@@ -194,7 +194,13 @@ describe('menu and access by role', () => {
     uw1: ['/home', '/worklist', '/dashboard'],
     uw2: ['/home', '/worklist', '/dashboard'],
     uw3: ['/home', '/worklist', '/dashboard'],
-    admin1: ['/dashboard', '/admin/users', '/admin/account-requests', '/admin/insurers'],
+    admin1: [
+      '/dashboard',
+      '/admin/users',
+      '/admin/account-requests',
+      '/admin/insurers',
+      '/admin/catalogue',
+    ],
   };
 
   it('O-01 each demo user’s menu offers exactly their role’s screens, and fits at 1366 and 390 px', async () => {

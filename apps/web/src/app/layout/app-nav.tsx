@@ -74,7 +74,7 @@ function WorklistLabel({ returned }: { returned: number }) {
  * The header's menu (requirements O-01, W-01, W-20): the screens the signed-in person's role
  * may use (design §11, `screensFor`), in the domain's order, the current one marked; on
  * Worklist a badge counting the disclosures returned to the caller. Nothing shows until user
- * info says who the person is. On a phone the row scrolls sideways should it not fit.
+ * info says who the person is. On a phone the entries wrap should they not fit on one row.
  */
 export function AppNav({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
@@ -100,7 +100,10 @@ export function AppNav({ compact = false }: { compact?: boolean }) {
       aria-label={t('nav.label')}
       direction="row"
       spacing={compact ? 0.5 : 1}
-      sx={{ overflowX: 'auto', minWidth: 0, ...(compact ? { pr: 1.5 } : {}) }}
+      useFlexGap
+      // On a phone the entries wrap onto a second row rather than hide past the edge: an
+      // administrator has five screens (design §11).
+      sx={{ overflowX: 'auto', minWidth: 0, ...(compact ? { pr: 1.5, flexWrap: 'wrap' } : {}) }}
     >
       {screensFor(role).map((screen) => {
         const current = isOnScreen(screen, pathname);

@@ -2,7 +2,7 @@ import type { ApiResponse, ApiRoutes } from '@vmer/domain/api';
 import { endpoints } from '@vmer/domain/api/endpoints';
 import { api, apiCall } from '../../../lib/api-client.ts';
 
-export type CatalogVersions = ApiResponse<ApiRoutes['catalogVersions']>;
+type CatalogVersions = ApiResponse<ApiRoutes['catalogVersions']>;
 export type CatalogVersion = CatalogVersions[number];
 
 /** The versions screen's calls (requirements K-01, K-02); both only read. */

@@ -20,7 +20,7 @@ import { VersionsTable } from './versions-table.tsx';
  * The pair compared first: the active version and the newest other one, the older of the two
  * first so that the changes read forwards. Versions are numbered in the order they were made.
  */
-export function defaultPair(versions: CatalogVersion[]): { from: string; to: string } | null {
+function defaultPair(versions: CatalogVersion[]): { from: string; to: string } | null {
   const active = versions.find((version) => version.active) ?? versions[0];
   const other = versions.find((version) => version !== active);
   if (!active || !other) return null;
