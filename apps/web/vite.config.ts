@@ -58,21 +58,14 @@ function pureDomainConstants(): Plugin {
 }
 
 /**
- * The signed-in screens a page load can start at (src/config/paths.ts), with the lazy modules
- * each one renders first: the signed-in frame and the screen's own route.
+ * The signed-in screen a page load most often starts at (src/config/paths.ts: a disclosure's
+ * link, or /home after signing in), with the lazy modules it renders first: the signed-in frame
+ * and the screen's own route. Every name here costs the sign-in page bytes too.
  */
 const FIRST_SCREENS: { path: RegExp; modules: string[] }[] = [
   {
     path: /^\/(home|questionnaire(\/[^/]+)?)\/?$/,
     modules: ['src/app/layout/app-layout.tsx', 'src/app/routes/questionnaire.tsx'],
-  },
-  {
-    path: /^\/worklist\/?$/,
-    modules: ['src/app/layout/app-layout.tsx', 'src/app/routes/worklist.tsx'],
-  },
-  {
-    path: /^\/dashboard\/?$/,
-    modules: ['src/app/layout/app-layout.tsx', 'src/app/routes/dashboard.tsx'],
   },
 ];
 
@@ -116,9 +109,10 @@ function firstScreenPreload(): Plugin {
             return chunk;
           });
           const files = [...closure(starts)].filter((file) => !inHtml.has(file));
-          return [path.source, files.map((file) => `/${file}`)];
+          // Every chunk is an assets/*.js file: only the name in between is written.
+          return [path.source, files.map((file) => /^assets\/(.+)\.js$/.exec(file)![1])];
         });
-        const source = `(function(){var r=${JSON.stringify(routes)},p=location.pathname;for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){r[i][1].forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)});break}})();\n`;
+        const source = `(function(){var r=${JSON.stringify(routes)},p=location.pathname;for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){r[i][1].forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href='/assets/'+f+'.js';document.head.appendChild(l)});break}})();\n`;
         const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
         const fileName = `assets/first-screen-${hash}.js`;
         this.emitFile({ type: 'asset', fileName, source });

@@ -9,8 +9,7 @@ import type {
   SearchEvent,
   TrackingEvent,
 } from '@vmer/domain/lifecycle';
-import { isUnderAge } from '@vmer/domain/applicant';
-import type { Gender, Profile, RsmScore } from '@vmer/domain/model';
+import { MIN_AGE, type Gender, type Profile, type RsmScore } from '@vmer/domain/model';
 import type { OverrideBody } from '@vmer/domain/workbench';
 import { api, apiCall, type ApiError, type ApiRequest } from '../../../lib/api-client.ts';
 import { keptFor, keep } from './catalogue-cache.ts';
@@ -45,7 +44,8 @@ export function listRequestFor(
     channel: product.channel,
     productCode: product.productCode,
     gender: profile.gender,
-    age: isUnderAge(profile.age) ? null : profile.age,
+    // isUnderAge of the domain's applicant.ts, which the sign-in page's code need not hold.
+    age: profile.age !== null && profile.age < MIN_AGE ? null : profile.age,
     rsmScore: profile.rsmScore,
     ...(catalogVersion ? { catalogVersion } : {}),
   };
