@@ -212,4 +212,25 @@ describe('the catalogue versions screen', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'To version' }), '1');
     expect(await screen.findByText('Choose two different versions to compare.')).toBeTruthy();
   });
+
+  it('K-01 versions that cannot be loaded say so in English and Chinese, and Retry asks again', async () => {
+    let fail = true;
+    mockApi(
+      onEndpoint(endpoints.catalogVersions, () =>
+        fail ? HttpResponse.json({ code: 500, message: 'x' }, { status: 500 }) : envelope(VERSIONS),
+      ),
+      onEndpoint(endpoints.catalogDiff, () => envelope(DIFF)),
+    );
+    renderWithApp(<AdminCatalogueRoute />, { path: '/admin/catalogue' });
+    expect(await screen.findByText('The catalogue versions could not be loaded.')).toBeTruthy();
+    await inTraditionalChinese(async () => {
+      expect(await screen.findByText('未能載入問卷目錄版本。')).toBeTruthy();
+      expect(screen.getByRole('button', { name: '重試' })).toBeTruthy();
+    });
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(
+      await screen.findByRole('table', { name: 'Catalogue versions, newest first' }),
+    ).toBeTruthy();
+  });
 });

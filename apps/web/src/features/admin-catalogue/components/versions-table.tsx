@@ -68,6 +68,7 @@ export function VersionsTable({ versions }: { versions: CatalogVersion[] }) {
                   key={column}
                   scope="col"
                   align={column === 'conditions' ? 'right' : 'left'}
+                  sx={{ whiteSpace: 'nowrap' }}
                 >
                   {t(`adminCatalogue.column.${column}`)}
                 </TableCell>
