@@ -34,7 +34,7 @@ function header(raw: IncomingMessage, name: string): string | undefined {
  * trace id of a valid `traceparent`, else a random UUID. Anything else the caller sent is
  * ignored, so a log line never carries a header's arbitrary text.
  */
-export function requestId(raw: IncomingMessage): string {
+function requestId(raw: IncomingMessage): string {
   const given = header(raw, 'x-request-id');
   if (given !== undefined && REQUEST_ID.test(given)) return given;
   const match = TRACEPARENT.exec(header(raw, 'traceparent') ?? '');
@@ -75,7 +75,7 @@ const LOGGED_QUERY_PARAMS = new Set([
 ]);
 
 /** The URL as logged: the path, and the query with the value of every parameter not listed above redacted. */
-export function loggedUrl(url: string): string {
+function loggedUrl(url: string): string {
   const mark = url.indexOf('?');
   if (mark < 0) return url;
   const query = url
@@ -160,7 +160,7 @@ interface PinoErrorShape {
   stack: string;
 }
 
-export function loggerOptions(level: string, stream?: LogStream): FastifyServerOptions['logger'] {
+function loggerOptions(level: string, stream?: LogStream): FastifyServerOptions['logger'] {
   return {
     level,
     ...(stream ? { stream } : {}),
