@@ -22,14 +22,6 @@ export function sanitizeApplicationNumber(s: string): string {
   return s.replace(NOT_ALLOWED_IN_APPLICATION_NUMBER, '').slice(0, APPLICATION_NUMBER_MAX);
 }
 
-/**
- * Whether an age is given and under 18 (requirements §5): such an applicant is offered no
- * condition, and the server refuses a condition list for them.
- */
-export function isUnderAge(age: number | null | undefined): boolean {
-  return age != null && age < MIN_AGE;
-}
-
 /** Age is required and must be 18 or higher (requirements §5, §9). */
 export function validateAge(age: number | null): Issue[] {
   if (age === null || !Number.isFinite(age)) return [{ code: 'age_required', path: 'age' }];

@@ -245,6 +245,15 @@ export const APPLICATION_NUMBER_MAX = 30;
 export const MIN_AGE = 18;
 export const MAX_IMPAIRMENTS = 50;
 
+/**
+ * Whether an age is given and under 18 (requirements §5): such an applicant is offered no
+ * condition, and the server refuses a condition list for them. Kept beside MIN_AGE, in the
+ * module every screen already loads, so the loading path asks it without the applicant rules.
+ */
+export function isUnderAge(age: number | null | undefined): boolean {
+  return age != null && age < MIN_AGE;
+}
+
 export const profileSchema = z
   .object({
     birthDate: z.string().optional(),

@@ -9,7 +9,7 @@ import type {
   SearchEvent,
   TrackingEvent,
 } from '@vmer/domain/lifecycle';
-import { MIN_AGE, type Gender, type Profile, type RsmScore } from '@vmer/domain/model';
+import { isUnderAge, type Gender, type Profile, type RsmScore } from '@vmer/domain/model';
 import type { OverrideBody } from '@vmer/domain/workbench';
 import { api, apiCall, type ApiError, type ApiRequest } from '../../../lib/api-client.ts';
 import { keptFor, keep } from './catalogue-cache.ts';
@@ -44,8 +44,7 @@ export function listRequestFor(
     channel: product.channel,
     productCode: product.productCode,
     gender: profile.gender,
-    // isUnderAge of the domain's applicant.ts, which the sign-in page's code need not hold.
-    age: profile.age !== null && profile.age < MIN_AGE ? null : profile.age,
+    age: isUnderAge(profile.age) ? null : profile.age,
     rsmScore: profile.rsmScore,
     ...(catalogVersion ? { catalogVersion } : {}),
   };

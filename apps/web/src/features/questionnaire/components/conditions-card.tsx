@@ -16,8 +16,12 @@ import { useTranslation } from 'react-i18next';
 import { textIn } from '@vmer/domain/languages';
 import { conditionForEnter, searchConditions } from '@vmer/domain/condition-search';
 import { createSelfDefined } from '@vmer/domain/impairments';
-import { isUnderAge } from '@vmer/domain/applicant';
-import { MAX_IMPAIRMENTS, type DiseaseListEntry, type Impairment } from '@vmer/domain/model';
+import {
+  isUnderAge,
+  MAX_IMPAIRMENTS,
+  type DiseaseListEntry,
+  type Impairment,
+} from '@vmer/domain/model';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import {
