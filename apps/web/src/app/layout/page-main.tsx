@@ -2,10 +2,15 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import { useLocation } from 'react-router';
 import { MAIN_CONTENT_ID } from '../../components/skip-link.tsx';
+import type { SAME_SCREEN } from '../../config/paths.ts';
+
+const isSameScreen = (state: unknown): state is typeof SAME_SCREEN =>
+  typeof state === 'object' && state !== null && 'sameScreen' in state;
 
 /**
  * The page's main landmark. After an in-app navigation focus moves to it, so that keyboard and
- * screen-reader users start at the new page's content rather than where the old page left them.
+ * screen-reader users start at the new page's content rather than where the old page left them;
+ * not after an address change of the same screen ({@link SAME_SCREEN}).
  */
 export function PageMain({
   children,
@@ -15,11 +20,13 @@ export function PageMain({
   centred?: boolean;
 }) {
   const ref = useRef<HTMLElement>(null);
-  const { pathname } = useLocation();
-  const firstPath = useRef(pathname);
+  const { pathname, state } = useLocation();
+  const shownPath = useRef(pathname);
   useEffect(() => {
-    if (pathname !== firstPath.current) ref.current?.focus();
-  }, [pathname]);
+    if (pathname === shownPath.current) return;
+    shownPath.current = pathname;
+    if (!isSameScreen(state)) ref.current?.focus();
+  }, [pathname, state]);
   return (
     <Box
       component="main"

@@ -11,7 +11,7 @@ import type { DisclosurePayload } from '@vmer/domain/lifecycle';
 import type { Issue } from '@vmer/domain/model';
 import { incompleteSummary, type IncompleteSummary } from '@vmer/domain/paging';
 import { useAppDispatch, useAppStore } from '../../../app/hooks.ts';
-import { paths } from '../../../config/paths.ts';
+import { paths, SAME_SCREEN } from '../../../config/paths.ts';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { downloadBase64 } from '../../../lib/download.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
@@ -146,7 +146,7 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
       setOutcome(kind);
       // Its address from now on, so a reload or a shared link opens it (W-22); no reload now.
       const address = generatePath(paths.questionnaire, { requestId: stored.requestId });
-      if (location.pathname !== address) navigate(address, { replace: true });
+      if (location.pathname !== address) navigate(address, { replace: true, state: SAME_SCREEN });
     } catch (error) {
       track(`${kind}_failed`, applicationNumber);
       const reason = conflictOf(error);

@@ -7,7 +7,7 @@ import { DISCLOSURE_STATUS } from '@vmer/domain/model';
 import { buildPages } from '@vmer/domain/paging';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import type { AppDispatch, RootState } from '../../../app/store.ts';
-import { paths } from '../../../config/paths.ts';
+import { paths, SAME_SCREEN } from '../../../config/paths.ts';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { storedSubject } from '../../../lib/oidc-session.ts';
 import { questionnaireApi } from '../api/questionnaire-api.ts';
@@ -253,6 +253,7 @@ export function useDeviceCopy(requestId: string | undefined, reload: () => void)
         if (subject) void removeCopy(subject, NEW_DISCLOSURE);
         navigateRef.current(generatePath(paths.questionnaire, { requestId: stored.requestId }), {
           replace: true,
+          state: SAME_SCREEN,
         });
       }
     } catch (error) {
