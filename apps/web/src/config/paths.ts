@@ -16,8 +16,10 @@ export const paths = {
 } as const;
 
 /**
- * The state of a navigation that only changes the address of the screen on show (a disclosure
- * saved at /home takes its own address, W-22): the focus stays where the person left it — in
- * the result dialog, or in the field they are typing in when a background save ran (I-09).
+ * The state of a navigation that keeps the screen on show: a disclosure saved at /home takes
+ * its own address (W-22), or the questionnaire starts afresh at /home after a save or submit.
+ * The main content does not take the focus: it stays where the person left it (the result
+ * dialog, the field they type in when a background save ran), or the fresh form's title takes
+ * it (I-09).
  */
 export const SAME_SCREEN = { sameScreen: true } as const;

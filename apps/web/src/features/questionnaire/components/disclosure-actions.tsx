@@ -116,7 +116,9 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
     setOutcome(null);
     dispatch(formReset());
     if (redirection && /^https:\/\//i.test(redirection)) window.location.assign(redirection);
-    else navigate(redirection ?? paths.home, { replace: true });
+    // Back at /home the screen is shown afresh and its title takes the focus (I-09).
+    else if (redirection) navigate(redirection, { replace: true });
+    else navigate(paths.home, { replace: true, state: SAME_SCREEN });
   };
 
   const store = async (kind: 'save' | 'submit') => {
