@@ -307,14 +307,19 @@ describe('never losing an interview (I-10..I-15)', { timeout: 180_000 }, () => {
   it('I-12 (cn_traditional) the banner says, in Chinese, that the answers are kept on this device', async () => {
     const page = await suite.signedIn(USER);
     const context = page.context();
-    await page.getByRole('banner').getByRole('button', { name: 'Language settings' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Traditional Chinese' }).click();
-    const screen = new QuestionnaireScreen(page, suite.labels, 'cn_traditional');
-    await screen.basic.waitFor();
-    await context.setOffline(true);
-    await expect.poll(() => statusText(page), SYNCED).toBe(SHOWN.cn_traditional.offline);
-    await context.setOffline(false);
-    await expect.poll(() => statusText(page), SYNCED).toBe('');
-    await context.close();
+    try {
+      await page.getByRole('banner').getByRole('button', { name: 'Language settings' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Traditional Chinese' }).click();
+      const screen = new QuestionnaireScreen(page, suite.labels, 'cn_traditional');
+      await screen.basic.waitFor();
+      await context.setOffline(true);
+      await expect.poll(() => statusText(page), SYNCED).toBe(SHOWN.cn_traditional.offline);
+      await context.setOffline(false);
+      await expect.poll(() => statusText(page), SYNCED).toBe('');
+    } finally {
+      await context.close();
+      // The language is saved with the user: the journeys after this one sign in to English.
+      await suite.setLanguage(USER, 'en');
+    }
   });
 });
