@@ -73,11 +73,25 @@ function recordApi(page: Page): Seen[] {
   return seen;
 }
 
-/** The longest chain of requests where each started after the previous one had ended. */
+/**
+ * Requests the first page does not wait for: the menu's worklist badge and the analytics
+ * record. They start beside the page's own; on a loaded machine one may end just before a
+ * question call starts and would look like a link of the page's chain.
+ */
+const BESIDE_THE_PAGE = [
+  /^\/api\/impairment\/video_mer\/disclosures\/counts/,
+  /^\/api\/analytics\//,
+];
+
+/**
+ * The longest chain of the page's requests where each started after the previous one had
+ * ended ({@link BESIDE_THE_PAGE} left out).
+ */
 function waves(seen: readonly Seen[]): number {
   const depth = new Map<Seen, number>();
-  for (const request of [...seen].sort((a, b) => a.started - b.started)) {
-    const before = seen.filter((other) => other.ended < request.started);
+  const page = seen.filter((r) => !BESIDE_THE_PAGE.some((beside) => beside.test(r.url)));
+  for (const request of [...page].sort((a, b) => a.started - b.started)) {
+    const before = page.filter((other) => other.ended < request.started);
     depth.set(request, 1 + Math.max(0, ...before.map((other) => depth.get(other) ?? 0)));
   }
   return Math.max(0, ...depth.values());
