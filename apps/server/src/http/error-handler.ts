@@ -3,21 +3,6 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, schemaIssueMessage, translate, type FieldError } from './errors.ts';
 import { requestLanguage } from './language.ts';
-import type { HttpMessageKey } from './messages.ts';
-
-const MESSAGE_BY_STATUS: Record<number, HttpMessageKey> = {
-  400: 'bad_request',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  409: 'conflict',
-  413: 'payload_too_large',
-  414: 'uri_too_long',
-  415: 'unsupported_media_type',
-  429: 'too_many_requests',
-  503: 'service_unavailable',
-};
 
 // Connection failures (node-postgres, PGlite closed), Postgres classes 08 (connection),
 // 53 (resources), 57P (shutdown), and statements past their time (57014 statement_timeout, or
@@ -118,8 +103,7 @@ function toHttpError(error: unknown, request?: FastifyRequest): HttpError {
   }
   if (fastifyError.validation) return new HttpError(400, 'bad_request');
   const status = fastifyError.statusCode;
-  if (status && status >= 400 && status < 500)
-    return new HttpError(status, MESSAGE_BY_STATUS[status] ?? 'bad_request');
+  if (status && status >= 400 && status < 500) return HttpError.ofStatus(status);
   if (isDatabaseUnavailable(error)) return new HttpError(503, 'service_unavailable');
   return new HttpError(500, 'internal_error');
 }

@@ -20,25 +20,28 @@ export interface FieldError {
   message: Message;
 }
 
-/** The machine-readable code of each error status, when the thrower names none (requirements N-18). */
-const CODE_BY_STATUS: Record<number, ErrorCode> = {
-  400: 'bad_request',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  409: 'conflict',
-  413: 'payload_too_large',
-  414: 'uri_too_long',
-  415: 'unsupported_media_type',
-  422: 'unprocessable',
-  429: 'rate_limited',
-  503: 'service_unavailable',
+/**
+ * Each error status's machine-readable code (requirements N-18) and the message it shows when
+ * the thrower names neither.
+ */
+const BY_STATUS: Record<number, { code: ErrorCode; message: HttpMessageKey }> = {
+  400: { code: 'bad_request', message: 'bad_request' },
+  401: { code: 'unauthorized', message: 'unauthorized' },
+  403: { code: 'forbidden', message: 'forbidden' },
+  404: { code: 'not_found', message: 'not_found' },
+  405: { code: 'method_not_allowed', message: 'method_not_allowed' },
+  409: { code: 'conflict', message: 'conflict' },
+  413: { code: 'payload_too_large', message: 'payload_too_large' },
+  414: { code: 'uri_too_long', message: 'uri_too_long' },
+  415: { code: 'unsupported_media_type', message: 'unsupported_media_type' },
+  422: { code: 'unprocessable', message: 'bad_request' },
+  429: { code: 'rate_limited', message: 'too_many_requests' },
+  503: { code: 'service_unavailable', message: 'service_unavailable' },
 };
 
 /** The code of an error status: its own, or the general one of its class. */
 function errorCodeOf(status: number): ErrorCode {
-  return CODE_BY_STATUS[status] ?? (status >= 500 ? 'internal_error' : 'bad_request');
+  return BY_STATUS[status]?.code ?? (status >= 500 ? 'internal_error' : 'bad_request');
 }
 
 /**
@@ -75,6 +78,11 @@ export class HttpError extends Error {
     this.messageKey = message;
     this.errors = errors;
     this.headers = headers;
+  }
+
+  /** The error of a status alone (a framework's 4xx): its own message and code. */
+  static ofStatus(status: number): HttpError {
+    return new HttpError(status, BY_STATUS[status]?.message ?? 'bad_request');
   }
 }
 
