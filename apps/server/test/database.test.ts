@@ -1,11 +1,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREPARED } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { outageProxy } from './outage-proxy.ts';
 import {
   api,
   buildTestApp,
@@ -94,44 +94,6 @@ describe.each(DATABASES)('database on %s', (database) => {
   });
 });
 
-/** A TCP proxy in front of PostgreSQL that can be cut and restored, to play a database outage. */
-async function outageProxy(
-  target: URL,
-): Promise<{ port: number; cut(): Promise<void>; restore(): Promise<void> }> {
-  const targetPort = Number(target.port || 5432);
-  const targetHost = target.hostname;
-  const sockets = new Set<Socket>();
-  let server: Server | undefined;
-  let port = 0;
-  const start = () =>
-    new Promise<void>((resolve) => {
-      server = createServer((client) => {
-        const upstream = connect(targetPort, targetHost);
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.on('close', () => sockets.delete(socket));
-          socket.on('error', () => socket.destroy());
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server.listen(port, '127.0.0.1', () => {
-        const address = server?.address();
-        port = typeof address === 'object' && address ? address.port : port;
-        resolve();
-      });
-    });
-  await start();
-  return {
-    port,
-    cut: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server?.close(() => resolve());
-      }),
-    restore: start,
-  };
-}
-
 describe.runIf(DATABASES.includes('postgres'))('prepared statements on PostgreSQL', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -160,11 +122,8 @@ describe.runIf(DATABASES.includes('postgres'))('prepared statements on PostgreSQ
 describe.runIf(DATABASES.includes('postgres'))('a PostgreSQL outage', () => {
   it('answers 503 on ready and on writes while the database is away, and recovers by itself', async () => {
     const database = await createPostgresDatabase();
-    const url = new URL(database.url);
-    const proxy = await outageProxy(url);
-    url.hostname = '127.0.0.1';
-    url.port = String(proxy.port);
-    const t = await buildTestApp({ env: { DATABASE_URL: url.href } });
+    const proxy = await outageProxy(new URL(database.url));
+    const t = await buildTestApp({ env: { DATABASE_URL: proxy.url } });
     try {
       const token = await tokenFor(t.baseUrl, 'uw1');
       expect((await api(t.baseUrl, '/api/ready')).status).toBe(200);

@@ -1,6 +1,6 @@
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAppTrusting } from './external-issuer.ts';
+import { outageProxy } from './outage-proxy.ts';
 import {
   api,
   buildTestApp,
@@ -262,51 +262,14 @@ describe.each(DATABASES)('readiness on %s', (database) => {
   });
 });
 
-/** A TCP proxy in front of PostgreSQL that can be stopped (connections refused) and started again. */
-async function stoppableProxy(target: URL) {
-  const sockets = new Set<Socket>();
-  let server: Server | undefined;
-  let port = 0;
-  const start = () =>
-    new Promise<void>((resolve) => {
-      server = createServer((client) => {
-        const upstream = connect(Number(target.port || 5432), target.hostname);
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.on('close', () => sockets.delete(socket));
-          socket.on('error', () => socket.destroy());
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server.listen(port, '127.0.0.1', () => {
-        const address = server?.address();
-        port = typeof address === 'object' && address ? address.port : port;
-        resolve();
-      });
-    });
-  await start();
-  const url = new URL(target.href);
-  url.hostname = '127.0.0.1';
-  url.port = String(port);
-  return {
-    url: url.href,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server?.close(() => resolve());
-      }),
-    start,
-  };
-}
-
 describe.runIf(DATABASES.includes('postgres'))('readiness while PostgreSQL is away', () => {
   it('N-15 ready answers 503 naming the database, and 200 again once it is back', async () => {
     const database = await createPostgresDatabase();
-    const proxy = await stoppableProxy(new URL(database.url));
+    const proxy = await outageProxy(new URL(database.url));
     const t = await buildTestApp({ env: { DATABASE_URL: proxy.url } });
     try {
       expect((await api(t.baseUrl, '/api/ready')).status).toBe(200);
-      await proxy.stop();
+      await proxy.cut();
       const down = await api(t.baseUrl, '/api/ready');
       expect(down.status).toBe(503);
       expect(down.body).toMatchObject({
@@ -315,7 +278,7 @@ describe.runIf(DATABASES.includes('postgres'))('readiness while PostgreSQL is aw
         message: 'The service is temporarily unavailable. Please try again shortly.',
         body: { status: 'unavailable', database: 'down', identityProvider: 'up' },
       });
-      await proxy.start();
+      await proxy.restore();
       expect((await api(t.baseUrl, '/api/ready')).body.body).toEqual({
         status: 'ready',
         database: 'up',
@@ -323,7 +286,7 @@ describe.runIf(DATABASES.includes('postgres'))('readiness while PostgreSQL is aw
       });
     } finally {
       await t.close();
-      await proxy.stop();
+      await proxy.cut();
       await database.drop();
     }
   });
