@@ -3,6 +3,12 @@ import type {
   CatalogVersionsTable,
   QuestionnaireInstancesTable,
 } from '../catalog/catalog-tables.ts';
+import type {
+  WebhookAttemptsTable,
+  WebhookDeliveriesTable,
+  WebhookEndpointsTable,
+  WebhookEventsTable,
+} from '../webhooks/webhook-tables.ts';
 
 /**
  * The database as Kysely sees it. Each part adds its tables here, next to the migration
@@ -26,6 +32,10 @@ export interface Database {
   conclusions: ConclusionsTable;
   account_requests: AccountRequestsTable;
   admin_audit: AdminAuditTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -247,7 +257,7 @@ export interface AdminAuditTable {
   at: CreatedAt;
   actor_subject: string;
   actor_name: string;
-  subject_type: 'user' | 'accountRequest' | 'insurer';
+  subject_type: 'user' | 'accountRequest' | 'insurer' | 'webhook';
   subject_id: string;
   action: string;
   /** The insurers the change concerns: the administrators who read it. */

@@ -63,12 +63,46 @@ const auditValues = (audit: AuditOf): unknown[] => [
 ];
 
 /**
+ * The statement's part that writes the webhook outbox (design §13, requirements N-02): a
+ * submit, validate or reject of a disclosure whose insurer has an endpoint for the event
+ * writes the event and one delivery per such endpoint, in the statement of the change and so
+ * in its transaction. `operation` is the parameter holding the audit entry's operation.
+ */
+const outboxStatement = (operation: string) => `,
+    e as (
+      select d.id, d.insurer_code, 'disclosure.' || case d.status when 3 then 'submitted'
+          when 4 then 'validated' else 'rejected' end as type,
+        jsonb_build_object('disclosureId', d.id, 'requestId', d.request_id,
+          'applicationNumber', d.application_number, 'insurer', d.insurer_code,
+          'channel', d.channel, 'product', d.product_code, 'status', d.status,
+          'version', d.version, 'decisions', d.decisions, 'needsReview', d.needs_review) as data
+      from d
+      where cast(${operation} as text) in ('submit', 'validate', 'reject') and d.status in (3, 4, 5)
+    ),
+    o as (
+      insert into webhook_events (message_id, type, disclosure_id, insurer_code, data)
+      select 'msg_' || replace(cast(gen_random_uuid() as text), '-', ''), e.type, e.id,
+        e.insurer_code, e.data
+      from e
+      where exists (select 1 from webhook_endpoints p
+        where p.insurer_code = e.insurer_code and p.enabled and e.type = any(p.events))
+      returning id, type, insurer_code, disclosure_id
+    ),
+    w as (
+      insert into webhook_deliveries (event_id, endpoint_id, disclosure_id)
+      select o.id, p.id, o.disclosure_id
+      from o join webhook_endpoints p
+        on p.insurer_code = o.insurer_code and p.enabled and o.type = any(p.events)
+    )`;
+
+/**
  * The statement of a write of one disclosure row (an INSERT or UPDATE, `write`, whose
  * parameters are $1 to $count) and the audit entry of the row it wrote, in one statement: so
  * in one transaction and one round trip, and the entry exists exactly when the row was
- * written. Hand-written and kept by its column list, since building it with the query builder
- * at every call cost more CPU than the rest of a save; prepared (PREPARED), since planning it
- * cost PostgreSQL as much as running it.
+ * written; so does the webhook outbox's event of a status change ({@link outboxStatement}).
+ * Hand-written and kept by its column list, since building it with the query builder at every
+ * call cost more CPU than the rest of a save; prepared (PREPARED), since planning it cost
+ * PostgreSQL as much as running it.
  */
 function auditedStatement(write: string, count: number, keepsRevision = false): string {
   const $ = (n: number) => `$${count + n}`;
@@ -87,7 +121,8 @@ function auditedStatement(write: string, count: number, keepsRevision = false): 
     )`
     : ')';
   return `${PREPARED}
-    with d as (${write} returning id, request_id, status, version, insurer_code${revision},
+    with d as (${write} returning id, request_id, status, version, insurer_code,
+      application_number, channel, product_code, decisions, needs_review${revision},
     a as (
       insert into disclosure_audit (disclosure_id, insurer_code, actor, operation, from_status,
         to_status, catalog_version, payload_sha256, reason, revision)
@@ -95,7 +130,7 @@ function auditedStatement(write: string, count: number, keepsRevision = false): 
         cast(${$(4)} as text), cast(${$(5)} as text), cast(${$(6)} as text),
         ${keepsRevision ? '(select r.revision from r)' : 'null'}
       from d
-    )
+    )${outboxStatement($(2))}
     select d.id, d.request_id, d.status, d.version from d`;
 }
 
