@@ -33,6 +33,7 @@ import { createEmbeddedProvider } from './oidc/provider.ts';
 import { oidcRoutes } from './oidc/routes.ts';
 import { repositories } from './repositories.ts';
 import { apiRoutes } from './routes/api.ts';
+import { webhookWorker } from './webhooks/webhook-plugin.ts';
 import {
   embeddedProviderProbe,
   externalIssuerProbe,
@@ -163,6 +164,7 @@ export async function buildApp(
     await app.register(apiRoutes, { prefix: API_PREFIX });
     await registerWebApp(app, config.webDist);
     await app.register(backgroundJobs);
+    await app.register(webhookWorker);
     await app.ready();
   } catch (error) {
     await app.close().catch(() => undefined);

@@ -111,6 +111,24 @@ const envSchema = z.object({
     .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
     .min(16, 'must be at least 16 characters')
     .optional(),
+  // Webhooks (design §13, N-03): how long a delivery may take, how long it is retried, the
+  // first retry's delay (doubled at each failure, at most an hour) and how often due ones are sought.
+  WEBHOOK_TIMEOUT_MS: positiveInt
+    .min(100, 'must be at least 100 (ms)')
+    .max(60_000, 'must be at most 60000 (ms, a minute)')
+    .default(10_000),
+  WEBHOOK_RETRY_WINDOW_SECONDS: positiveInt
+    .min(1, 'must be at least 1 (second)')
+    .max(604_800, 'must be at most 604800 (seconds, a week)')
+    .default(86_400),
+  WEBHOOK_BACKOFF_BASE_MS: positiveInt
+    .min(10, 'must be at least 10 (ms)')
+    .max(3_600_000, 'must be at most 3600000 (ms, an hour)')
+    .default(5_000),
+  WEBHOOK_POLL_MS: positiveInt
+    .min(10, 'must be at least 10 (ms)')
+    .max(60_000, 'must be at most 60000 (ms, a minute)')
+    .default(1_000),
 });
 
 /** Where the data lives: embedded PGlite in a directory (or `memory://`), or a PostgreSQL server. */
@@ -184,6 +202,20 @@ export interface Config {
   reviewClaimMinutes: number;
   /** How long a browser keeps a questionnaire's device copy, in hours (I-15). */
   deviceCopyMaxAgeHours: number;
+  /** Webhook deliveries (design §13, requirements N-03). */
+  webhooks: WebhookSettings;
+}
+
+/** How webhook deliveries are sent and retried (design §13). */
+export interface WebhookSettings {
+  /** How long one delivery request may take before it counts as failed. */
+  timeoutMs: number;
+  /** How long a delivery is retried before it is dead-lettered. */
+  retryWindowMs: number;
+  /** The delay before the first retry; each further failure doubles it (with jitter), to an hour. */
+  backoffBaseMs: number;
+  /** How often the worker looks for due deliveries. */
+  pollMs: number;
 }
 
 /**
@@ -268,5 +300,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRetentionDays: e.LOG_RETENTION_DAYS,
     reviewClaimMinutes: e.REVIEW_CLAIM_MINUTES,
     deviceCopyMaxAgeHours: e.DEVICE_COPY_MAX_AGE_HOURS,
+    webhooks: {
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      retryWindowMs: e.WEBHOOK_RETRY_WINDOW_SECONDS * 1000,
+      backoffBaseMs: e.WEBHOOK_BACKOFF_BASE_MS,
+      pollMs: e.WEBHOOK_POLL_MS,
+    },
   };
 }

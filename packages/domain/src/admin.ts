@@ -281,7 +281,7 @@ export const savedInsurerSchema = z.object({
 // ---------------------------------------------------------------------------------------
 // The administration audit trail
 
-export const ADMIN_AUDIT_SUBJECTS = ['user', 'accountRequest', 'insurer'] as const;
+export const ADMIN_AUDIT_SUBJECTS = ['user', 'accountRequest', 'insurer', 'webhook'] as const;
 
 /** One change made through administration: who, when, what, before → after. */
 export const adminAuditEntrySchema = z.object({

@@ -279,7 +279,7 @@ export function adminUsersService(db: Kysely<Database>, repositories: Repositori
     async audit(
       caller: AuthUser,
       query: {
-        subjectType?: 'user' | 'accountRequest' | 'insurer';
+        subjectType?: 'user' | 'accountRequest' | 'insurer' | 'webhook';
         subjectId?: string;
         cursor?: string;
       },

@@ -300,6 +300,30 @@ export const HTTP_MESSAGES = {
     en: 'The same request is still being processed. Try again in a moment.',
     cn_traditional: '相同的請求仍在處理中。請稍後再試。',
   },
+  webhook_created: {
+    en: 'Webhook endpoint registered. Copy its signing secret now: it is not shown again.',
+    cn_traditional: '已登記 Webhook 端點。請立即複製其簽署密鑰：密鑰不會再次顯示。',
+  },
+  webhook_url_invalid: {
+    en: 'The address must be a full http or https URL.',
+    cn_traditional: '地址必須為完整的 http 或 https 網址。',
+  },
+  webhook_url_https: {
+    en: 'The address must use https.',
+    cn_traditional: '地址必須使用 https。',
+  },
+  webhook_url_credentials: {
+    en: 'The address must not contain a user name or password.',
+    cn_traditional: '地址不可包含使用者名稱或密碼。',
+  },
+  webhook_insurer_not_yours: {
+    en: 'You can register endpoints only for your own insurers.',
+    cn_traditional: '您只可為自己的保險公司登記端點。',
+  },
+  webhook_delivery_pending: {
+    en: 'This delivery is still being sent; it can be sent again once it is delivered or given up.',
+    cn_traditional: '此傳送仍在進行中；待傳送成功或放棄後才可重新傳送。',
+  },
 } satisfies Record<string, Bilingual>;
 
 export type HttpMessageKey = keyof typeof HTTP_MESSAGES;

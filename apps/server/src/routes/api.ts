@@ -11,6 +11,7 @@ import { worklistRoutes } from '../disclosures/worklist-routes.ts';
 import { authConfigRoutes } from './platform/auth-config.ts';
 import { healthRoutes } from './platform/health.ts';
 import { userLanguageRoutes } from './user/language.ts';
+import { webhookRoutes } from '../webhooks/webhook-routes.ts';
 
 /**
  * Every /api route plugin, in one list (design §9.5). Each registers its routes from the
@@ -31,6 +32,7 @@ const routePlugins: FastifyPluginAsyncZod[] = [
   accountRequestRoutes,
   adminInsurersRoutes,
   adminUserRoutes,
+  webhookRoutes,
 ];
 
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {

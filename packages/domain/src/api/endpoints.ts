@@ -74,6 +74,16 @@ export const endpoints = {
   adminInsurerCreate: { method: 'POST', path: '/admin/insurers' },
   adminInsurerUpdate: { method: 'PUT', path: '/admin/insurers/:code' },
   adminAudit: { method: 'GET', path: '/admin/audit' },
+  adminWebhooks: { method: 'GET', path: '/admin/webhooks' },
+  adminWebhookCreate: { method: 'POST', path: '/admin/webhooks' },
+  adminWebhookUpdate: { method: 'PUT', path: '/admin/webhooks/:id' },
+  adminWebhookDelete: { method: 'DELETE', path: '/admin/webhooks/:id' },
+  adminWebhookRotate: { method: 'POST', path: '/admin/webhooks/:id/secret' },
+  adminWebhookDeliveries: { method: 'GET', path: '/admin/webhooks/:id/deliveries' },
+  adminWebhookResend: {
+    method: 'POST',
+    path: '/admin/webhooks/:id/deliveries/:deliveryId/resend',
+  },
   dashboard: { method: 'GET', path: '/dashboard' },
 } as const satisfies Record<string, Endpoint>;
 

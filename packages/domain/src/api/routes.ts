@@ -55,6 +55,18 @@ import {
   userPageSchema,
 } from '../admin.ts';
 import { dashboardQuerySchema, dashboardSchema } from '../dashboard.ts';
+import {
+  createWebhookSchema,
+  updateWebhookSchema,
+  webhookDeliveryPageSchema,
+  webhookDeliveryParamsSchema,
+  webhookDeliveryQuerySchema,
+  webhookDeliverySchema,
+  webhookEndpointListSchema,
+  webhookEndpointSchema,
+  webhookParamsSchema,
+  webhookSecretAnswerSchema,
+} from '../webhooks.ts';
 import { createdSchema, okSchema } from './envelope.ts';
 import { endpoints, type Endpoint } from './endpoints.ts';
 import {
@@ -128,6 +140,7 @@ const WORKBENCH = ['workbench'];
 const ANALYTICS = ['analytics'];
 const ACCOUNT_REQUESTS = ['account requests'];
 const ADMINISTRATION = ['administration'];
+const WEBHOOKS = ['webhooks'];
 
 /** Every endpoint with its schemas, by the endpoint's name. */
 export const apiRoutes = table({
@@ -482,6 +495,53 @@ export const apiRoutes = table({
     tags: ADMINISTRATION,
     query: adminAuditQuerySchema,
     responses: { 200: okSchema(adminAuditPageSchema) },
+  }),
+  adminWebhooks: route(endpoints.adminWebhooks, {
+    summary: "The webhook endpoints of the administrator's insurers, oldest first",
+    tags: WEBHOOKS,
+    responses: { 200: okSchema(webhookEndpointListSchema) },
+  }),
+  adminWebhookCreate: route(endpoints.adminWebhookCreate, {
+    summary: 'Register a webhook endpoint for an insurer: its signing secret is answered this once',
+    tags: WEBHOOKS,
+    body: createWebhookSchema,
+    responses: { 201: createdSchema(webhookSecretAnswerSchema) },
+  }),
+  adminWebhookUpdate: route(endpoints.adminWebhookUpdate, {
+    summary: "Change a webhook endpoint's URL, events or description, or disable or enable it",
+    tags: WEBHOOKS,
+    params: webhookParamsSchema,
+    body: updateWebhookSchema,
+    responses: { 200: okSchema(webhookEndpointSchema) },
+  }),
+  adminWebhookDelete: route(endpoints.adminWebhookDelete, {
+    summary: 'Delete a webhook endpoint with its delivery log',
+    tags: WEBHOOKS,
+    params: webhookParamsSchema,
+    responses: { 200: okSchema(z.null()) },
+  }),
+  adminWebhookRotate: route(endpoints.adminWebhookRotate, {
+    summary:
+      'Rotate the signing secret: the new one is answered this once; the old one also signs for a day',
+    tags: WEBHOOKS,
+    params: webhookParamsSchema,
+    body: emptyBody,
+    responses: { 200: okSchema(webhookSecretAnswerSchema) },
+  }),
+  adminWebhookDeliveries: route(endpoints.adminWebhookDeliveries, {
+    summary: "A page of an endpoint's delivery log, newest first, with each attempt",
+    tags: WEBHOOKS,
+    params: webhookParamsSchema,
+    query: webhookDeliveryQuerySchema,
+    responses: { 200: okSchema(webhookDeliveryPageSchema) },
+  }),
+  adminWebhookResend: route(endpoints.adminWebhookResend, {
+    summary:
+      'Send a delivered or dead delivery again, with the same webhook-id (409 while it is pending)',
+    tags: WEBHOOKS,
+    params: webhookDeliveryParamsSchema,
+    body: emptyBody,
+    responses: { 200: okSchema(webhookDeliverySchema) },
   }),
   dashboard: route(endpoints.dashboard, {
     summary: "The operations dashboard of the caller's insurers",
