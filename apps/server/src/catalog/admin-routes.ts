@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiRoutes, ok } from '@vmer/domain/api';
+import { apiRoutes, FHIR_JSON, ok } from '@vmer/domain/api';
+import { catalogQuestionnaire } from '@vmer/domain/fhir/questionnaire';
 import { requireScreen } from '../auth/authenticate.ts';
 import { fromContract } from '../http/contract-route.ts';
 import { HttpError } from '../http/errors.ts';
@@ -89,6 +90,23 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       if (!from || !to) throw notFound();
       return ok(diffCatalogs(from.version, from.catalog, to.version, to.catalog));
+    },
+  });
+
+  app.route({
+    // A version as an HL7 FHIR R4 Questionnaire (requirements N-05, design §13).
+    ...fromContract(apiRoutes.catalogFhir),
+    handler: async (request, reply) => {
+      const view = await app.catalog.version(request.params.version);
+      const summary = (await app.catalog.list()).find((v) => v.version === view?.version);
+      if (!view || !summary) throw notFound();
+      return reply.type(FHIR_JSON).send(
+        catalogQuestionnaire(view.catalog, view.version, {
+          publicUrl: app.config.publicUrl,
+          active: summary.active,
+          date: summary.createdAt,
+        }),
+      );
     },
   });
 };

@@ -1,4 +1,4 @@
-import type { DisclosureStatus } from '@vmer/domain';
+import type { DisclosureStatus, Language } from '@vmer/domain';
 import {
   checkOperation,
   mayEdit,
@@ -9,7 +9,12 @@ import {
 import type { AuthClient, AuthUser } from '../auth/authenticate.ts';
 import { HttpError, type FieldError } from '../http/errors.ts';
 import { HTTP_MESSAGES } from '../http/messages.ts';
-import type { DisclosureRow, Executor, disclosureRepository } from './disclosure-repository.ts';
+import type {
+  DisclosureRow,
+  Executor,
+  InsurerScope,
+  disclosureRepository,
+} from './disclosure-repository.ts';
 
 /** Who calls: a signed-in person (the auth hook's user). */
 export type Caller = Pick<AuthUser, 'subject' | 'userName' | 'role' | 'insurers' | 'language'>;
@@ -21,6 +26,52 @@ export interface Requester {
   /** Whose Idempotency-Keys these are: the person's subject, or `client:` and the client id. */
   subject: string;
   insurers: readonly string[];
+}
+
+/**
+ * A caller system reading disclosures with the read scope (requirements N-01): only the ones
+ * it requested (`requestedBy`, its `client:` subject), within its insurers.
+ */
+export interface ClientReader extends InsurerScope {
+  clientId: string;
+  requestedBy: string;
+  /** A caller system has no language of its own: its Accept-Language decides. */
+  language: Language;
+}
+
+/** Who reads a disclosure: a signed-in person, or a caller system (client credentials). */
+export type Reader = Caller | ClientReader;
+
+/** Whether the reader is a caller system rather than a person. */
+export function isClientReader(reader: Reader): reader is ClientReader {
+  return 'clientId' in reader;
+}
+
+/**
+ * Who reads disclosures: a caller system with the read scope, limited to the disclosures it
+ * requested, or a signed-in person.
+ */
+export function readerOf(client: AuthClient | undefined, user: Caller, language: Language): Reader {
+  if (!client) return user;
+  return {
+    clientId: client.clientId,
+    requestedBy: clientSubject(client),
+    insurers: client.insurers,
+    language,
+  };
+}
+
+/** The subject a caller system's requests are recorded under (`created_by_subject`). */
+function clientSubject(client: AuthClient): string {
+  return `client:${client.clientId}`;
+}
+
+/**
+ * 403 unless the reader may read disclosure data: a caller system (its scope limits what it
+ * finds) or a person whose role saves and submits.
+ */
+export function requireReader(reader: Reader): void {
+  if (!isClientReader(reader)) requireEditor(reader);
 }
 
 export type StoreOperation = 'save' | 'submit';
@@ -37,7 +88,7 @@ export function requesterOf(
   if (client)
     return {
       actor: client.clientId,
-      subject: `client:${client.clientId}`,
+      subject: clientSubject(client),
       insurers: client.insurers,
     };
   if (mayEdit(user.role))
@@ -113,7 +164,7 @@ export function requireCatalogueUpdate(caller: Pick<Caller, 'role'>, row: Disclo
  */
 export async function targetOf(
   disclosures: ReturnType<typeof disclosureRepository>,
-  caller: Caller,
+  caller: InsurerScope,
   payload: DisclosurePayload,
   trx: Executor,
 ): Promise<DisclosureRow | undefined> {

@@ -36,7 +36,8 @@ export function rowProfile(row: DisclosureRow): PayloadProfile {
  */
 export function disclosureView(
   row: DisclosureRow,
-  caller: Pick<Caller, 'role' | 'subject'>,
+  /** A caller system has no role: it reads in view mode. */
+  caller: Pick<Caller, 'subject'> & Partial<Pick<Caller, 'role'>>,
   document: DisclosureDocument,
   claim: ReviewClaim | null,
 ): DisclosureView {
@@ -44,7 +45,7 @@ export function disclosureView(
   return {
     id: row.id,
     requestId: row.request_id,
-    action: actionFor(status, caller.role),
+    action: caller.role ? actionFor(status, caller.role) : 'view',
     status,
     version: row.version,
     applicationNumber: row.application_number,

@@ -15,6 +15,11 @@ import type { Database, DisclosureAuditTable, DisclosuresTable } from '../db/sch
  */
 export interface InsurerScope {
   readonly insurers: readonly string[];
+  /**
+   * A caller system reading (requirements N-01) finds only the disclosures it requested: their
+   * `created_by_subject` is this.
+   */
+  readonly requestedBy?: string;
 }
 
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -164,12 +169,14 @@ async function findInScope(
   value: string,
 ): Promise<DisclosureRow | undefined> {
   if (scope.insurers.length === 0) return undefined;
-  return trx
+  let query = trx
     .selectFrom('disclosures')
     .selectAll()
     .where(column, '=', value)
-    .where('insurer_code', 'in', scope.insurers)
-    .executeTakeFirst();
+    .where('insurer_code', 'in', scope.insurers);
+  if (scope.requestedBy !== undefined)
+    query = query.where('created_by_subject', '=', scope.requestedBy);
+  return query.executeTakeFirst();
 }
 
 export function disclosureRepository(db: Kysely<Database>) {

@@ -2,9 +2,9 @@ import { apiRoutes, IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema, ok } from '@vm
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fromContract } from '../http/contract-route.ts';
-import { REQUEST_SCOPE } from '../oidc/provider.ts';
 import { HttpError } from '../http/errors.ts';
-import { requesterOf } from './disclosure-access.ts';
+import { requestLanguage } from '../http/language.ts';
+import { readerOf, requesterOf, type Reader } from './disclosure-access.ts';
 import { disclosureService, type DisclosureService } from './disclosure-service.ts';
 
 /** The Idempotency-Key header (design §4), when sent: 1 to 200 visible ASCII characters. */
@@ -17,6 +17,11 @@ export function idempotencyKey(request: FastifyRequest): string | undefined {
     ]);
   }
   return value;
+}
+
+/** Who reads: the signed-in person, or the caller system whose token the route took (N-01). */
+export function reader(request: FastifyRequest): Reader {
+  return readerOf(request.client, request.user, requestLanguage(request));
 }
 
 /**
@@ -32,7 +37,7 @@ export const disclosureRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...fromContract(apiRoutes.disclosureRequest, { config: { clientScope: REQUEST_SCOPE } }),
+    ...fromContract(apiRoutes.disclosureRequest),
     handler: async (request) => {
       const requester = requesterOf(request.client, request.user);
       return ok(await service.createRequest(requester, request.body, idempotencyKey(request)));
@@ -41,7 +46,7 @@ export const disclosureRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...fromContract(apiRoutes.disclosureView),
-    handler: async (request) => ok(await service.view(request.user, request.params.requestId)),
+    handler: async (request) => ok(await service.view(reader(request), request.params.requestId)),
   });
 
   app.route({
@@ -58,7 +63,7 @@ export const disclosureRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...fromContract(apiRoutes.disclosureExport),
-    handler: async (request) => ok(await service.export(request.user, request.body)),
+    handler: async (request) => ok(await service.export(reader(request), request.body)),
   });
 
   app.route({

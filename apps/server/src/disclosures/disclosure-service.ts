@@ -22,13 +22,15 @@ import type { ProductView } from '../catalog/catalog-view.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError, type FieldError } from '../http/errors.ts';
 import {
+  isClientReader,
   requireCatalogueUpdate,
-  requireEditor,
   requireMove,
+  requireReader,
   requireReview,
   requireStore,
   targetOf,
   type Caller,
+  type Reader,
   type Requester,
   type ReviewOperation,
   type StoreOperation,
@@ -367,14 +369,19 @@ export function disclosureService(deps: {
       });
     },
 
-    /** The disclosure opened at /questionnaire/{requestId}, in the mode its status and the caller's role give. */
-    async view(caller: Caller, requestId: string): Promise<DisclosureView> {
-      const row = await disclosures.findByRequestId(caller, requestId);
+    /**
+     * The disclosure opened at /questionnaire/{requestId}, in the mode its status and the
+     * caller's role give; a caller system reads the ones it requested, in view mode (N-01).
+     */
+    async view(reader: Reader, requestId: string): Promise<DisclosureView> {
+      const row = await disclosures.findByRequestId(reader, requestId);
       if (!row) throw new HttpError(404, 'not_found');
       const saved = row.document as DisclosureDocument | null;
       // Nothing saved yet: the request's profile, answered against the active catalogue.
       const document = saved ?? requestDocument(row, (await catalog.active()).version);
-      return disclosureView(row, caller, document, claimOf(row, caller, claimMinutes));
+      if (isClientReader(reader))
+        return disclosureView(row, { subject: reader.requestedBy }, document, null);
+      return disclosureView(row, reader, document, claimOf(row, reader, claimMinutes));
     },
 
     save: (caller: Caller, payload: DisclosurePayload, key?: string) =>
@@ -389,9 +396,12 @@ export function disclosureService(deps: {
      * The disclosure as a spreadsheet in the caller's language (requirements §7), only when complete
      * (requirements §5): otherwise 400 naming what is missing. Nothing is stored.
      */
-    async export(caller: Caller, payload: DisclosurePayload): Promise<DisclosureExport> {
+    async export(caller: Reader, payload: DisclosurePayload): Promise<DisclosureExport> {
       // The roles that save and submit: an administrator manages, and sees no disclosure data.
-      requireEditor(caller);
+      requireReader(caller);
+      // A caller system exports only a disclosure it requested, so its payload names one.
+      if (isClientReader(caller) && !payload.id && !payload.requestId)
+        throw new HttpError(403, 'forbidden');
       const document = parseDocument(payload.disclosureJson);
       const view = await catalogFor(catalog, document.catalogVersion);
       const row = await targetOf(disclosures, caller, payload, db);

@@ -1,7 +1,7 @@
 import { apiRoutes, ok } from '@vmer/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fromContract } from '../http/contract-route.ts';
-import { acceptEmptyJson, idempotencyKey } from './disclosure-routes.ts';
+import { acceptEmptyJson, idempotencyKey, reader } from './disclosure-routes.ts';
 import { reviewService } from './review-service.ts';
 
 /**
@@ -43,7 +43,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...fromContract(apiRoutes.disclosureOverrides),
-    handler: async (request) => ok(await service.overrides(request.user, request.params.id)),
+    handler: async (request) => ok(await service.overrides(reader(request), request.params.id)),
   });
 
   app.route({

@@ -18,7 +18,7 @@ import type { Database } from '../db/schema.ts';
 import { HttpError, type FieldError } from '../http/errors.ts';
 import { HTTP_MESSAGES } from '../http/messages.ts';
 import type { Repositories } from '../repositories.ts';
-import { requireEditor, type Caller } from './disclosure-access.ts';
+import { requireEditor, requireReader, type Caller, type Reader } from './disclosure-access.ts';
 import { onceByKey, requestSha256 } from './disclosure-idempotency.ts';
 import type { DisclosureRow, Executor } from './disclosure-repository.ts';
 import { catalogFor } from './disclosure-product.ts';
@@ -85,7 +85,7 @@ export function reviewService(deps: {
   const { disclosures, reviews, revisions } = deps.repositories;
   const once = onceByKey(db, deps.repositories.idempotency);
 
-  async function found(caller: Caller, id: string, trx: Executor = db): Promise<DisclosureRow> {
+  async function found(caller: Reader, id: string, trx: Executor = db): Promise<DisclosureRow> {
     const row = await disclosures.findById(caller, id, trx);
     if (!row) throw new HttpError(404, 'not_found');
     return row;
@@ -241,9 +241,9 @@ export function reviewService(deps: {
       );
     },
 
-    /** A disclosure's current overrides (W-18). */
-    async overrides(caller: Caller, id: string): Promise<OverridesAnswer> {
-      requireEditor(caller);
+    /** A disclosure's current overrides (W-18); a caller system's of those it requested (N-01). */
+    async overrides(caller: Reader, id: string): Promise<OverridesAnswer> {
+      requireReader(caller);
       const row = await found(caller, id);
       const rows = await reviews.overrides(caller, id);
       return { version: row.version, overrides: rows.map(overrideOf) };

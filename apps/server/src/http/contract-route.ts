@@ -1,11 +1,18 @@
 import type { ApiRoute } from '@vmer/domain/api';
 import type { FastifyContextConfig } from 'fastify';
 
+/** The OpenAPI security scheme of a person's bearer access token. */
+export const BEARER_SCHEME = 'bearer';
+/** The OpenAPI security scheme of a caller system's client-credentials token (with scopes). */
+export const CALLER_SYSTEM_SCHEME = 'callerSystem';
+
 /**
  * The Fastify route options of a route of the HTTP contract (`@vmer/domain/api`): its method,
  * path and schemas, so that a handler is registered as
  * `app.route({ ...fromContract(apiRoutes.health), handler })`. The OpenAPI document is generated
- * from the same schemas. `extra` adds what only the server knows (rate limits, client scopes).
+ * from the same schemas. `extra` adds what only the server knows (rate limits). A route with a
+ * `clientScope` also takes a caller system's token holding that scope, and says so in its
+ * OpenAPI security.
  * The contract's `headers` are documentation: the handlers read those headers themselves, so
  * that a bad one is refused with its own message.
  */
@@ -17,6 +24,9 @@ export function fromContract<const R extends ApiRoute>(
     summary: route.summary,
     tags: [...route.tags],
     ...(route.public ? { security: [] } : {}),
+    ...(route.clientScope
+      ? { security: [{ [BEARER_SCHEME]: [] }, { [CALLER_SYSTEM_SCHEME]: [route.clientScope] }] }
+      : {}),
     params: route.params,
     querystring: route.query,
     body: route.body,
@@ -29,7 +39,11 @@ export function fromContract<const R extends ApiRoute>(
     method: route.method,
     url: route.path,
     ...(extra.bodyLimit === undefined ? {} : { bodyLimit: extra.bodyLimit }),
-    config: { ...(route.public ? { public: true } : {}), ...extra.config },
+    config: {
+      ...(route.public ? { public: true } : {}),
+      ...(route.clientScope ? { clientScope: route.clientScope } : {}),
+      ...extra.config,
+    },
     schema: schema as {
       summary: string;
       tags: string[];

@@ -85,7 +85,19 @@ function documentRoute(input: TransformInput) {
       response: { ...errors, ...(input.schema.response as Record<string, unknown> | undefined) },
     },
   });
-  return { ...transformed, schema: { ...transformed.schema, operationId: name } };
+  // An answer that is not an envelope (a FHIR resource) is documented by its media type.
+  const produced = route.produces
+    ? {
+        response: {
+          ...(transformed.schema.response as Record<string, unknown> | undefined),
+          200: {
+            description: `A ${route.produces} document.`,
+            content: { [route.produces]: { schema: { type: 'object' } } },
+          },
+        },
+      }
+    : {};
+  return { ...transformed, schema: { ...transformed.schema, ...produced, operationId: name } };
 }
 
 /**

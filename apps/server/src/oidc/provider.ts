@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Language } from '@vmer/domain';
+import { CLIENT_SCOPES } from '@vmer/domain/api';
 import {
   calculateJwkThumbprint,
   exportJWK,
@@ -19,8 +20,6 @@ import { loadOrCreateSecret } from './secrets.ts';
 
 /** The first-party web client, a public client signing in with code + PKCE. */
 export const WEB_CLIENT_ID = 'video-mer-web';
-/** Scope of the API resource that client-credentials callers may ask for. */
-export const REQUEST_SCOPE = 'disclosure:request';
 /** The provider's mount path on this server. */
 export const OIDC_PATH = '/oidc';
 
@@ -120,8 +119,12 @@ export async function createEmbeddedProvider(
         getResourceServerInfo: (_ctx, resource, client) => {
           if (resource !== audience) throw new errors.InvalidTarget();
           return {
-            // Only the integration client may ask for disclosure requests; people act through their role.
-            scope: client.clientId === DEMO_INTEGRATION.clientId ? REQUEST_SCOPE : '',
+            // Only the integration client may ask for disclosure requests and read the ones it
+            // requested; people act through their role.
+            scope:
+              client.clientId === DEMO_INTEGRATION.clientId
+                ? Object.values(CLIENT_SCOPES).join(' ')
+                : '',
             audience,
             accessTokenTTL: accessTokenTtl,
             accessTokenFormat: 'jwt',

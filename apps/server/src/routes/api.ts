@@ -6,6 +6,7 @@ import { analyticsRoutes } from '../analytics/analytics-routes.ts';
 import { catalogRoutes } from '../catalog/catalog-plugin.ts';
 import { dashboardRoutes } from '../dashboard/dashboard-routes.ts';
 import { disclosureRoutes } from '../disclosures/disclosure-routes.ts';
+import { disclosureFhirRoutes } from '../disclosures/fhir-routes.ts';
 import { reviewRoutes } from '../disclosures/review-routes.ts';
 import { worklistRoutes } from '../disclosures/worklist-routes.ts';
 import { authConfigRoutes } from './platform/auth-config.ts';
@@ -25,6 +26,7 @@ const routePlugins: FastifyPluginAsyncZod[] = [
   catalogRoutes,
   // After the catalogue: disclosures read app.catalog.
   disclosureRoutes,
+  disclosureFhirRoutes,
   reviewRoutes,
   worklistRoutes,
   dashboardRoutes,

@@ -114,6 +114,8 @@ export interface ApiRoute extends Endpoint {
    * whose 503 answer carries a body too (ready) lists it beside.
    */
   responses?: ({ 200: z.ZodType } | { 201: z.ZodType }) & { 503?: z.ZodType };
+  /** The media type of a success answer that is not an envelope (a FHIR resource). */
+  produces?: string;
 }
 
 type RouteDetails = Omit<ApiRoute, keyof Endpoint>;
@@ -124,6 +126,9 @@ const route = <const E extends Endpoint, const D extends RouteDetails>(
   ...endpoint,
   ...details,
 });
+/** The media type of FHIR resources in JSON. */
+export const FHIR_JSON = 'application/fhir+json';
+
 /** Keeps the table out of a bundle that does not use it (a call, unlike an object, can be marked pure). */
 const table = <T>(routes: T): T => routes;
 
@@ -260,6 +265,13 @@ export const apiRoutes = table({
     query: z.object({ from: z.string().max(20), to: z.string().max(20) }).strict(),
     responses: { 200: okSchema(catalogDiffSchema) },
   }),
+  catalogFhir: route(endpoints.catalogFhir, {
+    summary:
+      'A catalogue version as an HL7 FHIR R4 Questionnaire (not an envelope; design §13 describes the mapping)',
+    tags: CATALOGUE_ADMIN,
+    params: versionParamsSchema,
+    produces: FHIR_JSON,
+  }),
 
   disclosureRequest: route(endpoints.disclosureRequest, {
     summary:
@@ -395,6 +407,13 @@ export const apiRoutes = table({
     tags: DISCLOSURES,
     params: idParams,
     responses: { 200: okSchema(z.array(auditEntrySchema)) },
+  }),
+  disclosureFhir: route(endpoints.disclosureFhir, {
+    summary:
+      "A disclosure as an HL7 FHIR R4 QuestionnaireResponse to its catalogue version's Questionnaire (not an envelope; design §13 describes the mapping)",
+    tags: DISCLOSURES,
+    params: idParams,
+    produces: FHIR_JSON,
   }),
 
   trackEvent: route(endpoints.trackEvent, {
