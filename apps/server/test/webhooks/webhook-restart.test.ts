@@ -10,13 +10,18 @@ import {
   PHKL,
   sampleCatalog,
 } from '../disclosures/fixtures.ts';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
 import {
   api,
+  buildTestApp,
   createPostgresDatabase,
   DATABASES,
   freePort,
   questionnaireVersion,
   tokenFor,
+  type TestApp,
 } from '../helpers.ts';
 import type { ScratchDatabase } from '../scratch-database.ts';
 import { startReceiver, until, type Receiver } from './receiver.ts';
@@ -163,6 +168,97 @@ describe.runIf(DATABASES.includes('postgres'))('a server killed mid-delivery on 
       // The submitted event was sent again after the restart, with the same webhook-id.
       expect(receiver.requests.map((r) => r.id)).toEqual([submittedId, submittedId, validatedId]);
       expect(receiver.requests.every((r) => r.verified)).toBe(true);
+    },
+  );
+});
+
+describe.runIf(DATABASES.includes('postgres'))('two replicas on one postgres', () => {
+  const quick = {
+    WEBHOOK_POLL_MS: '10',
+    WEBHOOK_BACKOFF_BASE_MS: '50',
+    WEBHOOK_TIMEOUT_MS: '5000',
+  };
+  let t: TestApp;
+  let replica: FastifyInstance;
+  let receiver: Receiver;
+
+  beforeAll(async () => {
+    [t, receiver] = await Promise.all([
+      buildTestApp({ database: 'postgres', env: quick }),
+      startReceiver(),
+    ]);
+    const database = t.config.database;
+    if (database.kind !== 'postgres') throw new Error('a PostgreSQL app was asked for');
+    replica = await buildApp(
+      loadConfig({
+        NODE_ENV: 'test',
+        PUBLIC_URL: t.baseUrl,
+        DATABASE_URL: database.url,
+        LOG_LEVEL: 'silent',
+        ...quick,
+      }),
+    );
+  });
+  afterAll(async () => {
+    await replica?.close();
+    await t?.close();
+    await receiver?.close();
+  });
+
+  it(
+    'N-03 two replicas polling one database send each delivery once',
+    { timeout: 180_000 },
+    async () => {
+      const [admin, interviewer, catalog] = await Promise.all([
+        tokenFor(t.baseUrl, 'admin1'),
+        tokenFor(t.baseUrl, 'interviewer1'),
+        sampleCatalog(),
+      ]);
+      const version = await questionnaireVersion(t.baseUrl, interviewer);
+      const created = await api<{ endpoint: WebhookEndpoint; secret: string }>(
+        t.baseUrl,
+        '/api/admin/webhooks',
+        {
+          token: admin,
+          body: { insurer: 'phkl', url: receiver.url, events: ['disclosure.submitted'] },
+        },
+      );
+      expect(created.status).toBe(201);
+      receiver.useSecret(created.body.body!.secret);
+      const document = completeDocument(catalog, version);
+      const submitted = await Promise.all(
+        Array.from({ length: 12 }, async (_, i) => {
+          const answer = await api<DisclosureSaved>(
+            t.baseUrl,
+            `${DISCLOSURE_API}/disclosure/submit`,
+            {
+              token: interviewer,
+              body: {
+                applicationNumber: `REPL${String(i).padStart(4, '0')}`,
+                ...disclosureFields(document),
+                ...PHKL,
+              },
+            },
+          );
+          expect(answer.status).toBe(200);
+          return answer.body.body!.id;
+        }),
+      );
+      const endpoint = created.body.body!.endpoint.id;
+      await until(async () => {
+        const log = await api<{ items: WebhookDelivery[] }>(
+          t.baseUrl,
+          `/api/admin/webhooks/${endpoint}/deliveries`,
+          { token: admin },
+        );
+        return log.body.body!.items.filter((d) => d.state === 'delivered').length === 12;
+      });
+      expect(new Set(receiver.effects.map((e) => e.payload?.data.disclosureId))).toEqual(
+        new Set(submitted),
+      );
+      // Each webhook-id reached the receiver once: no replica sent what the other had taken.
+      expect(receiver.requests).toHaveLength(12);
+      expect(new Set(receiver.requests.map((r) => r.id)).size).toBe(12);
     },
   );
 });
