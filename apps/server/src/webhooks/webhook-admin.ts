@@ -24,7 +24,7 @@ type Admin = Pick<AuthUser, 'subject' | 'displayName' | 'insurers'>;
 const ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
 
 /** A new signing secret per Standard Webhooks: `whsec_` and 32 random bytes in base64. */
-export const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
 /**
  * What is wrong with an endpoint address, if anything (design §13): a full http(s) URL, https
@@ -325,5 +325,3 @@ export function webhookAdmin(deps: {
     },
   };
 }
-
-export type WebhookAdmin = ReturnType<typeof webhookAdmin>;

@@ -48,10 +48,7 @@ export function backoffMs(failures: number, baseMs: number, random = Math.random
  * its status, version and decisions as the change wrote them, and links to read more through
  * the API with the caller's own token. No names, answers or documents (design §13).
  */
-export function payloadOf(
-  event: Pick<Claimed, 'type' | 'data' | 'occurred_at'>,
-  publicUrl: string,
-) {
+function payloadOf(event: Pick<Claimed, 'type' | 'data' | 'occurred_at'>, publicUrl: string) {
   const requestId = String(event.data.requestId);
   const id = String(event.data.disclosureId);
   return JSON.stringify({

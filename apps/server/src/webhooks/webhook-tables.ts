@@ -35,7 +35,7 @@ export interface WebhookEventsTable {
   occurred_at: Timestamp;
 }
 
-export type DeliveryState = 'pending' | 'delivered' | 'dead';
+type DeliveryState = 'pending' | 'delivered' | 'dead';
 
 /** One event for one endpoint, with where its sending stands (migration 0500). */
 export interface WebhookDeliveriesTable {
