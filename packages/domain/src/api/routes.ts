@@ -104,6 +104,11 @@ export interface ApiRoute extends Endpoint {
   tags: readonly string[];
   /** Answers without a bearer token. */
   public?: boolean;
+  /**
+   * Also takes a caller system's client-credentials token holding this scope (a token for
+   * people is taken as well); any other client token answers 403.
+   */
+  clientScope?: ClientScope;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -117,6 +122,13 @@ export interface ApiRoute extends Endpoint {
   /** The media type of a success answer that is not an envelope (a FHIR resource). */
   produces?: string;
 }
+
+/**
+ * The scopes a caller system's client-credentials token may hold: `disclosure:request` creates
+ * disclosure requests, `disclosure:read` reads the disclosures its client requested (N-01).
+ */
+export const CLIENT_SCOPES = { request: 'disclosure:request', read: 'disclosure:read' } as const;
+export type ClientScope = (typeof CLIENT_SCOPES)[keyof typeof CLIENT_SCOPES];
 
 type RouteDetails = Omit<ApiRoute, keyof Endpoint>;
 const route = <const E extends Endpoint, const D extends RouteDetails>(
@@ -275,15 +287,18 @@ export const apiRoutes = table({
 
   disclosureRequest: route(endpoints.disclosureRequest, {
     summary:
-      'A caller system (client credentials, scope disclosure:request) or a person asks for a disclosure',
+      'A caller system (client credentials, scope disclosure:request) or a person asks for a disclosure; the caller system then reads it with scope disclosure:read',
     tags: DISCLOSURES,
+    clientScope: CLIENT_SCOPES.request,
     body: disclosureRequestSchema,
     headers: idempotentHeadersSchema,
     responses: { 200: okSchema(disclosureRequestCreatedSchema) },
   }),
   disclosureView: route(endpoints.disclosureView, {
-    summary: 'The disclosure of a request, with the mode it opens in for the caller',
+    summary:
+      'The disclosure of a request, with the mode it opens in for the caller; a caller system (scope disclosure:read) reads the ones it requested',
     tags: DISCLOSURES,
+    clientScope: CLIENT_SCOPES.read,
     params: requestIdParams,
     responses: { 200: okSchema(disclosureViewSchema) },
   }),
@@ -302,8 +317,10 @@ export const apiRoutes = table({
     responses: { 200: okSchema(disclosureSavedSchema) },
   }),
   disclosureExport: route(endpoints.disclosureExport, {
-    summary: "A complete disclosure as an xlsx spreadsheet (base64) in the caller's language",
+    summary:
+      "A complete disclosure as an xlsx spreadsheet (base64) in the caller's language; a caller system (scope disclosure:read) exports the ones it requested",
     tags: DISCLOSURES,
+    clientScope: CLIENT_SCOPES.read,
     body: disclosurePayloadSchema,
     responses: { 200: okSchema(disclosureExportSchema) },
   }),
@@ -383,8 +400,10 @@ export const apiRoutes = table({
     responses: { 200: okSchema(overridesAnswerSchema) },
   }),
   disclosureOverrides: route(endpoints.disclosureOverrides, {
-    summary: "A disclosure's current overrides beside the engine's decisions",
+    summary:
+      "A disclosure's current overrides beside the engine's decisions; a caller system (scope disclosure:read) reads those of the ones it requested",
     tags: WORKBENCH,
+    clientScope: CLIENT_SCOPES.read,
     params: idParams,
     responses: { 200: okSchema(overridesAnswerSchema) },
   }),
