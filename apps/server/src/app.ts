@@ -159,7 +159,12 @@ export async function buildApp(
       app.decorate('identityProvider', externalIssuerProbe(config.auth.issuer));
     }
 
-    await app.register(authenticate, { verify, users: app.users, realm: config.publicUrl });
+    await app.register(authenticate, {
+      verify,
+      users: app.users,
+      realm: config.publicUrl,
+      claims: config.auth.claims,
+    });
     bindCallerToLog(app);
     await app.register(apiRoutes, { prefix: API_PREFIX });
     await registerWebApp(app, config.webDist);

@@ -3,6 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { API_PREFIX } from '@vmer/domain/api';
 import { REVIEW_CLAIM_MINUTES_DEFAULT } from '@vmer/domain/workbench';
 import { z } from 'zod';
+import {
+  DEFAULT_CLAIM_SETTINGS,
+  parseClaimList,
+  parseGroupMap,
+  type ClaimSettings,
+  type Grant,
+} from './auth/claims.ts';
 
 const WEB_DIST_DEFAULT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -48,6 +55,25 @@ const trustProxySetting = z
     return z.NEVER;
   });
 
+/** OIDC_CLAIM_*: claim names or dotted paths, separated by commas (requirements N-06). */
+const claimList = z
+  .string()
+  .trim()
+  .transform((value, ctx): string[] => {
+    const parsed = parseClaimList(value);
+    if ('names' in parsed) return parsed.names;
+    ctx.addIssue({ code: 'custom', message: parsed.problem });
+    return z.NEVER;
+  });
+
+/** OIDC_GROUP_MAP: one issue per bad entry, each its own line at start. */
+const groupMap = z.string().transform((value, ctx): Map<string, Grant> => {
+  const parsed = parseGroupMap(value);
+  if ('map' in parsed) return parsed.map;
+  for (const problem of parsed.problems) ctx.addIssue({ code: 'custom', message: problem });
+  return z.NEVER;
+});
+
 const positiveInt = z.coerce
   .number({ message: 'must be a number' })
   .int('must be a whole number')
@@ -85,6 +111,11 @@ const envSchema = z.object({
     .max(86_400, 'must be at most 86400 (seconds)')
     .default(15 * 60),
   ALLOW_EMBEDDED_IDP: booleanFlag.default(false),
+  OIDC_CLAIM_USERNAME: claimList.optional(),
+  OIDC_CLAIM_ROLES: claimList.optional(),
+  OIDC_CLAIM_INSURERS: claimList.optional(),
+  OIDC_CLAIM_GROUPS: claimList.optional(),
+  OIDC_GROUP_MAP: groupMap.optional(),
   TRUST_PROXY: trustProxySetting.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   COMPANY_NAME: z.string().min(1).optional(),
@@ -174,6 +205,8 @@ export interface Config {
   logLevel: string;
   /** COMPANY_NAME: the copyright owner and sign-in brand; null when unset (the product's name alone). */
   companyName: string | null;
+  /** Which claims of an external issuer's tokens carry what, and what its groups grant. */
+  claims: ClaimSettings;
   helpDeskEmail: string;
   /** Requests per minute per caller on /api; 0 switches the limit off. */
   apiRateLimit: number;
@@ -289,6 +322,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       scope: e.OIDC_SCOPE ?? (embedded ? 'openid profile offline_access' : 'openid profile email'),
       accessTokenTtl: e.OIDC_ACCESS_TOKEN_TTL,
     },
+  const claimSettings = [
+    'OIDC_CLAIM_USERNAME',
+    'OIDC_CLAIM_ROLES',
+    'OIDC_CLAIM_INSURERS',
+    'OIDC_CLAIM_GROUPS',
+    'OIDC_GROUP_MAP',
+  ].filter((name) => env[name] !== undefined);
+  if (embedded && claimSettings.length > 0) {
+    throw new ConfigError(
+      claimSettings.map(
+        (name) =>
+          `${name}: applies to an external issuer's tokens only (the embedded provider's users are the users table): set OIDC_ISSUER too, or leave it unset`,
+      ),
+    );
+  }
     logLevel: e.LOG_LEVEL,
     companyName: e.COMPANY_NAME ?? null,
     helpDeskEmail: e.HELP_DESK_EMAIL,
@@ -308,3 +356,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
   };
 }
+      claims: {
+        userName: e.OIDC_CLAIM_USERNAME ?? DEFAULT_CLAIM_SETTINGS.userName,
+        roles: e.OIDC_CLAIM_ROLES ?? DEFAULT_CLAIM_SETTINGS.roles,
+        insurers: e.OIDC_CLAIM_INSURERS ?? DEFAULT_CLAIM_SETTINGS.insurers,
+        groups: e.OIDC_CLAIM_GROUPS ?? DEFAULT_CLAIM_SETTINGS.groups,
+        groupMap: e.OIDC_GROUP_MAP ?? DEFAULT_CLAIM_SETTINGS.groupMap,
+      },

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import fp from 'fastify-plugin';
 import type { JWTPayload } from 'jose';
 import { HttpError } from '../http/errors.ts';
-import { identityFromClaims } from './claims.ts';
+import { identityFromClaims, type ClaimSettings } from './claims.ts';
 import { cachedVerifier } from './token-cache.ts';
 import { rowLanguage, type UserDirectory } from './user-directory.ts';
 import { InvalidTokenError, KeysUnavailableError, type TokenVerifier } from './verify-token.ts';
@@ -53,6 +53,8 @@ export interface AuthenticateOptions {
   verify: TokenVerifier;
   users: UserDirectory;
   realm: string;
+  /** Which claims carry the user name, roles and insurers, and what groups grant (N-06). */
+  claims: ClaimSettings;
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9\-_.~+/]+=*)$/;
@@ -108,12 +110,12 @@ export const authenticate = fp(
         request.client = {
           clientId: payload.client_id as string,
           scopes,
-          insurers: identityFromClaims(payload).insurers ?? [],
+          insurers: identityFromClaims(payload, options.claims).insurers ?? [],
         };
         return;
       }
       // Role and insurers are the users table's: a token's claims never raise them.
-      const row = await options.users.resolve(identityFromClaims(payload));
+      const row = await options.users.resolve(identityFromClaims(payload, options.claims));
       if (!row) {
         request.log.info({ reason: 'user deleted or deactivated' }, 'access token refused');
         throw new HttpError(401, 'unauthorized', undefined, {
