@@ -7,6 +7,9 @@ import { fromContract } from '../http/contract-route.ts';
 import { HttpError } from '../http/errors.ts';
 import type { LogOwner } from './analytics-repository.ts';
 
+/** The search log type of a search that found nothing (design §8). */
+const SEARCH_MISS = 3;
+
 /**
  * The logging calls of requirements §7 (design §5): tracking events, condition searches and
  * conclusions are stored for one of the caller's insurers, and the events of a disclosure
@@ -54,7 +57,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromContract(apiRoutes.logSearch),
     handler: async (request) => {
       const owner = await ownerOf(request.user, request.body);
-      return ok({ id: await analytics.addSearch(owner, request.body) });
+      const id = await analytics.addSearch(owner, request.body);
+      if (request.body.type === SEARCH_MISS) app.businessMetrics.searchMiss(owner.insurerCode);
+      return ok({ id });
     },
   });
 

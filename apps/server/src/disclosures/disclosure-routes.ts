@@ -34,6 +34,7 @@ export const disclosureRoutes: FastifyPluginAsyncZod = async (app) => {
     catalog: app.catalog,
     repositories: app.repositories,
     claimMinutes: app.config.reviewClaimMinutes,
+    metrics: app.businessMetrics,
   });
 
   app.route({

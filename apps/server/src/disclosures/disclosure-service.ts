@@ -20,6 +20,7 @@ import type { Kysely } from 'kysely';
 import type { CatalogService } from '../catalog/catalog-service.ts';
 import type { ProductView } from '../catalog/catalog-view.ts';
 import type { Database } from '../db/schema.ts';
+import type { BusinessMetrics } from '../http/business-metrics.ts';
 import { HttpError, type FieldError } from '../http/errors.ts';
 import {
   isClientReader,
@@ -79,6 +80,8 @@ export function disclosureService(deps: {
   repositories: Pick<Repositories, 'disclosures' | 'idempotency' | 'reviews'>;
   /** REVIEW_CLAIM_MINUTES: how long a review claim keeps others from validating or rejecting. */
   claimMinutes: number;
+  /** Counts the decisions a submit stores (requirements N-19). */
+  metrics?: Pick<BusinessMetrics, 'decisionsSubmitted'>;
 }) {
   const { db, catalog, claimMinutes } = deps;
   const { disclosures, reviews } = deps.repositories;
@@ -121,6 +124,7 @@ export function disclosureService(deps: {
         throw operation === 'save' ? saveRefused(problems) : incomplete(problems);
       }
       const disclosureJson = JSON.stringify(evaluated.document);
+      const summary = rowSummary(evaluated.document, evaluated.evaluation);
       const values = {
         application_number: payload.applicationNumber,
         age: payload.age,
@@ -129,7 +133,7 @@ export function disclosureService(deps: {
         status: to,
         catalog_version: view.version,
         document: disclosureJson,
-        ...rowSummary(evaluated.document, evaluated.evaluation),
+        ...summary,
         updated_by: caller.userName,
         // The reason stays in view while the interviewer corrects; a new submission ends it.
         ...(operation === 'submit'
@@ -165,6 +169,12 @@ export function disclosureService(deps: {
           );
       // The version moved on between the read and the write: someone else's change came first.
       if (!saved) throw new HttpError(409, 'disclosure_stale_version');
+      if (operation === 'submit') {
+        deps.metrics?.decisionsSubmitted(
+          codes.insurerCode,
+          JSON.parse(summary.decision_categories) as Record<string, string>,
+        );
+      }
       return {
         id: saved.id,
         requestId: saved.request_id,

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { businessMetrics } from './business-metrics.ts';
 import { HttpError } from './errors.ts';
 
 export interface MetricsOptions {
@@ -36,14 +37,16 @@ function metricsGuard(options: MetricsOptions): (request: FastifyRequest) => voi
 }
 
 /**
- * Prometheus metrics at /metrics: the process defaults and a request duration histogram,
- * behind METRICS_TOKEN when it is set.
+ * Prometheus metrics at /metrics: the process defaults, a request duration histogram and the
+ * business figures (business-metrics.ts, read from `app.db`, so registered after it), behind
+ * METRICS_TOKEN when it is set.
  */
 export const metrics = fp(
   async (app: FastifyInstance, options: MetricsOptions) => {
     const guard = metricsGuard(options);
     const registry = new Registry();
     collectDefaultMetrics({ register: registry });
+    app.decorate('businessMetrics', businessMetrics(registry, app.db));
     const duration = new Histogram({
       name: 'http_request_duration_seconds',
       help: 'Duration of HTTP requests in seconds, by route template',
