@@ -112,14 +112,15 @@ function firstScreenPreload(): Plugin {
           // Every chunk is an assets/*.js file: only the name in between is written.
           return [path.source, files.map((file) => /^assets\/(.+)\.js$/.exec(file)![1])];
         });
-        const source = `(function(){var r=${JSON.stringify(routes)},p=location.pathname;for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){r[i][1].forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href='/assets/'+f+'.js';document.head.appendChild(l)});break}})();\n`;
+        // The address and the chunks are read against the page's <base href> (requirements N-11).
+        const source = `(function(){var r=${JSON.stringify(routes)},b=new URL(document.baseURI),p=location.pathname.slice(b.pathname.length-1);for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){r[i][1].forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=new URL('assets/'+f+'.js',b).href;document.head.appendChild(l)});break}})();\n`;
         const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
         const fileName = `assets/first-screen-${hash}.js`;
         this.emitFile({ type: 'asset', fileName, source });
         // Before the app's module: module scripts run in document order, after parsing.
         html.source = html.source.replace(
           /<script type="module"/,
-          `<script type="module" crossorigin src="/${fileName}"></script>\n    $&`,
+          `<script type="module" crossorigin src="./${fileName}"></script>\n    $&`,
         );
       },
     },
@@ -127,6 +128,9 @@ function firstScreenPreload(): Plugin {
 }
 
 export default defineConfig({
+  // Addresses relative to the page's <base href>, which the server writes from PUBLIC_URL: one
+  // build serves the root and any sub-path (requirements N-11).
+  base: './',
   plugins: [pureDomainConstants(), react(), firstScreenPreload()],
   build: {
     target: 'es2022',

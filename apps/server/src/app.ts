@@ -27,7 +27,7 @@ import { installErrorHandler, sendError } from './http/error-handler.ts';
 import { instanceCookie } from './http/instance.ts';
 import { metrics } from './http/metrics.ts';
 import { registerSecurity } from './http/security.ts';
-import { registerWebApp } from './http/web-app.ts';
+import { registerWebApp, withoutBasePath } from './http/web-app.ts';
 import { backgroundJobs } from './jobs/jobs-plugin.ts';
 import { createEmbeddedProvider } from './oidc/provider.ts';
 import { oidcRoutes } from './oidc/routes.ts';
@@ -83,6 +83,8 @@ export async function buildApp(
           )(config.trustProxy)
         : config.trustProxy,
     routerOptions: { maxParamLength: 200 },
+    // Under a sub-path, a proxy may pass the path on or cut it off: both reach the same routes.
+    ...(config.basePath === '' ? {} : { rewriteUrl: withoutBasePath(config.basePath) }),
     // A path Fastify cannot route (bad percent-escape, over-long parameter) answers through the
     // error handler too, in the envelope and the caller's language, without echoing the URL.
     // Hooks do not run for these, so the request id is set here (requirements N-13).
@@ -167,7 +169,7 @@ export async function buildApp(
     });
     bindCallerToLog(app);
     await app.register(apiRoutes, { prefix: API_PREFIX });
-    await registerWebApp(app, config.webDist);
+    await registerWebApp(app, config.webDist, config.basePath);
     await app.register(backgroundJobs);
     await app.register(webhookWorker);
     await app.ready();

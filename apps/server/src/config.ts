@@ -100,7 +100,9 @@ const envSchema = z.object({
     .min(100, 'must be at least 100 (ms)')
     .max(3_600_000, 'must be at most 3600000 (ms, an hour)')
     .default(30_000),
-  PUBLIC_URL: httpUrl.optional(),
+  PUBLIC_URL: httpUrl
+    .refine((value) => !/[?#]/.test(value), 'must not have a query or a fragment')
+    .optional(),
   OIDC_ISSUER: httpUrl.optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_AUDIENCE: z.string().min(1).optional(),
@@ -195,6 +197,12 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /**
+   * PUBLIC_URL's path without its trailing slash: '' at the root, '/vmer' under a sub-path
+   * (requirements N-11). Requests arrive with it (a proxy passing the path on) or without it (a
+   * proxy cutting it off); the addresses the server writes always carry it.
+   */
+  basePath: string;
   /**
    * Whose X-Forwarded-For and X-Forwarded-Proto are believed: nobody (false), the nearest
    * n proxies, or the proxies at these addresses and CIDR blocks. Never every hop.
@@ -300,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     publicUrl,
+    basePath: new URL(publicUrl).pathname.replace(/\/+$/, ''),
     // Behind https there is a proxy terminating TLS: trust that one hop, so the address it
     // appends is the caller's and whatever the caller wrote before it is ignored.
     trustProxy: e.TRUST_PROXY ?? (publicUrl.startsWith('https:') ? 1 : false),

@@ -30,7 +30,7 @@ describe('the Chinese register', () => {
   });
 
   it("T-21 the sign-in provider's Chinese pages address the user as 您, never 你", () => {
-    const brand = { companyName: null, helpDeskEmail: 'help@example.com' };
+    const brand = { companyName: null, helpDeskEmail: 'help@example.com', basePath: '' };
     const pages = [
       signInPage({
         language: 'cn_traditional',

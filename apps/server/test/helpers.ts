@@ -34,6 +34,8 @@ export async function buildTestApp(
     database?: TestDatabase;
     env?: Record<string, string>;
     logStream?: { write(line: string): void };
+    /** PUBLIC_URL's path, for a server deployed under a sub-path ('/vmer'). */
+    basePath?: string;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? 'pglite';
@@ -45,7 +47,7 @@ export async function buildTestApp(
       const config = loadConfig({
         NODE_ENV: 'test',
         PORT: String(port),
-        PUBLIC_URL: baseUrl,
+        PUBLIC_URL: `${baseUrl}${options.basePath ?? ''}`,
         DATA_DIR: 'memory://',
         LOG_LEVEL: 'silent',
         ...(postgres ? { DATABASE_URL: postgres.url } : {}),

@@ -4,13 +4,17 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers.ts';
+import { apiPath, endpoints } from '@vmer/domain/api';
+import { buildTestApp, tokenFor, type TestApp } from './helpers.ts';
 
 /** The web app's own favicon, which the build copies to its root. */
 const FAVICON = join(import.meta.dirname, '../../web/public/favicon.ico');
 
 const INDEX =
   '<!DOCTYPE html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+
+/** INDEX as the server sends it: with the `<base href>` its relative addresses resolve against. */
+const PAGE = INDEX.replace('<head>', '<head>\n    <base href="/" />');
 
 /** A script well over the 1 KB below which answers go out as they are. */
 const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i};`).join(
@@ -34,17 +38,23 @@ function rawGet(url: string, encoding?: string) {
   });
 }
 
+/** A web build of a page, two scripts and the icons, in a fresh directory. */
+async function fakeDist(): Promise<string> {
+  const dist = await mkdtemp(join(tmpdir(), 'vmer-dist-'));
+  await mkdir(join(dist, 'assets'));
+  await writeFile(join(dist, 'index.html'), INDEX);
+  await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log("app");');
+  await writeFile(join(dist, 'assets', 'vendor-def456.js'), BIG_SCRIPT);
+  await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await copyFile(FAVICON, join(dist, 'favicon.ico'));
+  return dist;
+}
+
 describe('the built web app', () => {
   let t: TestApp;
   let dist: string;
   beforeAll(async () => {
-    dist = await mkdtemp(join(tmpdir(), 'vmer-dist-'));
-    await mkdir(join(dist, 'assets'));
-    await writeFile(join(dist, 'index.html'), INDEX);
-    await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log("app");');
-    await writeFile(join(dist, 'assets', 'vendor-def456.js'), BIG_SCRIPT);
-    await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    await copyFile(FAVICON, join(dist, 'favicon.ico'));
+    dist = await fakeDist();
     t = await buildTestApp({ env: { WEB_DIST: dist } });
   });
   afterAll(async () => {
@@ -67,7 +77,7 @@ describe('the built web app', () => {
       expect(response.status, path).toBe(200);
       expect(response.headers.get('content-type')).toContain('text/html');
       expect(response.headers.get('cache-control')).toBe('no-store');
-      expect(await response.text()).toBe(INDEX);
+      expect(await response.text()).toBe(PAGE);
     }
     expect((await fetch(`${t.baseUrl}/index.html`)).headers.get('cache-control')).toBe('no-store');
   });
@@ -77,7 +87,7 @@ describe('the built web app', () => {
       const response = await fetch(`${t.baseUrl}${path}`);
       expect(response.status, path).toBe(404);
       expect(response.headers.get('content-type')).toContain('text/html');
-      expect(await response.text()).toBe(INDEX);
+      expect(await response.text()).toBe(PAGE);
     }
   });
 
@@ -192,5 +202,96 @@ describe('without a built web app', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('N-11 under a sub-path (PUBLIC_URL with a path)', () => {
+  let t: TestApp;
+  let dist: string;
+  let app: string;
+  beforeAll(async () => {
+    dist = await fakeDist();
+    t = await buildTestApp({ env: { WEB_DIST: dist }, basePath: '/vmer' });
+    app = `${t.baseUrl}/vmer`;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('N-11 the pages carry the sub-path as their base, and the files, API and sign-in answer under it', async () => {
+    for (const path of ['', '/', '/home', '/questionnaire/REQ-1', '/login/callback?code=x']) {
+      const response = await fetch(`${app}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).toBe(
+        INDEX.replace('<head>', '<head>\n    <base href="/vmer/" />'),
+      );
+    }
+    expect((await fetch(`${app}/no/such/page`)).status).toBe(404);
+    expect(await (await fetch(`${app}/assets/index-abc123.js`)).text()).toBe('console.log("app");');
+    expect((await fetch(`${app}/assets/missing.js`)).status).toBe(404);
+    expect((await fetch(`${app}/api/ready`)).status).toBe(200);
+    expect((await fetch(`${app}/api/no-such-call`)).status).toBe(404);
+
+    const openApi = (await (await fetch(`${app}/api/docs/json`)).json()) as {
+      servers: { url: string }[];
+    };
+    expect(openApi.servers[0]?.url).toBe(app);
+  });
+
+  it('N-11 a proxy that cuts the sub-path off reaches the same routes', async () => {
+    expect((await fetch(`${t.baseUrl}/api/ready`)).status).toBe(200);
+    expect(await (await fetch(`${t.baseUrl}/assets/index-abc123.js`)).text()).toBe(
+      'console.log("app");',
+    );
+    expect(await (await fetch(`${t.baseUrl}/home`)).text()).toContain('<base href="/vmer/" />');
+  });
+
+  it('N-11 the embedded provider names its addresses under the sub-path, and signing in through them works', async () => {
+    const discovery = (await (
+      await fetch(`${app}/oidc/.well-known/openid-configuration`)
+    ).json()) as Record<string, string>;
+    expect(discovery.issuer).toBe(`${app}/oidc`);
+    for (const name of [
+      'authorization_endpoint',
+      'token_endpoint',
+      'jwks_uri',
+      'end_session_endpoint',
+    ])
+      expect(discovery[name], name).toMatch(new RegExp(`^${app}/oidc/`));
+
+    const token = await tokenFor(app, 'interviewer1');
+    const info = await fetch(`${app}${apiPath(endpoints.userInfo)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(info.status).toBe(200);
+  });
+
+  it("N-11 the sign-in pages' stylesheet and links are under the sub-path", async () => {
+    const authorize = new URL(`${app}/oidc/auth`);
+    for (const [name, value] of Object.entries({
+      client_id: 'video-mer-web',
+      response_type: 'code',
+      scope: 'openid',
+      redirect_uri: `${app}/login/callback`,
+      code_challenge: 'x'.repeat(43),
+      code_challenge_method: 'S256',
+    }))
+      authorize.searchParams.set(name, value);
+    const redirect = await fetch(authorize, { redirect: 'manual' });
+    const interaction = redirect.headers.get('location') ?? '';
+    expect(interaction).toMatch(/^\/vmer\/oidc\/interaction\//);
+    const page = await fetch(new URL(interaction, app), {
+      headers: {
+        cookie: redirect.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; '),
+      },
+    });
+    const html = await page.text();
+    expect(html).toContain('<link rel="stylesheet" href="/vmer/oidc/assets/sign-in.css">');
+    expect(html).toMatch(/<form method="post" action="\/vmer\/oidc\/interaction\/[^"]+\/login"/);
+    expect((await fetch(`${app}/oidc/assets/sign-in.css`)).status).toBe(200);
   });
 });

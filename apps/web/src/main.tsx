@@ -5,6 +5,7 @@ import { exposeStateForDebugging } from './app/debug.ts';
 import { AppProviders } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { createStore } from './app/store.ts';
+import { basePath } from './lib/base-path.ts';
 import { initI18n } from './lib/i18n.ts';
 
 const store = createStore();
@@ -17,7 +18,7 @@ if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <AppProviders store={store}>
-      <BrowserRouter>
+      <BrowserRouter basename={basePath() || undefined}>
         <AppRoutes />
       </BrowserRouter>
     </AppProviders>

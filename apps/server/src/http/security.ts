@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PREFIX, apiPath, apiRoutes } from '@vmer/domain/api';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
@@ -101,6 +101,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
  */
 function limitCredentialFailures(app: FastifyInstance, counters: Counters, max: number): void {
   const suspects = new Map<string, number>();
+  // Marked before the provider's routes cut the request's URL to the provider's own path.
+  const tokenRequests = new WeakSet<FastifyRequest>();
   const key = (ip: string) => `auth-failure:${ip}`;
   const tooMany = (ttl: number) =>
     new HttpError(429, 'too_many_requests', undefined, {
@@ -110,6 +112,7 @@ function limitCredentialFailures(app: FastifyInstance, counters: Counters, max: 
   app.addHook('onRequest', async (request) => {
     const path = request.url.split('?')[0] ?? '';
     if (path === TOKEN_PATH) {
+      tokenRequests.add(request);
       const count = await counters.hit(key(request.ip), MINUTE);
       if (count.current > max) throw tooMany(count.ttl);
       return;
@@ -137,9 +140,7 @@ function limitCredentialFailures(app: FastifyInstance, counters: Counters, max: 
   });
 
   app.addHook('onResponse', async (request, reply) => {
-    // The provider's routes hand the raw request over with its URL cut to the provider's own path.
-    const url = (request.raw as { originalUrl?: string }).originalUrl ?? request.url;
-    if (url.split('?')[0] !== TOKEN_PATH || reply.statusCode === 401) return;
+    if (!tokenRequests.has(request) || reply.statusCode === 401) return;
     try {
       await counters.undo(key(request.ip), MINUTE);
     } catch (error) {

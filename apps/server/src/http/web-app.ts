@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { API_DOCS_PATH } from '@vmer/domain/api';
@@ -16,6 +16,25 @@ const SERVER_PATHS = /^\/(api|oidc|metrics)(\/|$|\?)/;
  */
 const APP_ROUTES =
   /^\/(home|questionnaire(\/[^/]+)?|login\/callback|logout\/callback|privacy|account-request)?\/?$/;
+
+/**
+ * A request URL's path within the app: PUBLIC_URL's path taken off when the request carries it
+ * (a proxy that passes the path on), kept as it is when it does not (a proxy that cuts it off).
+ */
+export function withoutBasePath(basePath: string): (request: { url?: string }) => string {
+  return ({ url = '/' }) => {
+    if (url === basePath || url.startsWith(`${basePath}?`)) return `/${url.slice(basePath.length)}`;
+    return url.startsWith(`${basePath}/`) ? url.slice(basePath.length) : url;
+  };
+}
+
+/**
+ * The app's page with its `<base href>`: the build's addresses are relative to it, so one build
+ * serves the root and any sub-path (requirements N-11).
+ */
+function pageWithBase(html: string, basePath: string): string {
+  return html.replace(/<head>/i, `$&\n    <base href="${basePath}/" />`);
+}
 
 /** The methods a path is probed for when the request's own has no route there. */
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -51,8 +70,16 @@ const NOT_BUILT_PAGE = `<!DOCTYPE html>
  * index.html never cached and answered for every other page path (history fallback), so
  * /home, /questionnaire/x and /login/callback load the app. Without a build, a page says so.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
-  const built = existsSync(join(webDist, 'index.html'));
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string,
+  basePath = '',
+): Promise<void> {
+  const indexHtml = join(webDist, 'index.html');
+  const page = existsSync(indexHtml)
+    ? pageWithBase(readFileSync(indexHtml, 'utf8'), basePath)
+    : null;
+  const built = page !== null;
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -72,9 +99,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
 
   const sendApp = (reply: FastifyReply, status = 200) => {
     reply.code(status).header('cache-control', 'no-store');
-    return built
-      ? reply.sendFile('index.html')
-      : reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+    return reply.type('text/html; charset=utf-8').send(page ?? NOT_BUILT_PAGE);
   };
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {

@@ -6,6 +6,7 @@ import {
   type LocalizedTable,
 } from '@vmer/domain';
 import '@vmer/domain/simplified';
+import type { Config } from '../config.ts';
 
 /** Texts of the sign-in provider's pages, by language (a language not written here is derived). */
 const TEXT = {
@@ -75,11 +76,24 @@ function languageLinks(current: Language): string {
 
 export type SignInError = 'incorrect' | 'missing' | 'tooMany';
 
-/** Branding shown on every page of the provider. */
+/** Branding shown on every page of the provider, and where the pages live. */
 export interface PageBrand {
   /** The company the product is branded for; null shows the product's name alone. */
   companyName: string | null;
   helpDeskEmail: string;
+  /** PUBLIC_URL's path ('' at the root): the pages' links start with it (requirements N-11). */
+  basePath: string;
+}
+
+/** The provider pages' branding and base path, from the server's settings. */
+export function pageBrand(
+  config: Pick<Config, 'companyName' | 'helpDeskEmail' | 'basePath'>,
+): PageBrand {
+  return {
+    companyName: config.companyName,
+    helpDeskEmail: config.helpDeskEmail,
+    basePath: config.basePath,
+  };
 }
 
 /** Escapes text for HTML content and attribute values. */
@@ -101,7 +115,7 @@ function layout(
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · ${brand.companyName ? `${escapeHtml(brand.companyName)} ` : ''}Video MER</title>
-<link rel="stylesheet" href="/oidc/assets/sign-in.css">
+<link rel="stylesheet" href="${escapeHtml(brand.basePath)}/oidc/assets/sign-in.css">
 ${scripts}</head>
 <body>
 <header class="bar">${brand.companyName ? `<span class="brand">${escapeHtml(brand.companyName)}</span>` : ''}<span class="product">Video MER</span></header>
@@ -165,7 +179,9 @@ ${form}
 <button type="submit" form="op.logoutForm" name="logout" value="yes" id="confirm-sign-out">${t.signOut}</button>
 <button type="submit" form="op.logoutForm" class="secondary">${t.staySignedIn}</button>
 </div>`,
-    autoSubmit ? '<script src="/oidc/assets/sign-out.js" defer></script>\n' : '',
+    autoSubmit
+      ? `<script src="${escapeHtml(brand.basePath)}/oidc/assets/sign-out.js" defer></script>\n`
+      : '',
   );
 }
 
@@ -177,7 +193,7 @@ export function signedOutPage(language: Language, brand: PageBrand): string {
     t.signedOutTitle,
     `<h1>${t.signedOutTitle}</h1>
 <p>${t.signedOut}</p>
-<p><a class="button" href="/">${t.signInAgain}</a></p>`,
+<p><a class="button" href="${escapeHtml(brand.basePath)}/">${t.signInAgain}</a></p>`,
   );
 }
 
@@ -197,6 +213,6 @@ export function errorPage(
     `<h1>${t.errorTitle}</h1>
 <div role="alert"><p>${t.errorIntro}</p>
 <p class="error-detail"><strong>${escapeHtml(error)}</strong>${description ? `: ${escapeHtml(description)}` : ''}</p></div>
-<p><a class="button" href="/">${t.backToApp}</a></p>`,
+<p><a class="button" href="${escapeHtml(brand.basePath)}/">${t.backToApp}</a></p>`,
   );
 }

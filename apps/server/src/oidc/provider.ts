@@ -15,7 +15,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { languageFromHeader } from '../http/language.ts';
 import { databaseAdapter } from './adapter.ts';
-import { errorPage, signedOutPage, signOutPage } from './pages.ts';
+import { errorPage, pageBrand, signedOutPage, signOutPage } from './pages.ts';
 import { loadOrCreateSecret } from './secrets.ts';
 
 /** The first-party web client, a public client signing in with code + PKCE. */
@@ -53,7 +53,7 @@ export async function createEmbeddedProvider(
     randomBytes(32).toString('base64url'),
   ]);
   const { audience, accessTokenTtl } = config.auth;
-  const brand = { companyName: config.companyName, helpDeskEmail: config.helpDeskEmail };
+  const brand = pageBrand(config);
   const secure = config.publicUrl.startsWith('https:');
   const language = (ctx: KoaContextWithOIDC): Language => {
     const uiLocales = ctx.oidc?.params?.ui_locales;
@@ -149,7 +149,9 @@ export async function createEmbeddedProvider(
         },
       },
     },
-    interactions: { url: (_ctx, interaction) => `${OIDC_PATH}/interaction/${interaction.uid}` },
+    interactions: {
+      url: (_ctx, interaction) => `${config.basePath}${OIDC_PATH}/interaction/${interaction.uid}`,
+    },
     // First-party app: sign-in grants its scopes without a consent screen, offline_access included.
     loadExistingGrant: async (ctx) => {
       const { client, session } = ctx.oidc;

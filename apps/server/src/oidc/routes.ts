@@ -8,7 +8,7 @@ import { findLocalUser } from '../auth/users-repository.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { languageFromHeader } from '../http/language.ts';
-import { errorPage, signInPage, type SignInError } from './pages.ts';
+import { errorPage, pageBrand, signInPage, type SignInError } from './pages.ts';
 import { OIDC_PATH, WEB_CLIENT_ID } from './provider.ts';
 
 const ASSETS = {
@@ -41,7 +41,7 @@ export async function oidcRoutes(
   app: FastifyInstance,
   { provider, config, db }: OidcRoutesOptions,
 ): Promise<void> {
-  const brand = { companyName: config.companyName, helpDeskEmail: config.helpDeskEmail };
+  const brand = pageBrand(config);
   // Failed sign-ins per address and minute: successes are not counted, so the people behind
   // one office address do not lock each other out. Shared by every replica (app.counters).
   const signInFailures = (request: FastifyRequest) => `sign-in:${request.ip}`;
@@ -84,7 +84,7 @@ export async function oidcRoutes(
           signInPage({
             language: options.language,
             brand,
-            action: `${OIDC_PATH}/interaction/${encodeURIComponent(options.uid)}/login`,
+            action: `${config.basePath}${OIDC_PATH}/interaction/${encodeURIComponent(options.uid)}/login`,
             userName: options.userName,
             error: options.error,
           }),
@@ -189,7 +189,8 @@ export async function oidcRoutes(
     const handOver = (request: FastifyRequest, reply: FastifyReply) => {
       reply.hijack();
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
-      raw.originalUrl = raw.url;
+      // oidc-provider reads its mount path, which its addresses start with, off the original URL.
+      raw.originalUrl = `${config.basePath}${raw.url ?? ''}`;
       raw.url = (raw.url ?? '/').slice(OIDC_PATH.length) || '/';
       callback(raw, reply.raw);
     };

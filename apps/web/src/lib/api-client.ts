@@ -1,6 +1,7 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { API_PREFIX, routePath, type Endpoint, type PathParams } from '@vmer/domain/api/endpoints';
 import { isEnvelope, type ApiFieldError } from '@vmer/domain/api/envelope';
+import { appUrl } from './base-path.ts';
 import { readInstance, storeInstance } from './instance-cookie.ts';
 import { storedAccessToken } from './oidc-session.ts';
 
@@ -53,7 +54,7 @@ function dataTimestamp(): number {
 }
 
 function apiUrl(request: Pick<ApiRequest, 'url' | 'params'>): string {
-  const url = new URL(`${API_PREFIX}/${request.url.replace(/^\/+/, '')}`, window.location.origin);
+  const url = appUrl(`${API_PREFIX}/${request.url.replace(/^\/+/, '')}`);
   for (const [name, value] of Object.entries(request.params ?? {})) {
     if (value !== undefined) url.searchParams.set(name, String(value));
   }

@@ -1,5 +1,6 @@
 import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { paths } from '../config/paths.ts';
+import { appUrl } from './base-path.ts';
 import type { AuthConfig } from './oidc-session.ts';
 
 /** The version of oidc-client-ts this page runs, checked against the supported minimum. */
@@ -23,14 +24,13 @@ export function userManagerFor(config: AuthConfig): UserManager {
     return manager;
   }
   manager?.stopSilentRenew();
-  const origin = window.location.origin;
   manager = new UserManager({
     authority: config.authority,
     client_id: config.clientId,
     scope: config.scope,
     response_type: 'code',
-    redirect_uri: `${origin}${paths.loginCallback}`,
-    post_logout_redirect_uri: `${origin}${paths.logoutCallback}`,
+    redirect_uri: appUrl(paths.loginCallback).href,
+    post_logout_redirect_uri: appUrl(paths.logoutCallback).href,
     userStore: new WebStorageStateStore({ store: window.localStorage }),
     stateStore: new WebStorageStateStore({ store: window.localStorage }),
     automaticSilentRenew: true,

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { matchPath } from 'react-router';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { paths } from '../../config/paths.ts';
+import { appPathname } from '../../lib/base-path.ts';
 import { questionnaireApi } from './api/questionnaire-api.ts';
 
 /** The disclosure asked for as the app opened at its address, until its screen has shown it. */
@@ -16,7 +17,7 @@ let openedEarly: string | undefined;
 export function useLoadDisclosureEarly(): void {
   const dispatch = useAppDispatch();
   useEffect(() => {
-    const requestId = matchPath(paths.questionnaire, window.location.pathname)?.params.requestId;
+    const requestId = matchPath(paths.questionnaire, appPathname())?.params.requestId;
     if (!requestId) return;
     openedEarly = requestId;
     // Kept as long as unused answers are (a minute): the screen, mounted meanwhile, holds them.
