@@ -52,8 +52,9 @@ describe.each(DATABASES)('FHIR R4 exports on %s', (database) => {
 
   /** A GET of a FHIR export as a user: its status, media type and parsed resource. */
   async function fhir<T>(path: string, user?: string) {
+    const token = user === undefined ? undefined : (tokens[user] ?? user);
     const response = await fetch(`${t.baseUrl}${path}`, {
-      headers: user ? { authorization: `Bearer ${tokens[user]}` } : {},
+      headers: token ? { authorization: `Bearer ${token}` } : {},
     });
     return {
       status: response.status,
@@ -239,5 +240,43 @@ describe.each(DATABASES)('FHIR R4 exports on %s', (database) => {
         expect.arrayContaining(['401', '403', '404']),
       );
     }
+  });
+
+  it('N-05 N-01 a caller system with disclosure:read reads the response of a disclosure it requested, and no other', async () => {
+    const integration = async (scope: string) => {
+      const grant = await fetch(`${t.baseUrl}/oidc/token`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from('demo-integration:demo-secret').toString('base64')}`,
+        },
+        body: new URLSearchParams({ grant_type: 'client_credentials', scope }),
+      });
+      return ((await grant.json()) as { access_token: string }).access_token;
+    };
+    const system = await integration('disclosure:request disclosure:read');
+    const created = await api<DisclosureRequestCreated>(t.baseUrl, `${DISCLOSURE_API}/request`, {
+      token: system,
+      body: { applicationNumber: 'FHIRCS01', ...PHKL },
+    });
+    expect(created.status).toBe(200);
+    const { id, requestId } = created.body.body!;
+    const sent = await call<DisclosureSaved>('interviewer1', '/disclosure/submit', {
+      body: payload(completeDocument(catalog, version), { id, requestId, version: 1 }),
+    });
+    expect(sent.status).toBe(200);
+
+    const read = await response(id, system);
+    expect(read.status).toBe(200);
+    expect(fhirSchemaErrors(read.body)).toEqual([]);
+    expect(read.body).toMatchObject({ id, identifier: { value: requestId }, status: 'completed' });
+
+    // A disclosure of the same insurer that the system did not ask for does not exist for it.
+    const theirs = await call<DisclosureSaved>('interviewer1', '/disclosure/save', {
+      body: payload(partialDocument(catalog, version)),
+    });
+    expect((await response(theirs.body.body!.id, system)).status).toBe(404);
+    // The request scope alone reads nothing.
+    expect((await response(id, await integration('disclosure:request'))).status).toBe(403);
   });
 });

@@ -429,8 +429,9 @@ export const apiRoutes = table({
   }),
   disclosureFhir: route(endpoints.disclosureFhir, {
     summary:
-      "A disclosure as an HL7 FHIR R4 QuestionnaireResponse to its catalogue version's Questionnaire (not an envelope; design §13 describes the mapping)",
+      "A disclosure as an HL7 FHIR R4 QuestionnaireResponse to its catalogue version's Questionnaire (not an envelope; design §13 describes the mapping); a caller system (scope disclosure:read) reads the ones it requested",
     tags: DISCLOSURES,
+    clientScope: CLIENT_SCOPES.read,
     params: idParams,
     produces: FHIR_JSON,
   }),
