@@ -12,6 +12,7 @@ import { UserDirectory } from './auth/user-directory.ts';
 import { createTokenVerifier } from './auth/verify-token.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { openAnnouncements, type Announcements } from './db/announcements.ts';
 import { LOCKS, underAdvisoryLock } from './db/advisory-lock.ts';
 import { migrate } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
@@ -46,6 +47,8 @@ declare module 'fastify' {
     /** The query builder over the database (PGlite or PostgreSQL). */
     db: Kysely<Database>;
     database: DatabaseHandle;
+    /** Changes other replicas keep in memory, told to them (design §13, requirements N-08). */
+    announcements: Announcements;
     users: UserDirectory;
     /** Whether the identity provider answers (for /api/ready). */
     identityProvider: IdentityProviderProbe;
@@ -113,6 +116,9 @@ export async function buildApp(
     app.decorate('repositories', repositories(database.db));
     app.decorate('users', new UserDirectory(database.db, { embedded: config.auth.embedded }));
     app.addHook('onClose', async () => database.close());
+    const announcements = await openAnnouncements(config.database, app.log);
+    app.decorate('announcements', announcements);
+    app.addHook('onClose', async () => announcements.close());
 
     installErrorHandler(app);
     installNulGuard(app);

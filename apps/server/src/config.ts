@@ -87,6 +87,10 @@ const envSchema = z.object({
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// URL' })
     .optional(),
+  // LISTEN needs a session of its own: behind a transaction-mode pooler, a direct address.
+  DATABASE_LISTEN_URL: z
+    .url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// URL' })
+    .optional(),
   // Start-up and the retention sweep hold one connection for their advisory lock while they work on another.
   DB_POOL_SIZE: positiveInt
     .min(2, 'must be at least 2')
@@ -128,6 +132,10 @@ const envSchema = z.object({
   SIGN_IN_RATE_LIMIT: positiveInt.default(30),
   AUTH_FAILURE_RATE_LIMIT: positiveInt.default(60),
   WEB_DIST: z.string().min(1).default(WEB_DIST_DEFAULT),
+  DASHBOARD_REFRESH_SECONDS: positiveInt
+    .min(1, 'must be at least 1 (second)')
+    .max(3600, 'must be at most 3600 (seconds, an hour)')
+    .default(60),
   LOG_RETENTION_DAYS: positiveInt.max(36_500, 'must be at most 36500 (days)').default(365),
   // A week at most: a claim held longer than that is forgotten, not a review in progress.
   REVIEW_CLAIM_MINUTES: positiveInt
@@ -166,7 +174,14 @@ const envSchema = z.object({
 
 /** Where the data lives: embedded PGlite in a directory (or `memory://`), or a PostgreSQL server. */
 export type DatabaseConfig =
-  { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; pool?: PoolSettings };
+  | { kind: 'pglite'; dataDir: string }
+  | {
+      kind: 'postgres';
+      url: string;
+      pool?: PoolSettings;
+      /** Where the announcements connection LISTENs (DATABASE_LISTEN_URL); `url` when unset. */
+      listenUrl?: string;
+    };
 
 /** How the PostgreSQL pool connects and how long it lets a statement run. */
 export interface PoolSettings {
@@ -243,6 +258,8 @@ export interface Config {
   reviewClaimMinutes: number;
   /** How long a browser keeps a questionnaire's device copy, in hours (I-15). */
   deviceCopyMaxAgeHours: number;
+  /** How often one of the servers brings the dashboard's rollups up to date, in seconds. */
+  dashboardRefreshSeconds: number;
   /** Webhook deliveries (design §13, requirements N-03). */
   webhooks: WebhookSettings;
 }
@@ -298,6 +315,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         '(the embedded sign-in provider is for one machine and tests; set ALLOW_EMBEDDED_IDP=true to run it anyway)',
     ]);
   }
+  if (e.DATABASE_LISTEN_URL !== undefined && e.DATABASE_URL === undefined) {
+    throw new ConfigError(['DATABASE_LISTEN_URL: only used with DATABASE_URL (PostgreSQL)']);
+  }
   if (!embedded && (e.OIDC_CLIENT_ID === undefined || e.OIDC_AUDIENCE === undefined)) {
     const missing = ['OIDC_CLIENT_ID', 'OIDC_AUDIENCE'].filter((name) => env[name] === undefined);
     throw new ConfigError(missing.map((name) => `${name}: required when OIDC_ISSUER is set`));
@@ -321,6 +341,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
             statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
           },
+          ...(e.DATABASE_LISTEN_URL ? { listenUrl: e.DATABASE_LISTEN_URL } : {}),
         }
       : { kind: 'pglite', dataDir: e.DATA_DIR },
     auth: {
@@ -357,6 +378,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRetentionDays: e.LOG_RETENTION_DAYS,
     reviewClaimMinutes: e.REVIEW_CLAIM_MINUTES,
     deviceCopyMaxAgeHours: e.DEVICE_COPY_MAX_AGE_HOURS,
+    dashboardRefreshSeconds: e.DASHBOARD_REFRESH_SECONDS,
     webhooks: {
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
       retryWindowMs: e.WEBHOOK_RETRY_WINDOW_SECONDS * 1000,

@@ -37,7 +37,7 @@ function refused(errors: FieldError[]): HttpError {
  * writes the active version's insurers.yaml with the insurer changed, imports the files as a
  * new version through the catalogue service (checked like any import) and activates it, all in
  * one transaction with its audit entry. This server sees the new version at once; another
- * replica within the catalogue service's ACTIVE_TTL_MS.
+ * replica as soon as it hears the activation announced (requirements N-08).
  */
 export function adminInsurersService(
   catalog: CatalogService,

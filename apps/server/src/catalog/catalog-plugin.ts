@@ -35,7 +35,7 @@ const schemaRoutes: FastifyPluginAsyncZod = async (app) => {
  */
 export const catalogRoutes = fp<Record<never, never>>(
   async (app) => {
-    const service = catalogService(app.db);
+    const service = catalogService(app.db, app.announcements);
     const problems = await service.seed();
     if (problems.length > 0) {
       app.log.error(

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { Announcements } from '../db/announcements.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { catalogRepository, type VersionRow } from './catalog-repository.ts';
@@ -44,9 +45,11 @@ export interface ImportOptions {
 
 /**
  * How long a server trusts its idea of which version is active before asking the database
- * again: activation on this server is seen at once, on another replica within this time.
+ * again. Only a safety net: activation on this server is seen at once, and on another replica
+ * as soon as it hears the activation announced (and after its announcements connection came
+ * back, when it may have missed one).
  */
-const ACTIVE_TTL_MS = 5000;
+const ACTIVE_TTL_MS = 60_000;
 /** Compiled versions kept in memory; versions are immutable, so an entry never goes stale. */
 const CACHED_VERSIONS = 8;
 
@@ -81,12 +84,24 @@ function shippedCatalog(dir: string): Promise<{ texts: SourceTexts; check: Check
 
 /**
  * The catalogue: immutable versions in the database, the active one compiled and indexed in
- * memory so questionnaire calls do no heavy work.
+ * memory so questionnaire calls do no heavy work. Activating a version announces it, in the
+ * activating transaction, to the other servers on the database, which then forget which
+ * version they thought active (requirements N-08).
  */
-export function catalogService(db: Kysely<Database>) {
+export function catalogService(db: Kysely<Database>, announcements: Announcements) {
   const repository = catalogRepository(db);
   const views = new Map<number, Promise<CatalogView | undefined>>();
   let active: { version: number | undefined; at: number } | undefined;
+  /**
+   * Counts the times the active version was forgotten: an answer the database gave to a
+   * question asked before the last of them may predate the change, and is not kept.
+   */
+  let forgotten = 0;
+  const forget = () => {
+    active = undefined;
+    forgotten += 1;
+  };
+  announcements.subscribe('catalogue', forget);
 
   function load(version: number): Promise<CatalogView | undefined> {
     let view = views.get(version);
@@ -105,10 +120,11 @@ export function catalogService(db: Kysely<Database>) {
   }
 
   async function activeVersion(): Promise<number | undefined> {
-    if (!active || Date.now() - active.at > ACTIVE_TTL_MS) {
-      active = { version: await repository.activeVersion(), at: Date.now() };
-    }
-    return active.version;
+    if (active && Date.now() - active.at <= ACTIVE_TTL_MS) return active.version;
+    const asked = forgotten;
+    const version = await repository.activeVersion();
+    if (asked === forgotten) active = { version, at: Date.now() };
+    return version;
   }
 
   async function doImport(
@@ -122,7 +138,10 @@ export function catalogService(db: Kysely<Database>) {
     const hash = contentHash(texts);
     const { version, created } = await db.transaction().execute(async (trx) => {
       await repository.lock(trx);
-      if (options.madeOn !== undefined && (await repository.activeVersion(trx)) !== options.madeOn) {
+      if (
+        options.madeOn !== undefined &&
+        (await repository.activeVersion(trx)) !== options.madeOn
+      ) {
         throw new HttpError(409, 'catalog_version_stale');
       }
       const existing = await repository.findByHash(hash, trx);
@@ -138,11 +157,14 @@ export function catalogService(db: Kysely<Database>) {
           },
           trx,
         ));
-      if (options.activate) await repository.activate(number, trx);
+      if (options.activate) {
+        await repository.activate(number, trx);
+        await announcements.publish(trx, { kind: 'catalogue', version: String(number) });
+      }
       await options.alsoInTransaction?.(trx, number);
       return { version: number, created: existing === undefined };
     });
-    if (options.activate) active = undefined;
+    if (options.activate) forget();
     const row = await repository.summary(version);
     if (!row) throw new Error(`catalogue version ${version} vanished`);
     return { ok: true, created, version: summary(row) };
@@ -184,9 +206,12 @@ export function catalogService(db: Kysely<Database>) {
       if (number === undefined) return undefined;
       const done = await db.transaction().execute(async (trx) => {
         await repository.lock(trx);
-        return repository.activate(number, trx);
+        const activated = await repository.activate(number, trx);
+        if (activated)
+          await announcements.publish(trx, { kind: 'catalogue', version: String(number) });
+        return activated;
       });
-      active = undefined;
+      forget();
       const row = done ? await repository.summary(number) : undefined;
       return row && summary(row);
     },
