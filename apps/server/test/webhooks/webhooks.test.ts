@@ -366,6 +366,43 @@ for (const database of DATABASES) {
       }
     });
 
+    it('N-03 after a rotation each delivery is signed with the new secret and, for a day, also the old one', async () => {
+      const endpoint = await register(t, a, receiver, ['disclosure.submitted']);
+      try {
+        const old = (
+          await t.app.db
+            .selectFrom('webhook_endpoints')
+            .select('secret')
+            .where('id', '=', endpoint.id)
+            .executeTakeFirstOrThrow()
+        ).secret;
+        const rotated = await api<{ secret: string }>(
+          t.baseUrl,
+          `${WEBHOOKS}/${endpoint.id}/secret`,
+          { token: a.admin, body: {} },
+        );
+        expect(rotated.status).toBe(200);
+        const saved = await submitNew(t, a);
+        await until(() => receiver.effectsOf(saved.id).length === 1);
+        const effect = receiver.effects.find((e) => e.payload?.data.disclosureId === saved.id)!;
+        expect(effect.signature.split(' ')).toHaveLength(2);
+        const headers = {
+          'webhook-id': effect.id,
+          'webhook-timestamp': effect.timestamp,
+          'webhook-signature': effect.signature,
+        };
+        for (const secret of [rotated.body.body!.secret, old]) {
+          expect(new Webhook(secret).verify(effect.body, headers)).toMatchObject({
+            type: 'disclosure.submitted',
+            // The caller's own reference comes back to it; nothing else about the applicant.
+            data: { applicationNumber: expect.stringMatching(/^WH\d{4}$/) },
+          });
+        }
+      } finally {
+        await remove(t, a, endpoint.id);
+      }
+    });
+
     it('N-02 a change refused writes no event: the outbox holds exactly the status changes made', async () => {
       const endpoint = await register(t, a, receiver);
       try {
