@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
+import { BEARER_SCHEME, CALLER_SYSTEM_SCHEME } from './contract-route.ts';
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 
@@ -118,9 +119,19 @@ export async function registerDocs(app: FastifyInstance, config: Config): Promis
       },
       servers: [{ url: config.publicUrl }],
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          [BEARER_SCHEME]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // A caller system's token from the issuer's client-credentials grant; an operation
+          // that takes one names the scope it needs (disclosure:request, disclosure:read).
+          [CALLER_SYSTEM_SCHEME]: {
+            type: 'openIdConnect',
+            openIdConnectUrl: `${config.auth.issuer}/.well-known/openid-configuration`,
+            description:
+              "A caller system's client-credentials access token (bearer) holding the operation's scope",
+          },
+        },
       },
-      security: [{ bearer: [] }],
+      security: [{ [BEARER_SCHEME]: [] }],
     },
     transform: documentRoute,
     transformObject: jsonSchemaTransformObject,
