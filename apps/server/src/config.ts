@@ -132,10 +132,10 @@ const envSchema = z.object({
   SIGN_IN_RATE_LIMIT: positiveInt.default(30),
   AUTH_FAILURE_RATE_LIMIT: positiveInt.default(60),
   WEB_DIST: z.string().min(1).default(WEB_DIST_DEFAULT),
-  DASHBOARD_REFRESH_SECONDS: positiveInt
-    .min(1, 'must be at least 1 (second)')
-    .max(3600, 'must be at most 3600 (seconds, an hour)')
-    .default(60),
+  DASHBOARD_REFRESH_MS: positiveInt
+    .min(1000, 'must be at least 1000 (ms, a second)')
+    .max(3_600_000, 'must be at most 3600000 (ms, an hour)')
+    .default(60_000),
   LOG_RETENTION_DAYS: positiveInt.max(36_500, 'must be at most 36500 (days)').default(365),
   // A week at most: a claim held longer than that is forgotten, not a review in progress.
   REVIEW_CLAIM_MINUTES: positiveInt
@@ -258,8 +258,8 @@ export interface Config {
   reviewClaimMinutes: number;
   /** How long a browser keeps a questionnaire's device copy, in hours (I-15). */
   deviceCopyMaxAgeHours: number;
-  /** How often one of the servers brings the dashboard's rollups up to date, in seconds. */
-  dashboardRefreshSeconds: number;
+  /** How often one of the servers brings the dashboard's rollups up to date, in milliseconds. */
+  dashboardRefreshMs: number;
   /** Webhook deliveries (design §13, requirements N-03). */
   webhooks: WebhookSettings;
 }
@@ -378,7 +378,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRetentionDays: e.LOG_RETENTION_DAYS,
     reviewClaimMinutes: e.REVIEW_CLAIM_MINUTES,
     deviceCopyMaxAgeHours: e.DEVICE_COPY_MAX_AGE_HOURS,
-    dashboardRefreshSeconds: e.DASHBOARD_REFRESH_SECONDS,
+    dashboardRefreshMs: e.DASHBOARD_REFRESH_MS,
     webhooks: {
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
       retryWindowMs: e.WEBHOOK_RETRY_WINDOW_SECONDS * 1000,

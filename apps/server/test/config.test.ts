@@ -86,4 +86,28 @@ describe('settings', () => {
       'Invalid configuration: DB_STATEMENT_TIMEOUT_MS: must be at least 100 (ms)',
     ]);
   });
+
+  it('N-08 DATABASE_LISTEN_URL names where the announcements connection listens: a postgres:// URL, with DATABASE_URL only', () => {
+    const url = 'postgres://vmer@pgbouncer:6432/vmer';
+    const direct = 'postgres://vmer@db:5432/vmer';
+    expect(loadConfig({ DATABASE_URL: url, DATABASE_LISTEN_URL: direct }).database).toMatchObject({
+      url,
+      listenUrl: direct,
+    });
+    expect(loadConfig({ DATABASE_URL: url }).database).not.toHaveProperty('listenUrl');
+    expect(() => loadConfig({ DATABASE_URL: url, DATABASE_LISTEN_URL: 'http://db' })).toThrow(
+      new ConfigError('DATABASE_LISTEN_URL: must be a postgres:// URL'),
+    );
+    expect(() => loadConfig({ DATABASE_LISTEN_URL: direct })).toThrow(
+      new ConfigError('DATABASE_LISTEN_URL: only used with DATABASE_URL (PostgreSQL)'),
+    );
+  });
+
+  it('N-08 DASHBOARD_REFRESH_MS sets how often the dashboard job runs: 60000 unless given, 1000 to 3600000', () => {
+    expect(loadConfig({}).dashboardRefreshMs).toBe(60_000);
+    expect(loadConfig({ DASHBOARD_REFRESH_MS: '1000' }).dashboardRefreshMs).toBe(1000);
+    expect(() => loadConfig({ DASHBOARD_REFRESH_MS: '999' })).toThrow(
+      new ConfigError('DASHBOARD_REFRESH_MS: must be at least 1000 (ms, a second)'),
+    );
+  });
 });

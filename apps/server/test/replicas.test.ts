@@ -107,7 +107,7 @@ describe.skipIf(!POSTGRES_URL)(
         API_RATE_LIMIT: String(API_RATE_LIMIT),
         // The load balancer is on this machine: its X-Forwarded-For names the caller.
         TRUST_PROXY: 'loopback',
-        DASHBOARD_REFRESH_SECONDS: '1',
+        DASHBOARD_REFRESH_MS: '1000',
         DB_POOL_SIZE: '5',
       };
       // One after the other: two starting together on a loaded machine may outlast Fastify's
@@ -150,7 +150,7 @@ describe.skipIf(!POSTGRES_URL)(
     });
 
     it('N-08 a background job runs once per round across both replicas', async () => {
-      // DASHBOARD_REFRESH_SECONDS=1: a round a second, whichever replica takes it. (Each
+      // DASHBOARD_REFRESH_MS=1000: a round a second, whichever replica takes it. (Each
       // replica's start ran a round of its own, before this.)
       const since = Date.now();
       await sleep(4000);

@@ -28,8 +28,8 @@ const IDEMPOTENCY_KEY_HOURS = 24;
 const IDEMPOTENCY_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /**
  * How many marks a dashboard refresh's transaction takes (the refresh comes every
- * DASHBOARD_REFRESH_SECONDS): few enough that each day is read by its index (seconds a round at a million
- * disclosures), never a whole table, which could outlast the statement timeout.
+ * DASHBOARD_REFRESH_MS): few enough that each day is read by its index (seconds a round at a
+ * million disclosures), never a whole table, which could outlast the statement timeout.
  */
 const DASHBOARD_REFRESH_BATCH = 50;
 
@@ -53,7 +53,7 @@ function jobsOf(app: FastifyInstance): Job[] {
     {
       name: 'dashboard-refresh',
       failure: 'refreshing the dashboard failed',
-      everyMs: config.dashboardRefreshSeconds * 1000,
+      everyMs: config.dashboardRefreshMs,
       // At start: the rollups a migration left to build are built before the first minute.
       atStart: true,
       // One server at a time: the refresh takes a transaction lock, the others skip the round.
