@@ -28,6 +28,7 @@ import { installErrorHandler, sendError } from './http/error-handler.ts';
 import { instanceCookie } from './http/instance.ts';
 import { metrics } from './http/metrics.ts';
 import { registerSecurity } from './http/security.ts';
+import { registerTracing } from './http/tracing.ts';
 import { registerWebApp, withoutBasePath } from './http/web-app.ts';
 import { backgroundJobs } from './jobs/jobs-plugin.ts';
 import { createEmbeddedProvider } from './oidc/provider.ts';
@@ -122,6 +123,7 @@ export async function buildApp(
 
     installErrorHandler(app);
     installNulGuard(app);
+    await registerTracing(app, config.tracing);
     await app.register(cookie);
     await registerSecurity(app, config);
     // Answers over 1 KB (the app's scripts, the questionnaire data) go out compressed: brotli at

@@ -152,6 +152,9 @@ const envSchema = z.object({
     .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
     .min(16, 'must be at least 16 characters')
     .optional(),
+  // OpenTelemetry (N-20): set, the server exports its traces to this OTLP/HTTP collector.
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).max(100).default('video-mer'),
   // Webhooks (design §13, N-03): how long a delivery may take, how long it is retried, the
   // first retry's delay (doubled at each failure, at most an hour) and how often due ones are sought.
   WEBHOOK_TIMEOUT_MS: positiveInt
@@ -246,6 +249,11 @@ export interface Config {
    * (404) in production.
    */
   metricsToken: string | null;
+  /**
+   * Where traces go (OTEL_EXPORTER_OTLP_ENDPOINT, its /v1/traces) under which service name;
+   * null: no tracing, and none of its code is loaded.
+   */
+  tracing: { endpoint: string; serviceName: string } | null;
   /**
    * Days the logging calls' rows and the questionnaire instances are kept; 0 keeps them for
    * ever. Disclosures and their audit trail are never swept.
@@ -375,6 +383,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authFailureRateLimit: e.AUTH_FAILURE_RATE_LIMIT,
     webDist: e.WEB_DIST,
     metricsToken: e.METRICS_TOKEN ?? null,
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME }
+      : null,
     logRetentionDays: e.LOG_RETENTION_DAYS,
     reviewClaimMinutes: e.REVIEW_CLAIM_MINUTES,
     deviceCopyMaxAgeHours: e.DEVICE_COPY_MAX_AGE_HOURS,
