@@ -111,17 +111,17 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_AUDIENCE: z.string().min(1).optional(),
   OIDC_SCOPE: z.string().min(1).optional(),
+  OIDC_CLAIM_USERNAME: claimList.optional(),
+  OIDC_CLAIM_ROLES: claimList.optional(),
+  OIDC_CLAIM_INSURERS: claimList.optional(),
+  OIDC_CLAIM_GROUPS: claimList.optional(),
+  OIDC_GROUP_MAP: groupMap.optional(),
   // The browser renews a token 60 s before it expires, so a shorter life would renew non-stop.
   OIDC_ACCESS_TOKEN_TTL: positiveInt
     .min(70, 'must be at least 70 (seconds)')
     .max(86_400, 'must be at most 86400 (seconds)')
     .default(15 * 60),
   ALLOW_EMBEDDED_IDP: booleanFlag.default(false),
-  OIDC_CLAIM_USERNAME: claimList.optional(),
-  OIDC_CLAIM_ROLES: claimList.optional(),
-  OIDC_CLAIM_INSURERS: claimList.optional(),
-  OIDC_CLAIM_GROUPS: claimList.optional(),
-  OIDC_GROUP_MAP: groupMap.optional(),
   TRUST_PROXY: trustProxySetting.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   COMPANY_NAME: z.string().min(1).optional(),
@@ -208,6 +208,8 @@ interface AuthConfig {
   scope: string;
   /** Lifetime in seconds of the access tokens the embedded provider issues. */
   accessTokenTtl: number;
+  /** Which claims of an external issuer's tokens carry what, and what its groups grant. */
+  claims: ClaimSettings;
 }
 
 export interface Config {
@@ -231,8 +233,6 @@ export interface Config {
   logLevel: string;
   /** COMPANY_NAME: the copyright owner and sign-in brand; null when unset (the product's name alone). */
   companyName: string | null;
-  /** Which claims of an external issuer's tokens carry what, and what its groups grant. */
-  claims: ClaimSettings;
   helpDeskEmail: string;
   /** Requests per minute per caller on /api; 0 switches the limit off. */
   apiRateLimit: number;
@@ -330,6 +330,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const missing = ['OIDC_CLIENT_ID', 'OIDC_AUDIENCE'].filter((name) => env[name] === undefined);
     throw new ConfigError(missing.map((name) => `${name}: required when OIDC_ISSUER is set`));
   }
+  const claimSettings = [
+    'OIDC_CLAIM_USERNAME',
+    'OIDC_CLAIM_ROLES',
+    'OIDC_CLAIM_INSURERS',
+    'OIDC_CLAIM_GROUPS',
+    'OIDC_GROUP_MAP',
+  ].filter((name) => env[name] !== undefined);
+  if (embedded && claimSettings.length > 0) {
+    throw new ConfigError(
+      claimSettings.map(
+        (name) =>
+          `${name}: applies to an external issuer's tokens only (the embedded provider's users are the users table): set OIDC_ISSUER too, or leave it unset`,
+      ),
+    );
+  }
 
   return {
     production,
@@ -359,22 +374,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       audience: e.OIDC_AUDIENCE ?? `${publicUrl}${API_PREFIX}`,
       scope: e.OIDC_SCOPE ?? (embedded ? 'openid profile offline_access' : 'openid profile email'),
       accessTokenTtl: e.OIDC_ACCESS_TOKEN_TTL,
+      claims: {
+        userName: e.OIDC_CLAIM_USERNAME ?? DEFAULT_CLAIM_SETTINGS.userName,
+        roles: e.OIDC_CLAIM_ROLES ?? DEFAULT_CLAIM_SETTINGS.roles,
+        insurers: e.OIDC_CLAIM_INSURERS ?? DEFAULT_CLAIM_SETTINGS.insurers,
+        groups: e.OIDC_CLAIM_GROUPS ?? DEFAULT_CLAIM_SETTINGS.groups,
+        groupMap: e.OIDC_GROUP_MAP ?? DEFAULT_CLAIM_SETTINGS.groupMap,
+      },
     },
-  const claimSettings = [
-    'OIDC_CLAIM_USERNAME',
-    'OIDC_CLAIM_ROLES',
-    'OIDC_CLAIM_INSURERS',
-    'OIDC_CLAIM_GROUPS',
-    'OIDC_GROUP_MAP',
-  ].filter((name) => env[name] !== undefined);
-  if (embedded && claimSettings.length > 0) {
-    throw new ConfigError(
-      claimSettings.map(
-        (name) =>
-          `${name}: applies to an external issuer's tokens only (the embedded provider's users are the users table): set OIDC_ISSUER too, or leave it unset`,
-      ),
-    );
-  }
     logLevel: e.LOG_LEVEL,
     companyName: e.COMPANY_NAME ?? null,
     helpDeskEmail: e.HELP_DESK_EMAIL,
@@ -398,10 +405,3 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
   };
 }
-      claims: {
-        userName: e.OIDC_CLAIM_USERNAME ?? DEFAULT_CLAIM_SETTINGS.userName,
-        roles: e.OIDC_CLAIM_ROLES ?? DEFAULT_CLAIM_SETTINGS.roles,
-        insurers: e.OIDC_CLAIM_INSURERS ?? DEFAULT_CLAIM_SETTINGS.insurers,
-        groups: e.OIDC_CLAIM_GROUPS ?? DEFAULT_CLAIM_SETTINGS.groups,
-        groupMap: e.OIDC_GROUP_MAP ?? DEFAULT_CLAIM_SETTINGS.groupMap,
-      },
