@@ -21,6 +21,7 @@ interface Claimed {
   data: Record<string, unknown>;
   occurred_at: Date;
   url: string;
+  insurer_code: string;
   secret: string;
   previous_secret: string | null;
   previous_secret_until: Date | null;
@@ -89,7 +90,9 @@ export function webhookDelivery(deps: {
   publicUrl: string;
   log: FastifyBaseLogger;
   /** Called after each attempt (metrics). */
-  onAttempt?: (outcome: AttemptOutcome & { state: 'delivered' | 'pending' | 'dead' }) => void;
+  onAttempt?: (
+    outcome: AttemptOutcome & { insurer: string; state: 'delivered' | 'pending' | 'dead' },
+  ) => void;
 }) {
   const { db, settings, publicUrl, log } = deps;
   const leaseMs = settings.timeoutMs * 2 + 5_000;
@@ -117,7 +120,9 @@ export function webhookDelivery(deps: {
       from due, webhook_events e, webhook_endpoints p
       where w.id = due.id and e.id = w.event_id and p.id = w.endpoint_id
       returning w.id, w.attempts, w.window_started_at, e.message_id, e.type, e.data,
-        e.occurred_at, p.url, p.secret, p.previous_secret, p.previous_secret_until`.execute(db);
+        e.occurred_at, p.url, p.insurer_code, p.secret, p.previous_secret, p.previous_secret_until`.execute(
+      db,
+    );
     return result.rows;
   }
 
@@ -199,7 +204,7 @@ export function webhookDelivery(deps: {
         .execute();
     });
     if (state === 'dead') log.warn({ delivery: delivery.id }, 'webhook delivery dead-lettered');
-    deps.onAttempt?.({ ...outcome, state });
+    deps.onAttempt?.({ ...outcome, insurer: delivery.insurer_code, state });
   }
 
   async function deliverDue(): Promise<void> {

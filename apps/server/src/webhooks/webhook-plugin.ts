@@ -1,6 +1,9 @@
 import fp from 'fastify-plugin';
 import { webhookDelivery } from './webhook-delivery.ts';
 
+/** The outcome /metrics counts for each state an attempt leaves its delivery in. */
+const OUTCOMES = { delivered: 'delivered', pending: 'failed', dead: 'dead_lettered' } as const;
+
 /**
  * Sends the webhook deliveries (design §13) from the moment the app is ready: a round every
  * WEBHOOK_POLL_MS (a failed round is logged and the next one comes). Closing the app stops the
@@ -13,6 +16,9 @@ export const webhookWorker = fp(
       settings: app.config.webhooks,
       publicUrl: app.config.publicUrl,
       log: app.log,
+      // Each attempt counts on /metrics by insurer and outcome (requirements N-19).
+      onAttempt: ({ insurer, state }) =>
+        app.businessMetrics.webhookDelivery(insurer, OUTCOMES[state]),
     });
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {

@@ -499,7 +499,7 @@ for (const database of DATABASES) {
     });
     afterAll(async () => receiver?.close());
 
-    it('N-03 N-04 a delivery failing past the retry window is dead, its later events follow, and a resend delivers it once', async () => {
+    it('N-03 N-04 N-19 a delivery failing past the retry window is dead, its later events follow, a resend delivers it once, and /metrics counts each outcome', async () => {
       const endpoint = await register(t, a, receiver);
       receiver.answerWith((request) =>
         request.payload?.type === 'disclosure.submitted' ? 503 : 200,
@@ -555,6 +555,14 @@ for (const database of DATABASES) {
         { token: a.admin },
       );
       expect(trail.body.body!.items.map((entry) => entry.action)).toContain('resend');
+      const metrics = await (await fetch(`${t.baseUrl}/metrics`)).text();
+      for (const outcome of ['delivered', 'failed', 'dead_lettered']) {
+        expect(metrics).toMatch(
+          new RegExp(
+            `vmer_webhook_deliveries_total\\{insurer="phkl",outcome="${outcome}"\\} [1-9]`,
+          ),
+        );
+      }
       await remove(t, a, endpoint.id);
     });
 
