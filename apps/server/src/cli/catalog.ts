@@ -15,7 +15,8 @@ import {
   SHIPPED_CATALOG_DIR,
   type SourceTexts,
 } from '../catalog/source-files.ts';
-import { signIn } from './sign-in.ts';
+import { signIn as signInWithPassword } from './sign-in.ts';
+import { deviceSignIn, showVerification } from './standard-sign-in.ts';
 
 const USAGE = `Usage: npm run catalog -- <command>
 
@@ -28,16 +29,26 @@ const USAGE = `Usage: npm run catalog -- <command>
   versions                       list the versions
   export VERSION [--out DIR]     write a version's source files (default ./catalog-VERSION)
 
-Server options: --url URL (default http://localhost:3000), --user NAME (default admin1),
---password PASSWORD (default demo).`;
+Server options: --url URL (default http://localhost:3000); --device [--client-id ID] to sign in
+through the identity provider's device sign-in (any provider), else --user NAME (default admin1)
+and --password PASSWORD (default demo) on the embedded provider's sign-in page.`;
 
 interface Options {
   url: string;
   user: string;
   password: string;
+  device: boolean;
+  clientId?: string | undefined;
   out?: string | undefined;
   notes?: string | undefined;
   activate: boolean;
+}
+
+/** An administrator's access token: device sign-in with --device, else the embedded sign-in page. */
+function signIn(options: Options): Promise<string> {
+  return options.device
+    ? deviceSignIn({ url: options.url, clientId: options.clientId, show: showVerification })
+    : signInWithPassword(options);
 }
 
 function fail(message: string): never {
@@ -173,6 +184,8 @@ async function main(argv: string[]): Promise<number> {
       out: { type: 'string' },
       notes: { type: 'string' },
       activate: { type: 'boolean', default: false },
+      device: { type: 'boolean', default: false },
+      'client-id': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -181,6 +194,8 @@ async function main(argv: string[]): Promise<number> {
     url: values.url.replace(/\/+$/, ''),
     user: values.user,
     password: values.password,
+    device: values.device,
+    clientId: values['client-id'],
     out: values.out,
     notes: values.notes,
     activate: values.activate,

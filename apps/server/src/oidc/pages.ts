@@ -32,6 +32,15 @@ const TEXT = {
     errorIntro: 'The sign-in could not be completed.',
     backToApp: 'Back to Video MER',
     expired: 'The sign-in took too long. Please start again.',
+    deviceTitle: 'Sign in a command-line tool',
+    deviceIntro: 'Enter the code the tool shows.',
+    deviceWrongCode: 'That code is not right or has expired. Check it and try again.',
+    deviceAborted: 'The sign-in was cancelled.',
+    deviceContinue: 'Continue',
+    deviceConfirmIntro: 'A tool asks to sign in as you. Continue only if it shows this code:',
+    deviceCancel: 'Cancel',
+    deviceDoneTitle: 'Signed in',
+    deviceDone: 'The tool is signed in. You can close this page.',
   },
   cn_traditional: {
     htmlLang: 'zh-Hant',
@@ -55,6 +64,15 @@ const TEXT = {
     errorIntro: '無法完成登入。',
     backToApp: '返回 Video MER',
     expired: '登入逾時。請重新開始。',
+    deviceTitle: '登入命令列工具',
+    deviceIntro: '請輸入工具顯示的代碼。',
+    deviceWrongCode: '代碼不正確或已過期。請檢查後再試。',
+    deviceAborted: '登入已取消。',
+    deviceContinue: '繼續',
+    deviceConfirmIntro: '有工具要求以您的身分登入。只有在工具顯示以下代碼時才繼續：',
+    deviceCancel: '取消',
+    deviceDoneTitle: '已登入',
+    deviceDone: '工具已登入。您可以關閉此頁。',
   },
   cn_simplified: { htmlLang: 'zh-Hans' },
 } satisfies LocalizedTable<Record<string, string>>;
@@ -214,5 +232,64 @@ export function errorPage(
 <div role="alert"><p>${t.errorIntro}</p>
 <p class="error-detail"><strong>${escapeHtml(error)}</strong>${description ? `: ${escapeHtml(description)}` : ''}</p></div>
 <p><a class="button" href="${escapeHtml(brand.basePath)}/">${t.backToApp}</a></p>`,
+  );
+}
+
+/**
+ * The device authorization grant's code page (requirements N-07): `form` is the provider's form
+ * (CSRF token and the code field) that the button submits.
+ */
+export function deviceCodePage(
+  language: Language,
+  brand: PageBrand,
+  form: string,
+  error: 'wrongCode' | 'aborted' | undefined,
+): string {
+  const t = textOf(language);
+  const message =
+    error === 'wrongCode' ? t.deviceWrongCode : error === 'aborted' ? t.deviceAborted : undefined;
+  return layout(
+    language,
+    brand,
+    t.deviceTitle,
+    `<h1>${t.deviceTitle}</h1>
+<p class="intro">${t.deviceIntro}</p>
+${message ? `<p class="error" role="alert">${message}</p>` : ''}
+${form}
+<button type="submit" form="op.deviceInputForm">${t.deviceContinue}</button>`,
+  );
+}
+
+/** Asks the person to compare the code with the tool's before signing it in. */
+export function deviceConfirmPage(
+  language: Language,
+  brand: PageBrand,
+  form: string,
+  userCode: string,
+): string {
+  const t = textOf(language);
+  return layout(
+    language,
+    brand,
+    t.deviceTitle,
+    `<h1>${t.deviceTitle}</h1>
+<p>${t.deviceConfirmIntro}</p>
+<p class="user-code"><strong>${escapeHtml(userCode)}</strong></p>
+${form}
+<div class="actions">
+<button type="submit" form="op.deviceConfirmForm" id="confirm-device">${t.deviceContinue}</button>
+<button type="submit" form="op.deviceConfirmForm" name="abort" value="yes" class="secondary">${t.deviceCancel}</button>
+</div>`,
+  );
+}
+
+export function deviceDonePage(language: Language, brand: PageBrand): string {
+  const t = textOf(language);
+  return layout(
+    language,
+    brand,
+    t.deviceDoneTitle,
+    `<h1>${t.deviceDoneTitle}</h1>
+<p role="status">${t.deviceDone}</p>`,
   );
 }

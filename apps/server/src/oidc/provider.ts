@@ -15,11 +15,21 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { languageFromHeader } from '../http/language.ts';
 import { databaseAdapter } from './adapter.ts';
-import { errorPage, pageBrand, signedOutPage, signOutPage } from './pages.ts';
+import {
+  deviceCodePage,
+  deviceConfirmPage,
+  deviceDonePage,
+  errorPage,
+  pageBrand,
+  signedOutPage,
+  signOutPage,
+} from './pages.ts';
 import { loadOrCreateSecret } from './secrets.ts';
 
 /** The first-party web client, a public client signing in with code + PKCE. */
 export const WEB_CLIENT_ID = 'video-mer-web';
+/** The device authorization grant's type (RFC 8628). */
+const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 /** The provider's mount path on this server. */
 export const OIDC_PATH = '/oidc';
 
@@ -67,7 +77,8 @@ export async function createEmbeddedProvider(
       client_id: WEB_CLIENT_ID,
       client_name: 'Video MER',
       token_endpoint_auth_method: 'none',
-      grant_types: ['authorization_code', 'refresh_token'],
+      // The device grant signs in the command-line tools (requirements N-07).
+      grant_types: ['authorization_code', 'refresh_token', DEVICE_CODE_GRANT],
       response_types: ['code'],
       redirect_uris: [`${config.publicUrl}/login/callback`],
       post_logout_redirect_uris: [`${config.publicUrl}/logout/callback`],
@@ -110,6 +121,31 @@ export async function createEmbeddedProvider(
     features: {
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },
+      // Device authorization (RFC 8628) for the command-line tools, on the provider's own pages.
+      deviceFlow: {
+        enabled: true,
+        userCodeInputSource: (ctx, form, _out, error) => {
+          ctx.type = 'html';
+          ctx.body = deviceCodePage(
+            language(ctx),
+            brand,
+            form,
+            error === undefined
+              ? undefined
+              : error.name === 'AbortedError'
+                ? 'aborted'
+                : 'wrongCode',
+          );
+        },
+        userCodeConfirmSource: (ctx, form, _client, _deviceInfo, userCode) => {
+          ctx.type = 'html';
+          ctx.body = deviceConfirmPage(language(ctx), brand, form, userCode);
+        },
+        successSource: (ctx) => {
+          ctx.type = 'html';
+          ctx.body = deviceDonePage(language(ctx), brand);
+        },
+      },
       revocation: { enabled: true },
       resourceIndicators: {
         enabled: true,
