@@ -149,6 +149,16 @@ for (const database of DATABASES) {
       expect(call.status).toBe(400);
     });
 
+    it("N-07 the device sign-in's code page speaks the person's language and labels its field", async () => {
+      const page = await fetch(`${t.baseUrl}/oidc/device`, {
+        headers: { 'accept-language': 'zh-HK' },
+      }).then((response) => response.text());
+      expect(page).toContain('<h1>登入命令列工具</h1>');
+      expect(page).toContain('<label for="user-code">代碼</label>');
+      expect(page).toMatch(/<input[^>]*name="user_code" id="user-code"/);
+      expect(page).not.toContain('Enter code');
+    });
+
     it('N-07 a wrong client secret prints the reason and no token', async () => {
       const result = await runTool(
         'src/cli/token.ts',

@@ -34,6 +34,7 @@ const TEXT = {
     expired: 'The sign-in took too long. Please start again.',
     deviceTitle: 'Sign in a command-line tool',
     deviceIntro: 'Enter the code the tool shows.',
+    deviceCode: 'Code',
     deviceWrongCode: 'That code is not right or has expired. Check it and try again.',
     deviceAborted: 'The sign-in was cancelled.',
     deviceContinue: 'Continue',
@@ -66,6 +67,7 @@ const TEXT = {
     expired: '登入逾時。請重新開始。',
     deviceTitle: '登入命令列工具',
     deviceIntro: '請輸入工具顯示的代碼。',
+    deviceCode: '代碼',
     deviceWrongCode: '代碼不正確或已過期。請檢查後再試。',
     deviceAborted: '登入已取消。',
     deviceContinue: '繼續',
@@ -255,9 +257,21 @@ export function deviceCodePage(
     `<h1>${t.deviceTitle}</h1>
 <p class="intro">${t.deviceIntro}</p>
 ${message ? `<p class="error" role="alert">${message}</p>` : ''}
-${form}
+<label for="user-code">${t.deviceCode}</label>
+${codeField(form)}
 <button type="submit" form="op.deviceInputForm">${t.deviceContinue}</button>`,
   );
+}
+
+/**
+ * The provider's code form with the field labelled by the page, in the page's language: its
+ * English placeholder and its inline handler (which the pages' CSP refuses anyway) removed.
+ */
+function codeField(form: string): string {
+  return form
+    .replace(/ placeholder="[^"]*"/, '')
+    .replace(/ onfocus="[^"]*"/, '')
+    .replace('name="user_code"', 'name="user_code" id="user-code"');
 }
 
 /** Asks the person to compare the code with the tool's before signing it in. */
