@@ -1,13 +1,6 @@
 import { createListenerMiddleware, type PayloadAction } from '@reduxjs/toolkit';
 import type { Language } from '@vmer/domain/model';
-import {
-  channelChosen,
-  insurerChosen,
-  productChosen,
-  selectHeaderSelection,
-  smokingListsReceived,
-  type HeaderSelectionState,
-} from '../features/header-selection/header-selection-slice.ts';
+import { smokingListsReceived } from '../features/header-selection/header-selection-slice.ts';
 import {
   LANGUAGE_STORAGE_KEY,
   languageChosen,
@@ -16,7 +9,6 @@ import {
 import { authConfigApi } from '../features/auth/api/auth-config-api.ts';
 import { sessionEnded } from '../features/auth/auth-slice.ts';
 import { deviceCopyMaxAgeSet } from '../features/questionnaire/device-copy/device-copy-settings.ts';
-import { disclosureLoaded } from '../features/questionnaire/questionnaire-slice.ts';
 import { userInfoApi } from '../features/user-info/api/user-info-api.ts';
 import { userInfoFrom } from '../features/user-info/user-info-slice.ts';
 
@@ -38,30 +30,6 @@ const rememberLanguage = (action: PayloadAction<Language>) =>
   window.localStorage.setItem(LANGUAGE_STORAGE_KEY, action.payload);
 listeners.startListening({ actionCreator: languageChosen, effect: rememberLanguage });
 listeners.startListening({ actionCreator: languageRestored, effect: rememberLanguage });
-
-// A disclosure opened from its link belongs to one insurer, channel and product: the header
-// shows them, once its own list has arrived (which would otherwise choose the first insurer).
-listeners.startListening({
-  actionCreator: disclosureLoaded,
-  effect: async (action, { dispatch, getState, condition }) => {
-    const product = action.payload.session.product;
-    if (!product) return;
-    const header = () =>
-      selectHeaderSelection(getState() as { headerSelection: HeaderSelectionState });
-    if (header().status !== 'loaded') await condition(() => header().status === 'loaded');
-    const insurerCode = product.insurerCode.toLowerCase();
-    const offered = header().fullProductList.some(
-      (entry) =>
-        entry.insurerCode.toLowerCase() === insurerCode &&
-        entry.channel === product.channel &&
-        entry.productCode === product.productCode,
-    );
-    if (!offered) return;
-    if (header().insurerCode !== insurerCode) dispatch(insurerChosen(insurerCode));
-    if (header().channel !== product.channel) dispatch(channelChosen(product.channel));
-    if (header().productCode !== product.productCode) dispatch(productChosen(product.productCode));
-  },
-});
 
 // I-15: the questionnaire's device copies are kept as long as the server says, and none stays
 // after a sign-out (a lost session keeps them: the interviewer signs in again and goes on).

@@ -4,6 +4,7 @@ import { caseViewTexts } from '../../features/case-view/locales.ts';
 import { QuestionnaireScreen } from '../../features/questionnaire/components/questionnaire-screen.tsx';
 import { questionnaireTexts } from '../../features/questionnaire/locales.ts';
 import { addScreenTexts } from '../../lib/i18n.ts';
+import '../questionnaire-wiring.ts';
 
 // The screen's texts travel with its chunk (2.8 KB gzipped that the first page does without).
 addScreenTexts(questionnaireTexts);

@@ -420,4 +420,8 @@ export const {
   selectResets,
   selectChosenImpairments,
   selectAlerts,
-} = questionnaireSlice.selectors;
+} = questionnaireSlice.getSelectors(
+  // The store gains the slice as the questionnaire's chunk loads (app/questionnaire-wiring.ts);
+  // until the next action it has none, and the selectors answer the initial state.
+  (state: { questionnaire?: QuestionnaireState }) => state.questionnaire ?? initialState,
+);

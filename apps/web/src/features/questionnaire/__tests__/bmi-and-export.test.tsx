@@ -13,6 +13,7 @@ import {
   fillBasics,
   textbox,
 } from './screen-steps.ts';
+import { selectQuestionnaire } from '../questionnaire-slice.ts';
 
 /** The screen with the BMI rule, after weights that make Abnormal BMI a condition by itself. */
 async function withAbnormalBmi() {
@@ -93,6 +94,6 @@ describe('BMI rule, export and conflicts', { timeout: 30_000 }, () => {
     expect(await screen.findByText('The disclosure was changed by someone else')).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Video MER' })).toBeNull();
     expect(textbox(/^Application number/).value).toBe('APP1');
-    expect(view.store.getState().questionnaire.chosen[0]?.answers).toHaveProperty('a6');
+    expect(selectQuestionnaire(view.store.getState()).chosen[0]?.answers).toHaveProperty('a6');
   });
 });

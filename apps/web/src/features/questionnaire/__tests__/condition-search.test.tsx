@@ -5,6 +5,7 @@ import { ok } from '../../../test/mock-api.ts';
 import { LANGUAGE_STORAGE_KEY } from '../../language/language-slice.ts';
 import { ASTHMA, OVARIAN_CYST, renderScreen, sent } from './screen-fixtures.tsx';
 import { chips, choose, chooser } from './screen-steps.ts';
+import { selectQuestionnaire } from '../questionnaire-slice.ts';
 
 /** The fixtures' list, Asthma carrying synonyms in both languages. */
 const LIST = [
@@ -72,7 +73,7 @@ describe('the condition search', { timeout: 20_000 }, () => {
     const { store, api } = await open();
     await userEvent.type(chooser(), '扯氣{Enter}');
     await waitFor(() => expect(chips()).toEqual(['Asthma']));
-    expect(store.getState().questionnaire.chosen[0]?.impairment.selfDefined).toBe(false);
+    expect(selectQuestionnaire(store.getState()).chosen[0]?.impairment.selfDefined).toBe(false);
     expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(() =>
       expect(sent(api, 'search/disease/create')).toContainEqual({
@@ -116,7 +117,7 @@ describe('the condition search', { timeout: 20_000 }, () => {
     // A second Enter confirms.
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(chips()).toEqual(['Bunion']));
-    expect(store.getState().questionnaire.chosen[0]?.impairment.selfDefined).toBe(true);
+    expect(selectQuestionnaire(store.getState()).chosen[0]?.impairment.selfDefined).toBe(true);
     await waitFor(() =>
       expect(sent(api, 'search/disease/create')).toContainEqual({
         keyword: 'Bunion',

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { MockApi } from '../../../test/mock-api.ts';
 import { renderScreen, sent } from './screen-fixtures.tsx';
 import { addSelfDefined, chips, choose, chooser } from './screen-steps.ts';
+import { selectQuestionnaire } from '../questionnaire-slice.ts';
 
 async function openWithApplicant(gender: 'Male' | 'Female' = 'Female') {
   const view = await renderScreen();
@@ -49,7 +50,7 @@ describe('Questionnaire card', { timeout: 20_000 }, () => {
     const { api, store } = await openWithApplicant();
     await addSelfDefined('Gout');
     await waitFor(() => expect(chips()).toEqual(['Gout']));
-    const [chosen] = store.getState().questionnaire.chosen;
+    const [chosen] = selectQuestionnaire(store.getState()).chosen;
     expect(chosen?.impairment.selfDefined).toBe(true);
     expect(chosen?.impairment.uuid).toMatch(/^other-impairment-\d+$/);
     expect(chosen?.impairment.questionList.map((q) => q.uuid)).toEqual(['oth1']);

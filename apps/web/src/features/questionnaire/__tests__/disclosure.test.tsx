@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { MockApi } from '../../../test/mock-api.ts';
 import { ok } from '../../../test/mock-api.ts';
 import { REJECT_REASON_MAX } from '../components/reject-dialog.tsx';
-import { impairmentChosen, pageShown } from '../questionnaire-slice.ts';
+import { impairmentChosen, pageShown, selectQuestionnaire } from '../questionnaire-slice.ts';
 import { impairment, radio, renderScreen, sent } from './screen-fixtures.tsx';
 import { addSelfDefined, answerNo, chooseAsthma, fillBasics } from './screen-steps.ts';
 
@@ -129,7 +129,7 @@ describe('Video MER disclosure card', { timeout: 30_000 }, () => {
     expect(doc.impairments[0]).toMatchObject({ uuid: 'asthma' });
     expect(doc.impairments[0]!.answers).toHaveLength(6);
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(store.getState().questionnaire.chosen).toEqual([]));
+    await waitFor(() => expect(selectQuestionnaire(store.getState()).chosen).toEqual([]));
     expect(router.state.location.pathname).toBe('/home');
     await waitFor(() =>
       expect(sent(api!, 'analytics/web/create')).toContainEqual(
@@ -173,7 +173,7 @@ describe('Video MER disclosure card', { timeout: 30_000 }, () => {
     expect(dialog.textContent).toContain('Close without saving?');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(store.getState().questionnaire.chosen).toHaveLength(1);
+    expect(selectQuestionnaire(store.getState()).chosen).toHaveLength(1);
     await userEvent.click(button('Close'));
     dialog = screen.getByRole('dialog', { name: 'Video MER' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Proceed' }));
@@ -240,7 +240,7 @@ describe('Video MER disclosure card', { timeout: 30_000 }, () => {
       }),
     );
     expect(view.router.state.location.pathname).toBe('/home');
-    expect(view.store.getState().questionnaire.session.id).toBe(ID);
+    expect(selectQuestionnaire(view.store.getState()).session.id).toBe(ID);
   };
 
   it('S-22 W-16 Reject asks for a reason, sends it, then resets the form and leaves', async () => {
@@ -261,7 +261,7 @@ describe('Video MER disclosure card', { timeout: 30_000 }, () => {
     expect(sent(api, `impairment/video_mer/reject/${ID}`)).toEqual([
       { reason: 'Height missing.\nPlease ask again.' },
     ]);
-    expect(view.store.getState().questionnaire.session.id).toBeNull();
+    expect(selectQuestionnaire(view.store.getState()).session.id).toBeNull();
   });
 
   it('W-16 Reject cannot be sent without a reason: blanks alone keep it disabled', async () => {

@@ -6,6 +6,7 @@ import { endpoints, type Endpoint } from '@vmer/domain/api/endpoints';
 import { HttpResponse } from 'msw';
 import { onEndpoint } from '../../../test/mock-api.ts';
 import { renderScreen } from './screen-fixtures.tsx';
+import { selectQuestionnaire } from '../questionnaire-slice.ts';
 
 const failing = (endpoint: Endpoint) => [
   onEndpoint(endpoint, () =>
@@ -59,6 +60,6 @@ describe('Failed catalogue calls', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(errorsOf(view.store.getState(), 'questions')).toEqual([CATALOGUE_UNAVAILABLE]),
     );
-    expect(view.store.getState().questionnaire.chosen).toEqual([]);
+    expect(selectQuestionnaire(view.store.getState()).chosen).toEqual([]);
   });
 });

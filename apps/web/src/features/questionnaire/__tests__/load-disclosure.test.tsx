@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ok, type MockApi } from '../../../test/mock-api.ts';
 import { renderScreen, statusTexts, storedDisclosure } from './screen-fixtures.tsx';
+import { selectQuestionnaire } from '../questionnaire-slice.ts';
 
 let api: MockApi | undefined;
 afterEach(() => {
@@ -69,9 +70,9 @@ describe('Opening /questionnaire/{requestId}', { timeout: 30_000 }, () => {
     });
     api = screenView.api;
     await waitFor(() =>
-      expect(screenView.store.getState().questionnaire.session.action).toBe('create'),
+      expect(selectQuestionnaire(screenView.store.getState()).session.action).toBe('create'),
     );
-    expect(screenView.store.getState().questionnaire.session.id).toBeNull();
+    expect(selectQuestionnaire(screenView.store.getState()).session.id).toBeNull();
   });
 
   const open = (over: Record<string, unknown>, options: Parameters<typeof renderScreen>[0] = {}) =>
@@ -107,9 +108,12 @@ describe('Opening /questionnaire/{requestId}', { timeout: 30_000 }, () => {
     returned.unmount();
     const saved = await open({ status: 2, rejectReason: 'Old reason' });
     api = saved.api;
-    await waitFor(() => expect(saved.store.getState().questionnaire.session.status).toBe(2), {
-      timeout: 10_000,
-    });
+    await waitFor(
+      () => expect(selectQuestionnaire(saved.store.getState()).session.status).toBe(2),
+      {
+        timeout: 10_000,
+      },
+    );
     expect(statusTexts()).toEqual([]);
   });
 

@@ -6,7 +6,12 @@ import { describe, expect, it } from 'vitest';
 import type { Override } from '@vmer/domain/workbench';
 import { envelope, ok, onEndpoint } from '../../../test/mock-api.ts';
 import { LANGUAGE_STORAGE_KEY } from '../../language/language-slice.ts';
-import { disclosureLoaded, disclosureStored, NEW_SESSION } from '../questionnaire-slice.ts';
+import {
+  disclosureLoaded,
+  disclosureStored,
+  NEW_SESSION,
+  selectQuestionnaire,
+} from '../questionnaire-slice.ts';
 import {
   ASTHMA,
   loadSubmitted,
@@ -207,7 +212,7 @@ describe('Overriding a decision', { timeout: 30_000 }, () => {
     expect(cell.textContent).toContain(
       'Further medical evidence, by uw1 – Specialist report of 2026',
     );
-    expect(view.store.getState().questionnaire.session.version).toBe(5);
+    expect(selectQuestionnaire(view.store.getState()).session.version).toBe(5);
 
     // Removed, the engine's decision stands alone again.
     await userEvent.click(within(row()).getByRole('button', { name: 'Override Asthma, Life' }));

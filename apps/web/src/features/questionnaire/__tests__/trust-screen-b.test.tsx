@@ -5,6 +5,7 @@ import { ok, type Answer, type MockApi, type ReceivedRequest } from '../../../te
 import { renderScreen, sent } from './screen-fixtures.tsx';
 import { answerAsthma, chooseAsthma, fillBasics, textbox } from './screen-steps.ts';
 import { inTraditionalChinese } from '../../../test/language.ts';
+import { selectQuestionnaire } from '../questionnaire-slice.ts';
 
 let api: MockApi | undefined;
 afterEach(() => {
@@ -66,7 +67,7 @@ describe('the questionnaire screen, trusted', { timeout: 30_000 }, () => {
     await fillSaveable();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByRole('dialog', { name: 'Video MER' });
-    expect(view.store.getState().questionnaire.session).toMatchObject({
+    expect(selectQuestionnaire(view.store.getState()).session).toMatchObject({
       id: REQUEST,
       version: 1,
       status: 2,

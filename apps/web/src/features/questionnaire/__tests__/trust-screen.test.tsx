@@ -24,6 +24,7 @@ import {
   fillBasics,
   textbox,
 } from './screen-steps.ts';
+import { selectQuestionnaire } from '../questionnaire-slice.ts';
 
 let api: MockApi | undefined;
 afterEach(() => {
@@ -46,7 +47,7 @@ describe('the questionnaire screen, tried as a new user would', { timeout: 30_00
     await userEvent.type(textbox(/^Age/), '45');
     await userEvent.type(chooser(), '  aSTHMA {Enter}');
     await waitFor(() => expect(chips()).toEqual(['Asthma']));
-    const [chosen] = store.getState().questionnaire.chosen;
+    const [chosen] = selectQuestionnaire(store.getState()).chosen;
     expect(chosen?.impairment.selfDefined).toBe(false);
     expect(chosen?.impairment.uuid).toBe('asthma');
     expect(await screen.findByRole('heading', { name: 'Asthma - Page 1 - History' })).toBeTruthy();
@@ -58,7 +59,7 @@ describe('the questionnaire screen, tried as a new user would', { timeout: 30_00
     await userEvent.type(screen.getByRole('textbox', { name: /^年齡/ }), '45');
     await userEvent.type(chooser(), 'Asthma（中）{Enter}');
     await waitFor(() => expect(chips()).toEqual(['Asthma（中）']));
-    expect(store.getState().questionnaire.chosen[0]?.impairment.uuid).toBe('asthma');
+    expect(selectQuestionnaire(store.getState()).chosen[0]?.impairment.uuid).toBe('asthma');
   });
 
   it('T-06 choosing a product that does not offer a chosen condition removes it and names it in an alert', async () => {

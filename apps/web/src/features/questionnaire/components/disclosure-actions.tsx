@@ -25,7 +25,7 @@ import {
 } from '../api/questionnaire-api.ts';
 import { backgroundSaveSettled } from '../device-copy/background-save.ts';
 import { disclosurePayload } from '../disclosure-payload.ts';
-import { disclosureStored, formReset } from '../questionnaire-slice.ts';
+import { disclosureStored, formReset, selectQuestionnaire } from '../questionnaire-slice.ts';
 import { useTrack } from '../tracking.ts';
 import type { useDisclosureModel } from '../use-disclosure-model.ts';
 import { useReviewing } from '../use-reviewing.ts';
@@ -104,7 +104,7 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
     setWaiting(true);
     await backgroundSaveSettled(appStore);
     setWaiting(false);
-    return disclosurePayload(appStore.getState().questionnaire, {
+    return disclosurePayload(selectQuestionnaire(appStore.getState()), {
       decisions,
       activeCatalogVersion: catalog.data?.version,
       selection,

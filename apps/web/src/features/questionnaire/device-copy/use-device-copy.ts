@@ -19,6 +19,7 @@ import {
   formReset,
   pageShown,
   questionnaireChecked,
+  selectQuestionnaire,
   type DisclosureSession,
   type QuestionnaireState,
 } from '../questionnaire-slice.ts';
@@ -194,7 +195,7 @@ export function useDeviceCopy(requestId: string | undefined, reload: () => void)
   const save = useCallback(async (): Promise<void> => {
     const e = engine.current;
     const state = getState.current();
-    const q = state.questionnaire;
+    const q = selectQuestionnaire(state);
     // Nothing to send: a banner about the connection has nothing more to say once it is back.
     const idle = () =>
       setBanner((shown) => (shown === 'offline' && navigator.onLine ? 'none' : shown));
@@ -241,7 +242,7 @@ export function useDeviceCopy(requestId: string | undefined, reload: () => void)
         ),
       ).unwrap();
       e.retries = 0;
-      const now = getState.current().questionnaire;
+      const now = selectQuestionnaire(getState.current());
       // The screen moved to another disclosure meanwhile: this answer is not its.
       if (keyOf(now.session) !== key || now.session.id !== payload.id) return;
       e.synced.set(stored.requestId, content);
@@ -299,7 +300,7 @@ export function useDeviceCopy(requestId: string | undefined, reload: () => void)
           subscribe: false,
         }),
       ).unwrap();
-      engine.current.held = keyOf(getState.current().questionnaire.session);
+      engine.current.held = keyOf(selectQuestionnaire(getState.current()).session);
       setConflict({ serverVersion: view.version, copy: null });
     } catch {
       setBanner('offline');
@@ -329,7 +330,7 @@ export function useDeviceCopy(requestId: string | undefined, reload: () => void)
   async function check(subject: string, key: string): Promise<boolean> {
     await removeStaleCopies(subject, deviceCopyMaxAgeMs());
     const copy = await readCopy(subject, key);
-    const now = getState.current().questionnaire;
+    const now = selectQuestionnaire(getState.current());
     if (!copy || keyOf(now.session) !== key) return false;
     engine.current.held = null;
     if (copy.serverVersion === now.session.version) {
@@ -363,8 +364,8 @@ export function useDeviceCopy(requestId: string | undefined, reload: () => void)
           predicate: () => true,
           effect: (action, api) => {
             getState.current = api.getState;
-            const q = api.getState().questionnaire;
-            const before = api.getOriginalState().questionnaire;
+            const q = selectQuestionnaire(api.getState());
+            const before = selectQuestionnaire(api.getOriginalState());
             if (disclosureLoaded.match(action) && !e.restoring) {
               e.synced.set(keyOf(q.session), fingerprint(q));
               if (q.session.requestId) void opened(q);
@@ -401,7 +402,7 @@ export function useDeviceCopy(requestId: string | undefined, reload: () => void)
     const write = () => {
       const subject = e.subject;
       if (!subject) return;
-      const q = getState.current().questionnaire;
+      const q = selectQuestionnaire(getState.current());
       if (q.session.action === 'view') return;
       const key = keyOf(q.session);
       if (e.held === key || e.forgotten.has(key) || (key === NEW_DISCLOSURE && pristine(q))) return;
@@ -444,18 +445,18 @@ export function useDeviceCopy(requestId: string | undefined, reload: () => void)
     // The state now, for what happened before this screen listened.
     dispatch((_: AppDispatch, get: () => RootState) => {
       getState.current = get;
-      const q = get().questionnaire;
+      const q = selectQuestionnaire(get());
       e.synced.set(keyOf(q.session), fingerprint(q));
       const subject = e.subject;
       if (!subject) return;
       void removeStaleCopies(subject, deviceCopyMaxAgeMs()).then(async () => {
         // I-13: a new disclosure not saved yet comes back on an empty screen, with undo.
-        const now = get().questionnaire;
+        const now = selectQuestionnaire(get());
         if (!mounted || requestId !== undefined || !pristine(now)) return;
         const copy = await readCopy(subject, NEW_DISCLOSURE);
-        if (!mounted || !copy || !pristine(get().questionnaire)) return;
+        if (!mounted || !copy || !pristine(selectQuestionnaire(get()))) return;
         restore(copy, { ...copy.state.session, product: copy.product });
-        e.synced.set(NEW_DISCLOSURE, fingerprint(get().questionnaire) + '#restored');
+        e.synced.set(NEW_DISCLOSURE, fingerprint(selectQuestionnaire(get())) + '#restored');
         setNotice('restoredNew');
       });
     });
@@ -484,7 +485,7 @@ export function useDeviceCopy(requestId: string | undefined, reload: () => void)
   const keepDevice = useCallback(() => {
     const shown = conflict;
     if (!shown) return;
-    const q = getState.current().questionnaire;
+    const q = selectQuestionnaire(getState.current());
     if (shown.copy) restore(shown.copy, { ...q.session, version: shown.serverVersion });
     else dispatch(disclosureVersionChanged(shown.serverVersion));
     engine.current.held = null;
@@ -497,7 +498,7 @@ export function useDeviceCopy(requestId: string | undefined, reload: () => void)
     const shown = conflict;
     if (!shown) return;
     const e = engine.current;
-    const q = getState.current().questionnaire;
+    const q = selectQuestionnaire(getState.current());
     const key = keyOf(q.session);
     if (e.debounce) clearTimeout(e.debounce);
     e.debounce = null;

@@ -7,7 +7,7 @@ import { sessionStorageKey, setSessionProvider } from '../../../../lib/oidc-sess
 import { ok, type ReceivedRequest } from '../../../../test/mock-api.ts';
 import { renderScreen } from '../../__tests__/screen-fixtures.tsx';
 import { answerAsthma, chooseAsthma, fillBasics, textbox } from '../../__tests__/screen-steps.ts';
-import { NEW_SESSION } from '../../questionnaire-slice.ts';
+import { NEW_SESSION, selectQuestionnaire } from '../../questionnaire-slice.ts';
 import { NEW_DISCLOSURE, readCopy, removeAllCopies, writeCopy } from '../device-copy-store.ts';
 
 const PROVIDER = { authority: 'https://id.example', clientId: 'video-mer-web' };
@@ -69,7 +69,10 @@ describe('never losing an interview, on the screen', { timeout: 60_000 }, () => 
     await waitFor(() =>
       expect(view.router.state.location.pathname).toBe(`/questionnaire/${REQUEST}`),
     );
-    expect(view.store.getState().questionnaire.session).toMatchObject({ id: REQUEST, version: 1 });
+    expect(selectQuestionnaire(view.store.getState()).session).toMatchObject({
+      id: REQUEST,
+      version: 1,
+    });
     // The copy moved to the disclosure's request id.
     await waitFor(async () => expect(await readCopy('alice', NEW_DISCLOSURE)).toBeUndefined());
     expect((await readCopy('alice', REQUEST))?.serverVersion).toBe(1);
@@ -112,7 +115,7 @@ describe('never losing an interview, on the screen', { timeout: 60_000 }, () => 
     within(done).getByText('The questionnaire has been saved. It is not completed yet.');
     const [, explicit] = saves(view.api.requests);
     expect(JSON.parse(explicit!.body)).toMatchObject({ id: REQUEST, version: 1 });
-    expect(view.store.getState().questionnaire.session.version).toBe(2);
+    expect(selectQuestionnaire(view.store.getState()).session.version).toBe(2);
   });
 
   it('I-15 a submitted disclosure leaves no copy on the device', async () => {
@@ -178,7 +181,7 @@ describe('never losing an interview, on the screen', { timeout: 60_000 }, () => 
     window.dispatchEvent(new Event('online'));
     await within(status).findByText('Connection back: your answers are saved.', undefined, SAVED);
     expect(within(status).queryByText(/kept on this device/)).toBeNull();
-    expect(view.store.getState().questionnaire.session.version).toBe(1);
+    expect(selectQuestionnaire(view.store.getState()).session.version).toBe(1);
   });
 
   it('I-13 an empty new screen brings back the new disclosure kept on this device, and undo empties it', async () => {
@@ -249,7 +252,7 @@ describe('never losing an interview, on the screen', { timeout: 60_000 }, () => 
       applicationNumber: 'APP1X',
       version: 5,
     });
-    await waitFor(() => expect(view.store.getState().questionnaire.session.version).toBe(6));
+    await waitFor(() => expect(selectQuestionnaire(view.store.getState()).session.version).toBe(6));
     // The dialog leaves after its closing transition.
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
