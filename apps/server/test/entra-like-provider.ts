@@ -14,20 +14,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Configuration } from 'oidc-provider';
+import type { EntraAccount as Account } from './external-provider.ts';
 
 /** The API's application id URI: the audience of every access token. */
 const AUDIENCE = 'api://video-mer';
 const TENANT = '72f988bf-0000-4000-8000-2d7cd011db47';
 const SCOPE = 'access_as_user';
-
-interface Account {
-  name?: string;
-  preferred_username?: string;
-  upn?: string;
-  email?: string;
-  groups?: string[];
-  roles?: string[];
-}
 
 const accounts = JSON.parse(process.env.ACCOUNTS ?? '{}') as Record<string, Account>;
 
