@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { DatabaseUnreachableError } from './db/database.ts';
+import { MigrationChangedError } from './db/migrate.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -37,7 +38,8 @@ main().catch((error: unknown) => {
   if (
     error instanceof ConfigError ||
     error instanceof DataDirLockedError ||
-    error instanceof DatabaseUnreachableError
+    error instanceof DatabaseUnreachableError ||
+    error instanceof MigrationChangedError
   ) {
     console.error(error.message);
   } else {

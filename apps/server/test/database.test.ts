@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREPARED } from '../src/db/database.ts';
-import { migrate } from '../src/db/migrate.ts';
+import { migrate, MigrationChangedError } from '../src/db/migrate.ts';
 import { outageProxy } from './outage-proxy.ts';
 import {
   api,
@@ -53,6 +53,55 @@ describe.each(DATABASES)('database on %s', (database) => {
       expect(steps.rows.map((row) => row.step)).toEqual([1, 2]);
       await sql`drop table probe`.execute(t.app.db);
     } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('N-12 each applied migration keeps its SHA-256: a file changed after it was applied stops migrating, with its name, and applies nothing', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vmer-migrations-'));
+    const first = 'create table sums_probe (step int not null);\n';
+    try {
+      await writeFile(join(dir, '9101_first.sql'), first);
+      expect(await migrate(t.app.db, dir)).toEqual(['9101_first.sql']);
+      const recorded = await t.app.db
+        .selectFrom('schema_migrations')
+        .select('checksum')
+        .where('name', '=', '9101_first')
+        .executeTakeFirstOrThrow();
+      expect(recorded.checksum).toMatch(/^[0-9a-f]{64}$/);
+
+      // The same file written with CRLF line ends is the same migration.
+      await writeFile(join(dir, '9101_first.sql'), first.replace(/\n/g, '\r\n'));
+      expect(await migrate(t.app.db, dir)).toEqual([]);
+
+      await writeFile(join(dir, '9101_first.sql'), first.replace('not null', 'null'));
+      await writeFile(join(dir, '9102_second.sql'), 'insert into sums_probe (step) values (2);');
+      const changed = migrate(t.app.db, dir);
+      await expect(changed).rejects.toBeInstanceOf(MigrationChangedError);
+      await expect(changed).rejects.toThrow(
+        'Migration 9101_first.sql was changed after it was applied',
+      );
+      const steps = await sql<{ n: number }>`select count(*)::int as n from sums_probe`.execute(
+        t.app.db,
+      );
+      expect(steps.rows[0]?.n).toBe(0);
+
+      // A database migrated before sums were kept gets them at the next start.
+      await writeFile(join(dir, '9101_first.sql'), first);
+      await t.app.db
+        .updateTable('schema_migrations')
+        .set({ checksum: null })
+        .where('name', '=', '9101_first')
+        .execute();
+      expect(await migrate(t.app.db, dir)).toEqual(['9102_second.sql']);
+      const backfilled = await t.app.db
+        .selectFrom('schema_migrations')
+        .select('checksum')
+        .where('name', '=', '9101_first')
+        .executeTakeFirstOrThrow();
+      expect(backfilled.checksum).toBe(recorded.checksum);
+    } finally {
+      await sql`drop table if exists sums_probe`.execute(t.app.db);
       await rm(dir, { recursive: true, force: true });
     }
   });

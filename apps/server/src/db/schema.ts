@@ -44,6 +44,8 @@ type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 interface SchemaMigrationsTable {
   name: string;
   applied_at: CreatedAt;
+  /** The file's SHA-256 as it was applied; null for a file applied before sums were kept. */
+  checksum: string | null;
 }
 
 /** People who sign in: demo users of the embedded provider, or subjects of an external issuer. */
