@@ -22,6 +22,7 @@ export const SCREENS = [
   'accountRequests',
   'insurers',
   'catalogue',
+  'webhooks',
 ] as const;
 export type Screen = (typeof SCREENS)[number];
 
@@ -38,6 +39,7 @@ export const SCREEN_ROLES: Readonly<Record<Screen, readonly Role[]>> = {
   accountRequests: ['admin'],
   insurers: ['admin'],
   catalogue: ['admin'],
+  webhooks: ['admin'],
 };
 
 /** Whether a person of this role may use the screen. */

@@ -64,6 +64,11 @@ const AdminCatalogue = lazyPage(
   () => import('./routes/admin-catalogue.tsx'),
   routeComponent,
 );
+const AdminWebhooks = lazyPage(
+  'admin-webhooks',
+  () => import('./routes/admin-webhooks.tsx'),
+  routeComponent,
+);
 const AdminUsers = lazyPage(
   'admin-users',
   () => import('./routes/admin-users.tsx'),
@@ -137,6 +142,14 @@ export function AppRoutes() {
               element={
                 <RequireScreen screen="catalogue" preload={AdminCatalogue.preload}>
                   <AdminCatalogue />
+                </RequireScreen>
+              }
+            />
+            <Route
+              path={paths.adminWebhooks}
+              element={
+                <RequireScreen screen="webhooks" preload={AdminWebhooks.preload}>
+                  <AdminWebhooks />
                 </RequireScreen>
               }
             />

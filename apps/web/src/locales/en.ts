@@ -50,6 +50,7 @@ export const en = {
     accountRequests: 'Account requests',
     insurers: 'Insurers',
     catalogue: 'Catalogue',
+    webhooks: 'Webhooks',
     returned: '{count} returned to you',
   },
   footer: {
