@@ -22,7 +22,6 @@ export const SCREENS = [
   'accountRequests',
   'insurers',
   'catalogue',
-  'webhooks',
 ] as const;
 export type Screen = (typeof SCREENS)[number];
 
@@ -39,7 +38,6 @@ export const SCREEN_ROLES: Readonly<Record<Screen, readonly Role[]>> = {
   accountRequests: ['admin'],
   insurers: ['admin'],
   catalogue: ['admin'],
-  webhooks: ['admin'],
 };
 
 /** Whether a person of this role may use the screen. */

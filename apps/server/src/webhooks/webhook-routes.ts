@@ -9,7 +9,7 @@ import { webhookAdmin } from './webhook-admin.ts';
 /**
  * /admin/webhooks (design §13, requirements N-02, N-04): the webhook endpoints of the
  * administrator's insurers, their secrets, delivery logs and resends. Administrators only
- * (the roles of the webhooks screen); secrets are answered once and never logged.
+ * (the roles of the insurers screen); secrets are answered once and never logged.
  */
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = webhookAdmin({
@@ -17,7 +17,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     repositories: app.repositories,
     production: app.config.production,
   });
-  const preHandler = requireScreen('webhooks');
+  const preHandler = requireScreen('insurers');
 
   app.route({
     ...fromContract(apiRoutes.adminWebhooks),

@@ -64,11 +64,6 @@ const AdminCatalogue = lazyPage(
   () => import('./routes/admin-catalogue.tsx'),
   routeComponent,
 );
-const AdminWebhooks = lazyPage(
-  'admin-webhooks',
-  () => import('./routes/admin-webhooks.tsx'),
-  routeComponent,
-);
 const AdminUsers = lazyPage(
   'admin-users',
   () => import('./routes/admin-users.tsx'),
@@ -142,14 +137,6 @@ export function AppRoutes() {
               element={
                 <RequireScreen screen="catalogue" preload={AdminCatalogue.preload}>
                   <AdminCatalogue />
-                </RequireScreen>
-              }
-            />
-            <Route
-              path={paths.adminWebhooks}
-              element={
-                <RequireScreen screen="webhooks" preload={AdminWebhooks.preload}>
-                  <AdminWebhooks />
                 </RequireScreen>
               }
             />

@@ -11,7 +11,6 @@ export const SCREEN_PATHS: Readonly<Record<Screen, string>> = {
   accountRequests: paths.adminAccountRequests,
   insurers: paths.adminInsurers,
   catalogue: paths.adminCatalogue,
-  webhooks: paths.adminWebhooks,
 };
 
 /** Whether the address is on the screen (a disclosure's own address is the questionnaire's). */

@@ -13,7 +13,6 @@ export const paths = {
   adminAccountRequests: '/admin/account-requests',
   adminInsurers: '/admin/insurers',
   adminCatalogue: '/admin/catalogue',
-  adminWebhooks: '/admin/webhooks',
 } as const;
 
 /**

@@ -48,7 +48,6 @@ export const cnTraditional: InterfaceTexts = {
     accountRequests: '帳戶申請',
     insurers: '保險公司',
     catalogue: '問卷目錄',
-    webhooks: 'Webhook',
     returned: '{count} 份退回給您',
   },
   footer: {

@@ -50,7 +50,6 @@ export const en = {
     accountRequests: 'Account requests',
     insurers: 'Insurers',
     catalogue: 'Catalogue',
-    webhooks: 'Webhooks',
     returned: '{count} returned to you',
   },
   footer: {

@@ -67,7 +67,6 @@ describe('the header menu', () => {
       ['Account requests', '/admin/account-requests'],
       ['Insurers', '/admin/insurers'],
       ['Catalogue', '/admin/catalogue'],
-      ['Webhooks', '/admin/webhooks'],
     ],
   };
 
@@ -114,7 +113,7 @@ describe('the header menu', () => {
     ).toBe('page');
     await inTraditionalChinese(() => {
       const chinese = english.map(([, href], index): [string, string] => [
-        ['儀表板', '用戶', '帳戶申請', '保險公司', '問卷目錄', 'Webhook'][index]!,
+        ['儀表板', '用戶', '帳戶申請', '保險公司', '問卷目錄'][index]!,
         href,
       ]);
       expect(menuEntries(chinese)).toEqual(inOrder(chinese));
