@@ -6,6 +6,7 @@ import { fromContract } from '../http/contract-route.ts';
 import { HttpError } from '../http/errors.ts';
 import { refuseBadText } from '../http/nul-guard.ts';
 import { diffCatalogs } from './catalog-diff.ts';
+import { analyseImpact } from './impact.ts';
 
 /** Catalogue uploads: the source files of a whole catalogue can run to a few megabytes. */
 const UPLOAD_BODY_LIMIT = 16 * 1024 * 1024;
@@ -90,6 +91,23 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       if (!from || !to) throw notFound();
       return ok(diffCatalogs(from.version, from.catalog, to.version, to.catalog));
+    },
+  });
+
+  app.route({
+    ...fromContract(apiRoutes.catalogImpact),
+    handler: async (request) => {
+      const target = await app.catalog.version(request.params.version);
+      if (!target) throw notFound();
+      const impact = await analyseImpact(app.db, app.catalog, target, target.version, {
+        insurers: request.user.insurers,
+        days: request.query.days,
+      });
+      request.log.info(
+        { version: target.version, days: impact.days, replayed: impact.replayed, changed: impact.changed },
+        'catalogue impact analysed',
+      );
+      return ok(impact);
     },
   });
 

@@ -28,7 +28,8 @@ const questionText = (question: Question): Bilingual =>
  * What a stored disclosure becomes on another catalogue version, and a summary of the change:
  * conditions that no longer exist, are no longer offered for the product or no longer apply to
  * the applicant's gender are dropped; the others keep each answer whose question still exists,
- * still shows and still takes that answer; every decision is recomputed on the new version.
+ * still shows and still takes that answer; every decision is recomputed on the new version,
+ * measured to `asOf` (today by default; an impact replay measures to the day of submission).
  */
 export function planCatalogueUpdate(
   stored: DisclosureDocument,
@@ -36,6 +37,7 @@ export function planCatalogueUpdate(
   to: CatalogView,
   basic: PayloadProfile,
   product: { insurerCode: string; channel: string; productCode: string },
+  asOf?: string,
 ): CatalogueUpdatePlan {
   const fromSource = catalogSource(from.catalog);
   const toSource = catalogSource(to.catalog);
@@ -93,6 +95,7 @@ export function planCatalogueUpdate(
     to,
     basic,
     product,
+    asOf,
   );
   for (const summary of conditions) {
     const moved = evaluated.document.impairments.find((entry) => entry.uuid === summary.uuid);

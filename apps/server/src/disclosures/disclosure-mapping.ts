@@ -21,7 +21,9 @@ export function payloadProfile(payload: DisclosurePayload): PayloadProfile {
 }
 
 /** The same profile fields as a stored disclosure holds them. */
-export function rowProfile(row: DisclosureRow): PayloadProfile {
+export function rowProfile(
+  row: Pick<DisclosureRow, 'application_number' | 'age' | 'gender' | 'rsm_score'>,
+): PayloadProfile {
   return {
     applicationNumber: row.application_number,
     age: row.age,

@@ -41,6 +41,7 @@ export const endpoints = {
   catalogExport: { method: 'GET', path: '/catalog/versions/:version/export' },
   catalogDiff: { method: 'GET', path: '/catalog/diff' },
   catalogFhir: { method: 'GET', path: '/catalog/versions/:version/fhir' },
+  catalogImpact: { method: 'GET', path: '/catalog/versions/:version/impact' },
   disclosureRequest: { method: 'POST', path: `${DISCLOSURE}/request` },
   disclosureView: { method: 'GET', path: `${DISCLOSURE}/disclosure/:requestId` },
   disclosureSave: { method: 'POST', path: `${DISCLOSURE}/disclosure/save` },

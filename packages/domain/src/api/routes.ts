@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { catalogImpactSchema, impactQuerySchema } from '../catalog/impact.ts';
 import {
   auditEntrySchema,
   catalogueUpdateBodySchema,
@@ -283,6 +284,14 @@ export const apiRoutes = table({
     tags: CATALOGUE_ADMIN,
     params: versionParamsSchema,
     produces: FHIR_JSON,
+  }),
+  catalogImpact: route(endpoints.catalogImpact, {
+    summary:
+      "What a version would change: the caller's insurers' disclosures submitted in the last `days` days (default 90) replayed against it, per condition and indicator, with examples; nothing is stored",
+    tags: CATALOGUE_ADMIN,
+    params: versionParamsSchema,
+    query: impactQuerySchema,
+    responses: { 200: okSchema(catalogImpactSchema) },
   }),
 
   disclosureRequest: route(endpoints.disclosureRequest, {
