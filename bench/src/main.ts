@@ -3,11 +3,12 @@
  * baseline measured in the same run. Exits non-zero when a target is missed.
  *
  * `npm run bench -- lifecycle web` runs only the groups named (decisions, lifecycle,
- * worklist, dashboard, web, lighthouse, search, scroll), for working on one of them.
+ * worklist, dashboard, impact, web, lighthouse, search, scroll), for working on one of them.
  */
 import { dashboardRows } from './dashboard-bench.ts';
 import { decisionRows } from './decisions.ts';
 import { formatTable } from './harness.ts';
+import { impactRows } from './impact-bench.ts';
 import { lifecycleRows } from './lifecycle-bench.ts';
 import { lighthouseRows } from './lighthouse-bench.ts';
 import type { Row } from './harness.ts';
@@ -21,6 +22,7 @@ const GROUPS: Record<string, () => Promise<Row[]> | Row[]> = {
   lifecycle: lifecycleRows,
   worklist: worklistRows,
   dashboard: dashboardRows,
+  impact: impactRows,
   web: async () => [...bundleRows(), ...(await interactionRows())],
   lighthouse: lighthouseRows,
   scroll: oneScrollRows,

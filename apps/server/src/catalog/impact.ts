@@ -48,8 +48,7 @@ export async function analyseImpact(
     return view;
   };
 
-  let after: { at: Date; id: string } | undefined;
-  for (;;) {
+  const page = (after?: { at: Date; id: string }) => {
     let query = db
       .selectFrom('disclosures')
       .select([
@@ -78,7 +77,20 @@ export async function analyseImpact(
         eb.or([eb('submitted_at', '<', at), eb.and([eb('submitted_at', '=', at), eb('id', '<', id)])]),
       );
     }
-    const rows = await query.execute();
+    return query.execute();
+  };
+
+  // The next page is asked for before this one is replayed, so the database reads while the
+  // engine works.
+  for (let next: ReturnType<typeof page> | undefined = page(); next; ) {
+    const rows: Awaited<ReturnType<typeof page>> = await next;
+    const last = rows.at(-1);
+    next =
+      rows.length === PAGE && last?.submitted_at
+        ? page({ at: new Date(last.submitted_at), id: last.id })
+        : undefined;
+    // Awaited at the top of the next round; a failure met before then is not left unhandled.
+    next?.catch(() => undefined);
     for (const row of rows) {
       const from = row.catalog_version === null ? undefined : await viewOf(row.catalog_version);
       if (!from || !row.submitted_at) {
@@ -102,9 +114,6 @@ export async function analyseImpact(
         tally.fail();
       }
     }
-    const last = rows.at(-1);
-    if (rows.length < PAGE || !last?.submitted_at) break;
-    after = { at: new Date(last.submitted_at), id: last.id };
   }
   return tally.result();
 }

@@ -1,5 +1,11 @@
 import { inEveryLanguage, textIn } from '@vmer/domain/languages';
-import type { Bilingual, DisclosedImpairment, DisclosureDocument, Question } from '@vmer/domain';
+import type {
+  Bilingual,
+  DisclosedImpairment,
+  DisclosureDocument,
+  Impairment,
+  Question,
+} from '@vmer/domain';
 import { answerShapeIssue } from '@vmer/domain/question-types';
 import { catalogSource, resolveImpairment } from '@vmer/domain/disclosure';
 import { matchesGender } from '@vmer/domain/impairments';
@@ -23,6 +29,29 @@ const questionText = (question: Question): Bilingual =>
   inEveryLanguage((language) =>
     htmlToText(textIn(question.question, language)).replace(/\n/g, ' '),
   );
+
+/** The questions a condition gains and loses between two versions, worked out once per pair. */
+const movedQuestions = new WeakMap<Impairment, WeakMap<Impairment | typeof NONE, QuestionsMoved>>();
+const NONE = {} as Impairment;
+interface QuestionsMoved {
+  added: Bilingual[];
+  removed: Bilingual[];
+}
+
+function questionsMoved(before: Impairment | undefined, after: Impairment): QuestionsMoved {
+  const byBefore = movedQuestions.get(after) ?? new WeakMap();
+  movedQuestions.set(after, byBefore);
+  const known = byBefore.get(before ?? NONE);
+  if (known) return known;
+  const oldQuestions = before ? questionnaireIndex(before).questions : new Map<string, Question>();
+  const newQuestions = questionnaireIndex(after).questions;
+  const moved = {
+    added: [...newQuestions.values()].filter((q) => !oldQuestions.has(q.uuid)).map(questionText),
+    removed: [...oldQuestions.values()].filter((q) => !newQuestions.has(q.uuid)).map(questionText),
+  };
+  byBefore.set(before ?? NONE, moved);
+  return moved;
+}
 
 /**
  * What a stored disclosure becomes on another catalogue version, and a summary of the change:
@@ -69,16 +98,10 @@ export function planCatalogueUpdate(
     };
     conditions.push(summary);
     if (!available || !after) continue;
-    const oldQuestions = before
-      ? questionnaireIndex(before).questions
-      : new Map<string, Question>();
     const newQuestions = questionnaireIndex(after).questions;
-    summary.questionsAdded = [...newQuestions.values()]
-      .filter((q) => !oldQuestions.has(q.uuid))
-      .map(questionText);
-    summary.questionsRemoved = [...oldQuestions.values()]
-      .filter((q) => !newQuestions.has(q.uuid))
-      .map(questionText);
+    const moved = questionsMoved(before, after);
+    summary.questionsAdded = moved.added;
+    summary.questionsRemoved = moved.removed;
     kept.push({
       uuid: entry.uuid,
       name: entry.name,
