@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiRoutes, FHIR_JSON, ok } from '@vmer/domain/api';
+import { apiRoutes, CATALOG_FILE_LIMITS, FHIR_JSON, ok } from '@vmer/domain/api';
 import { catalogQuestionnaire } from '@vmer/domain/fhir/questionnaire';
 import { requireScreen } from '../auth/authenticate.ts';
 import { fromContract } from '../http/contract-route.ts';
@@ -7,15 +7,25 @@ import { HttpError } from '../http/errors.ts';
 import { refuseBadText } from '../http/nul-guard.ts';
 import { diffCatalogs } from './catalog-diff.ts';
 import { analyseImpact } from './impact.ts';
+import { problemsError, type StudioService } from './studio-service.ts';
+import { buildCatalogView, type CatalogView } from './catalog-view.ts';
+import { checkSourceTexts } from '@vmer/domain/catalog/source-texts';
+import type { FastifyRequest } from 'fastify';
+import type { AuthUser } from '../auth/authenticate.ts';
 
 /** Catalogue uploads: the source files of a whole catalogue can run to a few megabytes. */
 const UPLOAD_BODY_LIMIT = 16 * 1024 * 1024;
-const MAX_FILES = 2000;
 
 const notFound = () => new HttpError(404, 'not_found');
 
-/** Managing catalogue versions (design §6, §14): the catalogue screen's roles only (design §11). */
-export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * Managing catalogue versions (design §6, §14): the catalogue screen's roles only (design §11).
+ * Nothing here activates a version by itself: activating asks for a release, which another
+ * administrator approves (K-11).
+ */
+export const catalogAdminRoutes =
+  (studio: StudioService): FastifyPluginAsyncZod =>
+  async (app) => {
   app.addHook('preHandler', requireScreen('catalogue'));
 
   app.route({
@@ -31,7 +41,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (request) => {
       const { files, notes, activate } = request.body;
-      if (Object.keys(files).length > MAX_FILES) {
+      if (Object.keys(files).length > CATALOG_FILE_LIMITS.maxFiles) {
         throw new HttpError(400, 'bad_request', [{ path: 'files', message: 'field_too_big' }]);
       }
       refuseBadText(notes, 'notes');
@@ -39,7 +49,6 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await app.catalog.import(files, {
         author: request.user.userName,
         notes,
-        activate,
       });
       if (!result.ok) {
         const count = result.problems.length;
@@ -59,17 +68,25 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         { version: result.version.version, created: result.created },
         'catalogue imported',
       );
-      return ok({ created: result.created, version: result.version });
+      if (!activate || result.version.active) {
+        return ok({ created: result.created, version: result.version });
+      }
+      const release = await studio.requestRelease(
+        request.user,
+        result.version.version,
+        notes?.trim() || `Activate version ${result.version.version}`,
+      );
+      return ok({ created: result.created, version: result.version, release });
     },
   });
 
   app.route({
     ...fromContract(apiRoutes.catalogActivate),
     handler: async (request) => {
-      const version = await app.catalog.activate(request.params.version);
-      if (!version) throw notFound();
-      request.log.info({ version: version.version }, 'catalogue version activated');
-      return ok(version);
+      const { version } = request.params;
+      const release = await studio.requestRelease(request.user, version, `Activate version ${version}`);
+      request.log.info({ version, release: release.id }, 'catalogue activation requested');
+      return ok(release);
     },
   });
 
@@ -94,20 +111,39 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  /** Replays the caller's insurers' submitted disclosures against a catalogue (K-09). */
+  async function impactOf(
+    request: FastifyRequest & { user: AuthUser; query: { days: number } },
+    target: CatalogView,
+  ) {
+    const impact = await analyseImpact(app.db, app.catalog, target, target.version, {
+      insurers: request.user.insurers,
+      days: request.query.days,
+    });
+    request.log.info(
+      { target: impact.target, days: impact.days, replayed: impact.replayed, changed: impact.changed },
+      'catalogue impact analysed',
+    );
+    return ok(impact);
+  }
+
   app.route({
     ...fromContract(apiRoutes.catalogImpact),
     handler: async (request) => {
       const target = await app.catalog.version(request.params.version);
       if (!target) throw notFound();
-      const impact = await analyseImpact(app.db, app.catalog, target, target.version, {
-        insurers: request.user.insurers,
-        days: request.query.days,
-      });
-      request.log.info(
-        { version: target.version, days: impact.days, replayed: impact.replayed, changed: impact.changed },
-        'catalogue impact analysed',
-      );
-      return ok(impact);
+      return impactOf(request, target);
+    },
+  });
+
+  app.route({
+    // A draft is replayed as it stands; one with problems has no catalogue to replay against.
+    ...fromContract(apiRoutes.catalogDraftImpact),
+    handler: async (request) => {
+      const draft = await studio.draft(request.params.id);
+      const checked = checkSourceTexts(draft.files);
+      if (!checked.catalog) throw problemsError(checked.problems, 'catalog_draft_problems');
+      return impactOf(request, buildCatalogView(`draft ${draft.id}`, checked.catalog));
     },
   });
 

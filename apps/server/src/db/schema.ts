@@ -1,5 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
 import type {
+  CatalogDraftConflictsTable,
+  CatalogDraftsTable,
+  CatalogReleasesTable,
   CatalogVersionsTable,
   QuestionnaireInstancesTable,
 } from '../catalog/catalog-tables.ts';
@@ -20,6 +23,9 @@ export interface Database {
   oidc_payloads: OidcPayloadsTable;
   platform_secrets: PlatformSecretsTable;
   catalog_versions: CatalogVersionsTable;
+  catalog_drafts: CatalogDraftsTable;
+  catalog_draft_conflicts: CatalogDraftConflictsTable;
+  catalog_releases: CatalogReleasesTable;
   questionnaire_instances: QuestionnaireInstancesTable;
   disclosures: DisclosuresTable;
   disclosure_audit: DisclosureAuditTable;
@@ -259,7 +265,8 @@ export interface AdminAuditTable {
   at: CreatedAt;
   actor_subject: string;
   actor_name: string;
-  subject_type: 'user' | 'accountRequest' | 'insurer' | 'webhook';
+  subject_type:
+    'user' | 'accountRequest' | 'insurer' | 'webhook' | 'catalogueDraft' | 'catalogueRelease';
   subject_id: string;
   action: string;
   /** The insurers the change concerns: the administrators who read it. */

@@ -121,6 +121,40 @@ describe.each(DATABASES)('K-09 impact of a catalogue version before release on %
     }
   });
 
+  it('K-09 a draft is replayed as it stands: the revised condition saved into a draft of version 1 changes the same decisions, and a draft with a problem answers 400 naming it', async () => {
+    const draft = await api<{ id: string; revision: number }>(t.baseUrl, '/api/catalog/drafts', {
+      token: admin,
+      body: { basedOn: '1' },
+    });
+    const { id, revision } = draft.body.body!;
+    const untouched = await api<CatalogImpact>(t.baseUrl, `/api/catalog/drafts/${id}/impact`, {
+      token: admin,
+    });
+    expect(untouched.body.body).toMatchObject({ target: `draft ${id}`, replayed: 3, changed: 0 });
+
+    const file = 'impairments/gallstones.yaml';
+    const revised = (await revisedCatalog())[file]!;
+    const save = (text: string, at: number) =>
+      api<{ revision: number }>(t.baseUrl, `/api/catalog/drafts/${id}/files`, {
+        token: admin,
+        method: 'PUT',
+        body: { revision: at, files: { [file]: text } },
+      });
+    const saved = await save(revised, revision);
+    expect(saved.status).toBe(200);
+    const changed = await api<CatalogImpact>(t.baseUrl, `/api/catalog/drafts/${id}/impact`, {
+      token: admin,
+    });
+    expect(changed.body.body).toMatchObject({ replayed: 3, changed: 3 });
+    expect(changed.body.body?.examples[0]).toMatchObject({ uuid: 'gallstones' });
+
+    await save(revised.replace(/^name:/m, 'nmae:'), saved.body.body!.revision);
+    const refused = await api(t.baseUrl, `/api/catalog/drafts/${id}/impact`, { token: admin });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors?.[0]?.path).toMatch(/^impairments\/gallstones\.yaml:\d+$/);
+    expect((await api(t.baseUrl, '/api/catalog/drafts/9999/impact', { token: admin })).status).toBe(404);
+  });
+
   it('K-09 asks for a number of days between 1 and 3660 and a version that exists, and only administrators may ask', async () => {
     for (const days of ['0', '3661', 'abc', '1.5']) {
       const answer = await impact('2', `?days=${days}`);
