@@ -28,7 +28,7 @@ function list({ t }: Words, items: string[]): string {
 }
 
 /** One indicator's decision value in words: decline, postpone, refer, exclusion, debit points. */
-function decisionWords({ t }: Words, value: string | null): string {
+export function decisionWords({ t }: Words, value: string | null): string {
   if (value === null) return t(k('decision.none'));
   if (value === 'D' || value === 'P' || value === 'U') return t(k(`decision.${value}`));
   if (value.startsWith('EX')) return t(k('decision.exclusion'), { code: value });
