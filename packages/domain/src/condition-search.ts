@@ -11,6 +11,7 @@ import {
   LANGUAGE_CODES,
   LANGUAGE_TABLE,
   deriveText,
+  deriversVersion,
   textIn,
   type LanguageCode,
 } from './languages.ts';
@@ -171,14 +172,17 @@ function buildIndex(entries: readonly SearchableCondition[]): ConditionIndex {
   return { texts, exact, search };
 }
 
-const indexes = new WeakMap<readonly SearchableCondition[], ConditionIndex>();
+/** Each list's index, with the derivers it was built with (Simplified Chinese loads later). */
+const indexes = new WeakMap<
+  readonly SearchableCondition[],
+  { index: ConditionIndex; derivers: number }
+>();
 
 function indexOf(entries: readonly SearchableCondition[]): ConditionIndex {
-  let index = indexes.get(entries);
-  if (!index) {
-    index = buildIndex(entries);
-    indexes.set(entries, index);
-  }
+  const known = indexes.get(entries);
+  if (known && known.derivers === deriversVersion()) return known.index;
+  const index = buildIndex(entries);
+  indexes.set(entries, { index, derivers: deriversVersion() });
   return index;
 }
 

@@ -88,6 +88,18 @@ const derived = new Map<LanguageCode, Map<string, string>>();
 export function registerDeriver(language: LanguageCode, convert: (text: string) => string): void {
   derivers.set(language, convert);
   derived.set(language, new Map());
+  deriversRegistered += 1;
+}
+
+let deriversRegistered = 0;
+
+/**
+ * How many derivers have been registered so far: what is built from every language's texts
+ * (the condition search's index) is built again when this changes, since texts that showed in
+ * their source language before now have their own.
+ */
+export function deriversVersion(): number {
+  return deriversRegistered;
 }
 
 /** A text converted into a language by its registered deriver (remembered), or as it is. */
