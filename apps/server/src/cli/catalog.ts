@@ -25,7 +25,8 @@ const USAGE = `Usage: npm run catalog -- <command>
   import DIR|FILE [--notes TEXT] [--activate]
                                  load a catalogue into a running server as a new version; FILE is a
                                  bundle as export answers ({ "files": { "<path>": "<yaml>" } });
-                                 --activate also asks for its activation (see activate)
+                                 --activate also asks for its activation (see activate); FILE.zip
+                                 is a zip of the catalogue folder, checked by the server
   activate VERSION [--notes TEXT]
                                  ask for a version to become the one new questionnaires use: a
                                  release request, which another administrator approves
@@ -35,6 +36,8 @@ const USAGE = `Usage: npm run catalog -- <command>
   releases                       list the release requests
   versions                       list the versions
   export VERSION [--out DIR]     write a version's source files (default ./catalog-VERSION)
+  export VERSION --zip [--out FILE]
+                                 write them as a zip (default ./catalogue-VERSION.zip)
 
 Server options: --url URL (default http://localhost:3000); --device [--client-id ID] to sign in
 through the identity provider's device sign-in (any provider), else --user NAME (default admin1)
@@ -50,6 +53,7 @@ interface Options {
   notes?: string | undefined;
   activate: boolean;
   at?: string | undefined;
+  zip: boolean;
 }
 
 interface Release {
@@ -155,7 +159,52 @@ function printVersion(version: VersionSummary): void {
   );
 }
 
+async function importZip(target: string, options: Options): Promise<number> {
+  const content = (await readFile(target)).toString('base64');
+  const token = await signIn(options);
+  const result = await api<{ created: boolean; version: VersionSummary }>(
+    options,
+    token,
+    endpoints.catalogZipImport,
+    routePath(endpoints.catalogZipImport),
+    { content, as: 'version', ...(options.notes ? { notes: options.notes } : {}) },
+  );
+  process.stderr.write(
+    result.created ? 'imported as a new version:\n' : 'identical to an existing version:\n',
+  );
+  printVersion(result.version);
+  if (options.activate && !result.version.active) {
+    const release = await api<Release>(
+      options,
+      token,
+      endpoints.catalogReleaseRequest,
+      routePath(endpoints.catalogReleaseRequest),
+      {
+        version: result.version.version,
+        note: options.notes ?? `Activate version ${result.version.version}`,
+      },
+    );
+    printRelease(release);
+  }
+  return 0;
+}
+
+async function exportZip(version: string, options: Options): Promise<number> {
+  const token = await signIn(options);
+  const zip = await api<{ fileName: string; content: string }>(
+    options,
+    token,
+    endpoints.catalogVersionZip,
+    routePath(endpoints.catalogVersionZip, { version }),
+  );
+  const out = resolve(options.out ?? zip.fileName);
+  await writeFile(out, Buffer.from(zip.content, 'base64'));
+  process.stderr.write(`wrote ${relative(process.cwd(), out)}\n`);
+  return 0;
+}
+
 async function importCatalog(target: string, options: Options): Promise<number> {
+  if (target.endsWith('.zip')) return importZip(target, options);
   const files = await readBundle(target);
   // Checked here first so that problems come back with this machine's paths.
   const local = checkSourceTexts(files);
@@ -217,6 +266,7 @@ async function main(argv: string[]): Promise<number> {
       notes: { type: 'string' },
       activate: { type: 'boolean', default: false },
       at: { type: 'string' },
+      zip: { type: 'boolean', default: false },
       device: { type: 'boolean', default: false },
       'client-id': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -233,6 +283,7 @@ async function main(argv: string[]): Promise<number> {
     notes: values.notes,
     activate: values.activate,
     at: values.at,
+    zip: values.zip,
   };
   if (values.help || command === undefined) {
     process.stdout.write(`${USAGE}\n`);
@@ -301,7 +352,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'export':
       if (!argument) fail('export needs a version');
-      return exportCatalog(argument, options);
+      return options.zip ? exportZip(argument, options) : exportCatalog(argument, options);
     default:
       fail(`unknown command ${command}\n\n${USAGE}`);
   }

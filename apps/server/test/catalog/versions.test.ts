@@ -282,7 +282,7 @@ describe.each(DATABASES)('catalogue versions on %s', (database) => {
     expect(await schema.json()).toEqual(catalogSourceJsonSchema());
   });
 
-  it('npm run catalog -- import, versions, activate and export work against the running server', async () => {
+  it('K-14 npm run catalog -- import, versions, activate, approve and export (also as a zip) work against the running server', async () => {
     const server = ['--url', t.baseUrl, '--user', 'admin1', '--password', 'demo'];
     const files = await soundFiles();
     files['catalog.yaml'] = `${files['catalog.yaml']}# imported by the CLI test\n`;
@@ -349,6 +349,15 @@ describe.each(DATABASES)('catalogue versions on %s', (database) => {
       const exported = await catalogTool('export', '2', '--out', join(dir, 'out'), ...server);
       expect(exported.code).toBe(0);
       expect(await readSourceDir(join(dir, 'out'))).toEqual(await readSourceDir(SOUND));
+
+      // K-14: a version as a zip, and the zip back: the same version.
+      const zip = join(dir, 'v2.zip');
+      const zipped = await catalogTool('export', '2', '--zip', '--out', zip, ...server);
+      expect(zipped.code).toBe(0);
+      const fromZip = await catalogTool('import', zip, ...server);
+      expect(fromZip.code).toBe(0);
+      expect(fromZip.stderr).toMatch(/identical to an existing version/);
+      expect(fromZip.stdout).toMatch(/^ {2}2\t/);
 
       const forbidden = await catalogTool('versions', '--url', t.baseUrl, '--user', 'uw1');
       expect(forbidden.code).toBe(1);
