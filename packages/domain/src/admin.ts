@@ -281,7 +281,14 @@ export const savedInsurerSchema = z.object({
 // ---------------------------------------------------------------------------------------
 // The administration audit trail
 
-export const ADMIN_AUDIT_SUBJECTS = ['user', 'accountRequest', 'insurer', 'webhook'] as const;
+export const ADMIN_AUDIT_SUBJECTS = [
+  'user',
+  'accountRequest',
+  'insurer',
+  'webhook',
+  'catalogueDraft',
+  'catalogueRelease',
+] as const;
 
 /** One change made through administration: who, when, what, before → after. */
 export const adminAuditEntrySchema = z.object({

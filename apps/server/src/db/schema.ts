@@ -259,7 +259,8 @@ export interface AdminAuditTable {
   at: CreatedAt;
   actor_subject: string;
   actor_name: string;
-  subject_type: 'user' | 'accountRequest' | 'insurer' | 'webhook';
+  subject_type:
+    'user' | 'accountRequest' | 'insurer' | 'webhook' | 'catalogueDraft' | 'catalogueRelease';
   subject_id: string;
   action: string;
   /** The insurers the change concerns: the administrators who read it. */

@@ -67,6 +67,28 @@ import {
   webhookParamsSchema,
   webhookSecretAnswerSchema,
 } from '../webhooks.ts';
+import {
+  approveSchema,
+  catalogZipSchema,
+  createDraftSchema,
+  draftApprovedSchema,
+  draftConflictParamsSchema,
+  draftConflictSchema,
+  draftListQuerySchema,
+  draftParamsSchema,
+  draftSavedSchema,
+  draftSchema,
+  draftSummarySchema,
+  releaseListQuerySchema,
+  releaseParamsSchema,
+  releaseRequestSchema,
+  releaseSchema,
+  returnDraftSchema,
+  saveDraftSchema,
+  submitDraftSchema,
+  zipImportedSchema,
+  zipImportSchema,
+} from './catalog-studio-schema.ts';
 import { createdSchema, okSchema } from './envelope.ts';
 import { endpoints, type Endpoint } from './endpoints.ts';
 import {
@@ -116,9 +138,9 @@ export interface ApiRoute extends Endpoint {
   headers?: z.ZodType;
   /**
    * The success envelope by status; left out for an answer that is not an envelope. A route
-   * whose 503 answer carries a body too (ready) lists it beside.
+   * whose 409 or 503 answer carries a body too (a draft's stale save, ready) lists it beside.
    */
-  responses?: ({ 200: z.ZodType } | { 201: z.ZodType }) & { 503?: z.ZodType };
+  responses?: ({ 200: z.ZodType } | { 201: z.ZodType }) & { 409?: z.ZodType; 503?: z.ZodType };
   /** The media type of a success answer that is not an envelope (a FHIR resource). */
   produces?: string;
 }
@@ -252,18 +274,25 @@ export const apiRoutes = table({
   }),
   catalogUpload: route(endpoints.catalogUpload, {
     summary:
-      'Upload a catalogue as a new immutable version (the same files answer their existing version)',
+      'Upload a catalogue as a new immutable version (the same files answer their existing version); with activate, also ask for its activation, which another administrator approves',
     tags: CATALOGUE_ADMIN,
     body: catalogUploadSchema,
     responses: {
-      200: okSchema(z.object({ created: z.boolean(), version: versionSummarySchema })),
+      200: okSchema(
+        z.object({
+          created: z.boolean(),
+          version: versionSummarySchema,
+          release: releaseSchema.optional(),
+        }),
+      ),
     },
   }),
   catalogActivate: route(endpoints.catalogActivate, {
-    summary: 'Make a version the one new questionnaires use',
+    summary:
+      'Ask for a version to become the one new questionnaires use: a release request, which another administrator approves (K-11)',
     tags: CATALOGUE_ADMIN,
     params: versionParamsSchema,
-    responses: { 200: okSchema(versionSummarySchema) },
+    responses: { 200: okSchema(releaseSchema) },
   }),
   catalogExport: route(endpoints.catalogExport, {
     summary: "A version's source files, as imported",
@@ -283,6 +312,121 @@ export const apiRoutes = table({
     tags: CATALOGUE_ADMIN,
     params: versionParamsSchema,
     produces: FHIR_JSON,
+  }),
+  catalogVersionZip: route(endpoints.catalogVersionZip, {
+    summary: "A version's source files as a zip of the catalogue folder (base64; K-14)",
+    tags: CATALOGUE_ADMIN,
+    params: versionParamsSchema,
+    responses: { 200: okSchema(catalogZipSchema) },
+  }),
+  catalogZipImport: route(endpoints.catalogZipImport, {
+    summary:
+      'Import a zip of YAML files (base64) as a new version or as a new draft; problems answer 400 with file and line (K-14)',
+    tags: CATALOGUE_ADMIN,
+    body: zipImportSchema,
+    responses: { 200: okSchema(zipImportedSchema) },
+  }),
+  catalogDrafts: route(endpoints.catalogDrafts, {
+    summary: 'Every catalogue draft, newest first (K-03)',
+    tags: CATALOGUE_ADMIN,
+    query: draftListQuerySchema,
+    responses: { 200: okSchema(z.array(draftSummarySchema)) },
+  }),
+  catalogDraftCreate: route(endpoints.catalogDraftCreate, {
+    summary: 'Create a draft from any version (K-03)',
+    tags: CATALOGUE_ADMIN,
+    body: createDraftSchema,
+    responses: { 200: okSchema(draftSchema) },
+  }),
+  catalogDraft: route(endpoints.catalogDraft, {
+    summary: "A draft with its files, its check's problems (file, line) and its conflict copies",
+    tags: CATALOGUE_ADMIN,
+    params: draftParamsSchema,
+    responses: { 200: okSchema(draftSchema) },
+  }),
+  catalogDraftSave: route(endpoints.catalogDraftSave, {
+    summary:
+      'Save changed files of a draft made on a revision; a stale revision answers 409 with the current one and keeps the edit as a conflict copy (K-06)',
+    tags: CATALOGUE_ADMIN,
+    params: draftParamsSchema,
+    body: saveDraftSchema,
+    responses: {
+      200: okSchema(draftSavedSchema),
+      409: z.object({
+        code: z.literal(409),
+        error: z.literal('conflict'),
+        message: z.string(),
+        body: draftConflictSchema,
+      }),
+    },
+  }),
+  catalogDraftConflictDismiss: route(endpoints.catalogDraftConflictDismiss, {
+    summary: 'Drop a conflict copy once its work is recovered (K-06)',
+    tags: CATALOGUE_ADMIN,
+    params: draftConflictParamsSchema,
+    responses: { 200: okSchema(draftSummarySchema) },
+  }),
+  catalogDraftRetire: route(endpoints.catalogDraftRetire, {
+    summary: 'Retire a draft that is not approved (K-03)',
+    tags: CATALOGUE_ADMIN,
+    params: draftParamsSchema,
+    responses: { 200: okSchema(draftSummarySchema) },
+  }),
+  catalogDraftSubmit: route(endpoints.catalogDraftSubmit, {
+    summary:
+      'Submit a draft for approval with a note; refused with each problem while lint or a regression case fails (K-08, K-11)',
+    tags: CATALOGUE_ADMIN,
+    params: draftParamsSchema,
+    body: submitDraftSchema,
+    responses: { 200: okSchema(draftSummarySchema) },
+  }),
+  catalogDraftReturn: route(endpoints.catalogDraftReturn, {
+    summary: 'Return a submitted draft to editing, with a note (K-11)',
+    tags: CATALOGUE_ADMIN,
+    params: draftParamsSchema,
+    body: returnDraftSchema,
+    responses: { 200: okSchema(draftSummarySchema) },
+  }),
+  catalogDraftApprove: route(endpoints.catalogDraftApprove, {
+    summary:
+      'Approve a submitted draft (not by its author or an editor): its files become a new version, activated at once or at activateAt (K-11)',
+    tags: CATALOGUE_ADMIN,
+    params: draftParamsSchema,
+    body: approveSchema,
+    responses: { 200: okSchema(draftApprovedSchema) },
+  }),
+  catalogDraftZip: route(endpoints.catalogDraftZip, {
+    summary: "A draft's files as a zip of the catalogue folder (base64; K-14)",
+    tags: CATALOGUE_ADMIN,
+    params: draftParamsSchema,
+    responses: { 200: okSchema(catalogZipSchema) },
+  }),
+  catalogReleases: route(endpoints.catalogReleases, {
+    summary: 'Every release request, newest first: asked, scheduled, activated, cancelled (K-11)',
+    tags: CATALOGUE_ADMIN,
+    query: releaseListQuerySchema,
+    responses: { 200: okSchema(z.array(releaseSchema)) },
+  }),
+  catalogReleaseRequest: route(endpoints.catalogReleaseRequest, {
+    summary:
+      'Ask for an existing version to be activated (a rollback), with a note; another administrator approves (K-11)',
+    tags: CATALOGUE_ADMIN,
+    body: releaseRequestSchema,
+    responses: { 200: okSchema(releaseSchema) },
+  }),
+  catalogReleaseApprove: route(endpoints.catalogReleaseApprove, {
+    summary:
+      'Approve a release request (not by the one who asked): activated at once or at activateAt (K-11)',
+    tags: CATALOGUE_ADMIN,
+    params: releaseParamsSchema,
+    body: approveSchema,
+    responses: { 200: okSchema(releaseSchema) },
+  }),
+  catalogReleaseCancel: route(endpoints.catalogReleaseCancel, {
+    summary: 'Cancel a release request or a scheduled activation (K-11)',
+    tags: CATALOGUE_ADMIN,
+    params: releaseParamsSchema,
+    responses: { 200: okSchema(releaseSchema) },
   }),
 
   disclosureRequest: route(endpoints.disclosureRequest, {

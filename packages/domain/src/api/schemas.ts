@@ -144,6 +144,8 @@ export const versionSummarySchema = z
     createdAt: z.string(),
     active: z.boolean(),
     activatedAt: z.string().nullable(),
+    /** Who approved its last activation (K-01); null for one never released through approval. */
+    approver: z.string().nullable(),
     impairments: z.number().int(),
   })
   .meta({ id: 'CatalogVersion' });
