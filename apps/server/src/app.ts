@@ -116,6 +116,7 @@ export async function buildApp(
     app.decorate('db', database.db);
     app.decorate('repositories', repositories(database.db));
     app.decorate('users', new UserDirectory(database.db, { embedded: config.auth.embedded }));
+    app.decorate('jobs', []);
     app.addHook('onClose', async () => database.close());
     const announcements = await openAnnouncements(config.database, app.log);
     app.decorate('announcements', announcements);

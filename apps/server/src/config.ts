@@ -136,6 +136,10 @@ const envSchema = z.object({
     .min(1000, 'must be at least 1000 (ms, a second)')
     .max(3_600_000, 'must be at most 3600000 (ms, an hour)')
     .default(60_000),
+  CATALOGUE_RELEASE_CHECK_MS: positiveInt
+    .min(1000, 'must be at least 1000 (ms, a second)')
+    .max(3_600_000, 'must be at most 3600000 (ms, an hour)')
+    .default(30_000),
   LOG_RETENTION_DAYS: positiveInt.max(36_500, 'must be at most 36500 (days)').default(365),
   // A week at most: a claim held longer than that is forgotten, not a review in progress.
   REVIEW_CLAIM_MINUTES: positiveInt
@@ -268,6 +272,8 @@ export interface Config {
   deviceCopyMaxAgeHours: number;
   /** How often one of the servers brings the dashboard's rollups up to date, in milliseconds. */
   dashboardRefreshMs: number;
+  /** How often one of the servers activates the catalogue releases that are due (K-11). */
+  catalogueReleaseCheckMs: number;
   /** Webhook deliveries (design §13, requirements N-03). */
   webhooks: WebhookSettings;
 }
@@ -397,6 +403,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reviewClaimMinutes: e.REVIEW_CLAIM_MINUTES,
     deviceCopyMaxAgeHours: e.DEVICE_COPY_MAX_AGE_HOURS,
     dashboardRefreshMs: e.DASHBOARD_REFRESH_MS,
+    catalogueReleaseCheckMs: e.CATALOGUE_RELEASE_CHECK_MS,
     webhooks: {
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
       retryWindowMs: e.WEBHOOK_RETRY_WINDOW_SECONDS * 1000,

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { AdminInsurer, AdminUser } from '@vmer/domain/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activateSound, soundFiles, upload } from './catalog/catalog-support.ts';
+import { activateSound, activateVersion, soundFiles, upload } from './catalog/catalog-support.ts';
 import {
   api,
   createPostgresDatabase,
@@ -120,7 +120,8 @@ describe.skipIf(!POSTGRES_URL)(
         DATABASE_LISTEN_URL: listenProxy.url,
       });
       await untilReady(b);
-      for (const user of ['admin1', 'uw1', 'uw3']) tokens[user] = await tokenFor(a.baseUrl, user);
+      for (const user of ['admin1', 'admin2', 'uw1', 'uw3'])
+        tokens[user] = await tokenFor(a.baseUrl, user);
     });
 
     afterAll(async () => {
@@ -169,7 +170,7 @@ describe.skipIf(!POSTGRES_URL)(
       const version = (replica: Replica) => questionnaireVersion(replica.baseUrl, tokens.uw1!);
       // B has read the active version just now, and keeps it in memory.
       expect(await version(b)).toBe('1');
-      const sound = await activateSound(a.baseUrl, tokens.admin1!);
+      const sound = await activateSound(a.baseUrl, tokens.admin1!, tokens.admin2!);
       const activated = Date.now();
       expect(
         await poll(
@@ -181,11 +182,7 @@ describe.skipIf(!POSTGRES_URL)(
 
       // And back, the other way round.
       expect(await version(a)).toBe(sound);
-      const back = await api(b.baseUrl, '/api/catalog/versions/1/activate', {
-        token: tokens.admin1,
-        method: 'POST',
-      });
-      expect(back.status).toBe(200);
+      await activateVersion(b.baseUrl, '1', { asker: tokens.admin1!, approver: tokens.admin2! });
       const reactivated = Date.now();
       expect(
         await poll(
@@ -277,11 +274,7 @@ describe.skipIf(!POSTGRES_URL)(
       // B's listening connection is cut and cannot come back; meanwhile a version is activated
       // through A, and its announcement never reaches B.
       await listenProxy.cut();
-      const activated = await api(a.baseUrl, `/api/catalog/versions/${target}/activate`, {
-        token: tokens.admin1,
-        method: 'POST',
-      });
-      expect(activated.status).toBe(200);
+      await activateVersion(a.baseUrl, target, { asker: tokens.admin1!, approver: tokens.admin2! });
       await sleep(500);
       await listenProxy.restore();
       const restored = Date.now();

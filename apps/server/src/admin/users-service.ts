@@ -13,7 +13,7 @@ import type { AuthUser } from '../auth/authenticate.ts';
 import { hashPassword } from '../auth/password.ts';
 import { PENDING_SUBJECT_PREFIX, type UserRow } from '../auth/users-repository.ts';
 import type { Executor } from '../catalog/catalog-repository.ts';
-import type { Database } from '../db/schema.ts';
+import type { AdminAuditTable, Database } from '../db/schema.ts';
 import { HttpError, type FieldError, type Message } from '../http/errors.ts';
 import type { Repositories } from '../repositories.ts';
 import { changesBetween } from './admin-audit-repository.ts';
@@ -279,7 +279,7 @@ export function adminUsersService(db: Kysely<Database>, repositories: Repositori
     async audit(
       caller: AuthUser,
       query: {
-        subjectType?: 'user' | 'accountRequest' | 'insurer' | 'webhook';
+        subjectType?: AdminAuditTable['subject_type'];
         subjectId?: string;
         cursor?: string;
       },

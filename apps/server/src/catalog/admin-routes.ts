@@ -1,20 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiRoutes, FHIR_JSON, ok } from '@vmer/domain/api';
+import { apiRoutes, CATALOG_FILE_LIMITS, FHIR_JSON, ok } from '@vmer/domain/api';
 import { catalogQuestionnaire } from '@vmer/domain/fhir/questionnaire';
 import { requireScreen } from '../auth/authenticate.ts';
 import { fromContract } from '../http/contract-route.ts';
 import { HttpError } from '../http/errors.ts';
 import { refuseBadText } from '../http/nul-guard.ts';
 import { diffCatalogs } from './catalog-diff.ts';
+import type { StudioService } from './studio-service.ts';
 
 /** Catalogue uploads: the source files of a whole catalogue can run to a few megabytes. */
 const UPLOAD_BODY_LIMIT = 16 * 1024 * 1024;
-const MAX_FILES = 2000;
 
 const notFound = () => new HttpError(404, 'not_found');
 
-/** Managing catalogue versions (design §6, §14): the catalogue screen's roles only (design §11). */
-export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * Managing catalogue versions (design §6, §14): the catalogue screen's roles only (design §11).
+ * Nothing here activates a version by itself: activating asks for a release, which another
+ * administrator approves (K-11).
+ */
+export const catalogAdminRoutes =
+  (studio: StudioService): FastifyPluginAsyncZod =>
+  async (app) => {
   app.addHook('preHandler', requireScreen('catalogue'));
 
   app.route({
@@ -30,7 +36,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (request) => {
       const { files, notes, activate } = request.body;
-      if (Object.keys(files).length > MAX_FILES) {
+      if (Object.keys(files).length > CATALOG_FILE_LIMITS.maxFiles) {
         throw new HttpError(400, 'bad_request', [{ path: 'files', message: 'field_too_big' }]);
       }
       refuseBadText(notes, 'notes');
@@ -38,7 +44,6 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await app.catalog.import(files, {
         author: request.user.userName,
         notes,
-        activate,
       });
       if (!result.ok) {
         const count = result.problems.length;
@@ -58,17 +63,25 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         { version: result.version.version, created: result.created },
         'catalogue imported',
       );
-      return ok({ created: result.created, version: result.version });
+      if (!activate || result.version.active) {
+        return ok({ created: result.created, version: result.version });
+      }
+      const release = await studio.requestRelease(
+        request.user,
+        result.version.version,
+        notes?.trim() || `Activate version ${result.version.version}`,
+      );
+      return ok({ created: result.created, version: result.version, release });
     },
   });
 
   app.route({
     ...fromContract(apiRoutes.catalogActivate),
     handler: async (request) => {
-      const version = await app.catalog.activate(request.params.version);
-      if (!version) throw notFound();
-      request.log.info({ version: version.version }, 'catalogue version activated');
-      return ok(version);
+      const { version } = request.params;
+      const release = await studio.requestRelease(request.user, version, `Activate version ${version}`);
+      request.log.info({ version, release: release.id }, 'catalogue activation requested');
+      return ok(release);
     },
   });
 

@@ -7,6 +7,8 @@ import { catalogAdminRoutes } from './admin-routes.ts';
 import { catalogService, type CatalogService } from './catalog-service.ts';
 import { formatProblem } from './source-files.ts';
 import { questionnaireRoutes } from './questionnaire-routes.ts';
+import { studioRoutes } from './studio-routes.ts';
+import { studioService } from './studio-service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,9 +46,22 @@ export const catalogRoutes = fp<Record<never, never>>(
       );
     }
     app.decorate('catalog', service);
+    const studio = studioService(app.db, service, app.repositories);
+    // Scheduled activations (K-11): one server of those sharing the database runs each round.
+    app.jobs.push({
+      name: 'catalogue-releases',
+      failure: 'activating the due catalogue releases failed',
+      everyMs: app.config.catalogueReleaseCheckMs,
+      atStart: true,
+      run: async () => {
+        const activated = await studio.activateDue();
+        if (activated.length > 0) app.log.info({ releases: activated }, 'catalogue releases activated');
+      },
+    });
     await app.register(schemaRoutes);
     await app.register(questionnaireRoutes);
-    await app.register(catalogAdminRoutes);
+    await app.register(catalogAdminRoutes(studio));
+    await app.register(studioRoutes(studio));
   },
   { name: 'catalog' },
 ) as unknown as FastifyPluginAsyncZod;

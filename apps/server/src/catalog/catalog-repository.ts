@@ -8,6 +8,7 @@ export type Executor = Kysely<Database> | Transaction<Database>;
 /** A version's row without its (large) sources and compiled catalogue. */
 export type VersionRow = Omit<Selectable<CatalogVersionsTable>, 'sources' | 'compiled'> & {
   impairments: number;
+  approver: string | null;
 };
 
 export interface NewVersion {
@@ -44,12 +45,16 @@ export function catalogRepository(db: Kysely<Database>) {
   const impairmentCount = sql<number>`jsonb_array_length(compiled -> 'impairments')`.as(
     'impairments',
   );
+  // Who approved the version's last release (K-01).
+  const approver = sql<string | null>`(select r.approver_name from catalog_releases r
+    where r.version = catalog_versions.version and r.status in ('scheduled', 'activated')
+    order by r.id desc limit 1)`.as('approver');
   return {
     /** Every version, newest first. */
     async list(trx: Executor = db): Promise<VersionRow[]> {
       return trx
         .selectFrom('catalog_versions')
-        .select([...SUMMARY, impairmentCount])
+        .select([...SUMMARY, impairmentCount, approver])
         .orderBy('version', 'desc')
         .execute();
     },
@@ -57,7 +62,7 @@ export function catalogRepository(db: Kysely<Database>) {
     async summary(version: number, trx: Executor = db): Promise<VersionRow | undefined> {
       return trx
         .selectFrom('catalog_versions')
-        .select([...SUMMARY, impairmentCount])
+        .select([...SUMMARY, impairmentCount, approver])
         .where('version', '=', version)
         .executeTakeFirst();
     },

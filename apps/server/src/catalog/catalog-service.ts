@@ -6,13 +6,11 @@ import { catalogRepository, type VersionRow } from './catalog-repository.ts';
 import { buildCatalogView, type CatalogView } from './catalog-view.ts';
 import {
   checkSourceTexts,
-  contentHash,
-  readSourceDir,
-  SHIPPED_CATALOG_DIR,
   type CheckedSources,
   type LocatedProblem,
   type SourceTexts,
-} from './source-files.ts';
+} from '@vmer/domain/catalog/source-texts';
+import { contentHash, readSourceDir, SHIPPED_CATALOG_DIR } from './source-files.ts';
 
 /** A version as the admin endpoints and the CLI show it. */
 export interface VersionSummary {
@@ -23,6 +21,7 @@ export interface VersionSummary {
   createdAt: string;
   active: boolean;
   activatedAt: string | null;
+  approver: string | null;
   impairments: number;
 }
 
@@ -62,6 +61,7 @@ function summary(row: VersionRow): VersionSummary {
     createdAt: new Date(row.created_at).toISOString(),
     active: row.active,
     activatedAt: row.activated_at ? new Date(row.activated_at).toISOString() : null,
+    approver: row.approver,
     impairments: Number(row.impairments),
   };
 }
@@ -200,15 +200,24 @@ export function catalogService(db: Kysely<Database>, announcements: Announcement
      */
     import: (texts: SourceTexts, options: ImportOptions) => doImport(texts, options),
 
-    /** Makes a version the active one; undefined when there is no such version. */
-    async activate(version: string): Promise<VersionSummary | undefined> {
+    /**
+     * Makes a version the active one; undefined when there is no such version. Only a release
+     * approved by a second administrator calls this (K-11, design §14); `alsoInTransaction`
+     * records the release in the activating transaction.
+     */
+    async activate(
+      version: string,
+      alsoInTransaction?: (trx: Transaction<Database>) => Promise<void>,
+    ): Promise<VersionSummary | undefined> {
       const number = parseVersion(version);
       if (number === undefined) return undefined;
       const done = await db.transaction().execute(async (trx) => {
         await repository.lock(trx);
         const activated = await repository.activate(number, trx);
-        if (activated)
+        if (activated) {
           await announcements.publish(trx, { kind: 'catalogue', version: String(number) });
+          await alsoInTransaction?.(trx);
+        }
         return activated;
       });
       forget();

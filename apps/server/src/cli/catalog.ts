@@ -1,7 +1,8 @@
 /**
  * `npm run catalog -- <command>`: the catalogue author's tools (docs/catalogue.md "Tools").
- * lint and schema work on files alone; import, activate, versions and export talk to a
- * running server over HTTP (PGlite is single-process: no tool opens a server's database).
+ * lint and schema work on files alone; import, activate, approve, releases, versions and export
+ * talk to a running server over HTTP (PGlite is single-process: no tool opens a server's
+ * database). Activating asks for a release, which another administrator approves (K-11).
  */
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -11,10 +12,9 @@ import { catalogSourceJsonSchema } from '@vmer/domain/catalog/source-schema';
 import {
   checkSourceTexts,
   formatProblem,
-  readSourceDir,
-  SHIPPED_CATALOG_DIR,
   type SourceTexts,
-} from '../catalog/source-files.ts';
+} from '@vmer/domain/catalog/source-texts';
+import { readSourceDir, SHIPPED_CATALOG_DIR } from '../catalog/source-files.ts';
 import { signIn as signInWithPassword } from './sign-in.ts';
 import { deviceSignIn, showVerification } from './standard-sign-in.ts';
 
@@ -24,8 +24,15 @@ const USAGE = `Usage: npm run catalog -- <command>
   schema [--out FILE]            write the JSON Schema of the source files (default catalog/schema.json)
   import DIR|FILE [--notes TEXT] [--activate]
                                  load a catalogue into a running server as a new version; FILE is a
-                                 bundle as export answers ({ "files": { "<path>": "<yaml>" } })
-  activate VERSION               make a version the one new questionnaires use
+                                 bundle as export answers ({ "files": { "<path>": "<yaml>" } });
+                                 --activate also asks for its activation (see activate)
+  activate VERSION [--notes TEXT]
+                                 ask for a version to become the one new questionnaires use: a
+                                 release request, which another administrator approves
+  approve RELEASE [--at ISO-TIME]
+                                 approve another administrator's release request: activated at
+                                 once, or at the time given
+  releases                       list the release requests
   versions                       list the versions
   export VERSION [--out DIR]     write a version's source files (default ./catalog-VERSION)
 
@@ -42,6 +49,25 @@ interface Options {
   out?: string | undefined;
   notes?: string | undefined;
   activate: boolean;
+  at?: string | undefined;
+}
+
+interface Release {
+  id: string;
+  version: string;
+  status: string;
+  requestedBy: string;
+  approver: string | null;
+  activateAt: string | null;
+  note: string;
+}
+
+function printRelease(release: Release): void {
+  const approved = release.approver ? `approved by ${release.approver}` : 'awaiting approval';
+  const at = release.activateAt ? ` at ${release.activateAt}` : '';
+  process.stdout.write(
+    `release ${release.id}	version ${release.version}	${release.status}${at}	asked by ${release.requestedBy}, ${approved}	${release.note}\n`,
+  );
 }
 
 /** An administrator's access token: device sign-in with --device, else the embedded sign-in page. */
@@ -138,7 +164,7 @@ async function importCatalog(target: string, options: Options): Promise<number> 
     fail(`${local.problems.length} problem(s); nothing imported`);
   }
   const token = await signIn(options);
-  const result = await api<{ created: boolean; version: VersionSummary }>(
+  const result = await api<{ created: boolean; version: VersionSummary; release?: Release }>(
     options,
     token,
     endpoints.catalogUpload,
@@ -149,6 +175,12 @@ async function importCatalog(target: string, options: Options): Promise<number> 
     result.created ? 'imported as a new version:\n' : 'identical to an existing version:\n',
   );
   printVersion(result.version);
+  if (result.release) {
+    printRelease(result.release);
+    process.stderr.write(
+      `another administrator approves it: npm run catalog -- approve ${result.release.id}\n`,
+    );
+  }
   return 0;
 }
 
@@ -184,6 +216,7 @@ async function main(argv: string[]): Promise<number> {
       out: { type: 'string' },
       notes: { type: 'string' },
       activate: { type: 'boolean', default: false },
+      at: { type: 'string' },
       device: { type: 'boolean', default: false },
       'client-id': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -199,6 +232,7 @@ async function main(argv: string[]): Promise<number> {
     out: values.out,
     notes: values.notes,
     activate: values.activate,
+    at: values.at,
   };
   if (values.help || command === undefined) {
     process.stdout.write(`${USAGE}\n`);
@@ -215,13 +249,42 @@ async function main(argv: string[]): Promise<number> {
     case 'activate': {
       if (!argument) fail('activate needs a version');
       const token = await signIn(options);
-      const version = await api<VersionSummary>(
+      const release = await api<Release>(
         options,
         token,
-        endpoints.catalogActivate,
-        routePath(endpoints.catalogActivate, { version: argument }),
+        endpoints.catalogReleaseRequest,
+        routePath(endpoints.catalogReleaseRequest),
+        { version: argument, note: options.notes ?? `Activate version ${argument}` },
       );
-      printVersion(version);
+      printRelease(release);
+      process.stderr.write(
+        `another administrator approves it: npm run catalog -- approve ${release.id}\n`,
+      );
+      return 0;
+    }
+    case 'approve': {
+      if (!argument) fail('approve needs a release');
+      const token = await signIn(options);
+      const release = await api<Release>(
+        options,
+        token,
+        endpoints.catalogReleaseApprove,
+        routePath(endpoints.catalogReleaseApprove, { id: argument }),
+        options.at ? { activateAt: options.at } : {},
+      );
+      printRelease(release);
+      return 0;
+    }
+    case 'releases': {
+      const token = await signIn(options);
+      for (const release of await api<Release[]>(
+        options,
+        token,
+        endpoints.catalogReleases,
+        routePath(endpoints.catalogReleases),
+      )) {
+        printRelease(release);
+      }
       return 0;
     }
     case 'versions': {

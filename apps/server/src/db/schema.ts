@@ -1,5 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
 import type {
+  CatalogDraftConflictsTable,
+  CatalogDraftsTable,
+  CatalogReleasesTable,
   CatalogVersionsTable,
   QuestionnaireInstancesTable,
 } from '../catalog/catalog-tables.ts';
@@ -20,6 +23,9 @@ export interface Database {
   oidc_payloads: OidcPayloadsTable;
   platform_secrets: PlatformSecretsTable;
   catalog_versions: CatalogVersionsTable;
+  catalog_drafts: CatalogDraftsTable;
+  catalog_draft_conflicts: CatalogDraftConflictsTable;
+  catalog_releases: CatalogReleasesTable;
   questionnaire_instances: QuestionnaireInstancesTable;
   disclosures: DisclosuresTable;
   disclosure_audit: DisclosureAuditTable;

@@ -324,6 +324,75 @@ export const HTTP_MESSAGES = {
     en: 'This delivery is still being sent; it can be sent again once it is delivered or given up.',
     cn_traditional: '此傳送仍在進行中；待傳送成功或放棄後才可重新傳送。',
   },
+  catalog_draft_not_editable: {
+    en: 'Only a draft being edited can be changed; this one is {status}.',
+    cn_traditional: '只可更改編輯中的草稿；此草稿的狀態為 {status}。',
+  },
+  catalog_draft_stale: {
+    en: 'Someone saved this draft meanwhile (revision {revision}, {name}). Your edit is kept on the draft as a conflict copy.',
+    cn_traditional:
+      '此草稿已被他人儲存（修訂 {revision}，{name}）。您的修改已保留於草稿的衝突副本中。',
+  },
+  catalog_draft_not_submitted: {
+    en: 'Only a submitted draft can be approved or returned; this one is {status}.',
+    cn_traditional: '只可批准或退回已提交的草稿；此草稿的狀態為 {status}。',
+  },
+  catalog_draft_not_retirable: {
+    en: 'An approved or released draft cannot be retired.',
+    cn_traditional: '已批准或已發佈的草稿不可撤銷。',
+  },
+  catalog_draft_problems: {
+    en: 'The draft has {count} problem(s) and cannot be submitted.',
+    cn_traditional: '草稿有 {count} 個問題，不可提交。',
+  },
+  catalog_own_draft: {
+    en: 'You wrote or submitted this draft: another administrator must approve it.',
+    cn_traditional: '您曾編寫或提交此草稿：必須由另一位管理員批准。',
+  },
+  catalog_own_release: {
+    en: 'You asked for this release: another administrator must approve it.',
+    cn_traditional: '此發佈由您申請：必須由另一位管理員批准。',
+  },
+  catalog_release_not_requested: {
+    en: 'This release is {status}: only a requested one can be approved.',
+    cn_traditional: '此發佈的狀態為 {status}：只可批准已申請的發佈。',
+  },
+  catalog_release_not_cancellable: {
+    en: 'This release is {status}: only a requested or scheduled one can be cancelled.',
+    cn_traditional: '此發佈的狀態為 {status}：只可取消已申請或已排程的發佈。',
+  },
+  catalog_activate_at_past: {
+    en: 'The activation time must be in the future.',
+    cn_traditional: '啟用時間必須在將來。',
+  },
+  catalog_path_invalid: {
+    en: 'Not a catalogue file: catalog.yaml, insurers.yaml or impairments/<name>.yaml.',
+    cn_traditional: '並非目錄檔案：catalog.yaml、insurers.yaml 或 impairments/<名稱>.yaml。',
+  },
+  catalog_too_many_files: {
+    en: 'A catalogue holds at most {max} files.',
+    cn_traditional: '目錄最多可有 {max} 個檔案。',
+  },
+  catalog_file_too_big: {
+    en: 'A file holds at most {max} characters.',
+    cn_traditional: '每個檔案最多可有 {max} 個字元。',
+  },
+  catalog_invalid: {
+    en: 'The catalogue has {count} problem(s); nothing was imported.',
+    cn_traditional: '目錄有 {count} 個問題，未有匯入。',
+  },
+  catalog_zip_invalid: {
+    en: 'The file is not a readable zip.',
+    cn_traditional: '檔案並非可讀取的 zip。',
+  },
+  catalog_zip_too_big: {
+    en: 'The zip is too large: at most {max} MB packed and {unpacked} MB unpacked.',
+    cn_traditional: 'zip 過大：壓縮後最多 {max} MB，解壓後最多 {unpacked} MB。',
+  },
+  catalog_zip_ratio: {
+    en: 'The zip unpacks to far more than its size, as a zip bomb does; it was not opened.',
+    cn_traditional: 'zip 解壓後遠大於其大小（如 zip 炸彈）；未有開啟。',
+  },
 } satisfies Record<string, Bilingual>;
 
 export type HttpMessageKey = keyof typeof HTTP_MESSAGES;

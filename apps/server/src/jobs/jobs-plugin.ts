@@ -6,7 +6,7 @@ import { sweepExpired } from '../oidc/adapter.ts';
 import { claimRound } from './job-rounds.ts';
 
 /** Work the server repeats on a schedule while it runs. */
-interface Job {
+export interface Job {
   /** Names its rounds in job_rounds, which every server on the database shares. */
   name: string;
   /** Said in the log line when a round fails. */
@@ -89,7 +89,17 @@ function jobsOf(app: FastifyInstance): Job[] {
       },
     });
   }
-  return jobs;
+  return [...jobs, ...app.jobs];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Jobs that route plugins add (they hold the services the jobs need), run with the others
+     * from the moment the app is ready.
+     */
+    jobs: Job[];
+  }
 }
 
 /** How often a job's round is asked for, as a share of its interval. */
@@ -108,9 +118,8 @@ const CHECKS_PER_INTERVAL = 10;
 export const backgroundJobs = fp(
   async (app) => {
     const timers: NodeJS.Timeout[] = [];
-    const jobs = jobsOf(app);
     app.addHook('onReady', async () => {
-      for (const job of jobs) {
+      for (const job of jobsOf(app)) {
         // A start's round runs whatever the other servers did (a restarted server catches up
         // at once); the rounds after it run on one server each.
         const round = (atStart = false) => {

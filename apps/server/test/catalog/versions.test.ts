@@ -10,7 +10,7 @@ import type { CatalogDiff } from '../../src/catalog/catalog-diff.ts';
 import type { VersionSummary } from '../../src/catalog/catalog-service.ts';
 import { readSourceDir, type SourceTexts } from '../../src/catalog/source-files.ts';
 import { api, buildTestApp, DATABASES, tokenFor, type TestApp } from '../helpers.ts';
-import { soundFiles, upload } from './catalog-support.ts';
+import { activateVersion, soundFiles, upload, type ReleaseAnswer } from './catalog-support.ts';
 
 const run = promisify(execFile);
 const CLI = fileURLToPath(new URL('../../src/cli/catalog.ts', import.meta.url));
@@ -32,6 +32,7 @@ async function catalogTool(
 describe.each(DATABASES)('catalogue versions on %s', (database) => {
   let t: TestApp;
   let admin: string;
+  let admin2: string;
   let underwriter: string;
 
   const versions = async () =>
@@ -43,8 +44,9 @@ describe.each(DATABASES)('catalogue versions on %s', (database) => {
 
   beforeAll(async () => {
     t = await buildTestApp({ database });
-    [admin, underwriter] = await Promise.all([
+    [admin, admin2, underwriter] = await Promise.all([
       tokenFor(t.baseUrl, 'admin1'),
+      tokenFor(t.baseUrl, 'admin2'),
       tokenFor(t.baseUrl, 'uw1'),
     ]);
   });
@@ -87,18 +89,36 @@ describe.each(DATABASES)('catalogue versions on %s', (database) => {
     ]);
   });
 
-  it('activating a version switches the questionnaire at once; an unknown version answers 404', async () => {
-    const activated = await api<VersionSummary>(t.baseUrl, '/api/catalog/versions/2/activate', {
+  it('K-11 activating a version asks for a release: nothing changes until another administrator approves it; an unknown version answers 404', async () => {
+    const asked = await api<ReleaseAnswer>(t.baseUrl, '/api/catalog/versions/2/activate', {
       token: admin,
       method: 'POST',
     });
-    expect(activated.body.body).toMatchObject({ version: '2', active: true });
-    expect(activated.body.body?.activatedAt).toEqual(expect.any(String));
+    expect(asked.status).toBe(200);
+    expect(asked.body.body).toMatchObject({ version: '2', status: 'requested', approver: null });
+    expect(await activeVersion()).toBe('1');
+    // The one who asked cannot approve it.
+    const own = await api(t.baseUrl, `/api/catalog/releases/${asked.body.body!.id}/approve`, {
+      token: admin,
+      body: {},
+    });
+    expect(own.status).toBe(403);
+    expect(own.body.message).toBe(
+      'You asked for this release: another administrator must approve it.',
+    );
+    expect(await activeVersion()).toBe('1');
+    const approved = await api<ReleaseAnswer>(
+      t.baseUrl,
+      `/api/catalog/releases/${asked.body.body!.id}/approve`,
+      { token: admin2, body: {} },
+    );
+    expect(approved.body.body).toMatchObject({ status: 'activated', approver: 'Ben Admin' });
     expect(await activeVersion()).toBe('2');
     expect((await versions()).map((v) => [v.version, v.active])).toEqual([
       ['2', true],
       ['1', false],
     ]);
+    expect((await versions())[0]?.activatedAt).toEqual(expect.any(String));
     for (const version of ['99', 'abc', '0']) {
       const missing = await api(t.baseUrl, `/api/catalog/versions/${version}/activate`, {
         token: admin,
@@ -106,7 +126,7 @@ describe.each(DATABASES)('catalogue versions on %s', (database) => {
       });
       expect(missing.status).toBe(404);
     }
-    await api(t.baseUrl, '/api/catalog/versions/1/activate', { token: admin, method: 'POST' });
+    await activateVersion(t.baseUrl, '1', { asker: admin, approver: admin2 });
     expect(await activeVersion()).toBe('1');
   });
 
@@ -217,17 +237,36 @@ describe.each(DATABASES)('catalogue versions on %s', (database) => {
     );
   });
 
-  it('admin routes answer 403 to others and 401 without a token; the JSON Schema is public', async () => {
+  it('K-01 admin and studio routes answer 403 to others and 401 without a token; the JSON Schema is public', async () => {
     const routes: [string, string, unknown?][] = [
       ['GET', '/api/catalog/versions'],
       ['POST', '/api/catalog/versions', { files: {} }],
       ['POST', '/api/catalog/versions/1/activate'],
+      ['GET', '/api/catalog/drafts'],
+      ['POST', '/api/catalog/drafts', { basedOn: '1' }],
+      ['GET', '/api/catalog/drafts/1'],
+      ['PUT', '/api/catalog/drafts/1/files', { revision: 1, files: {} }],
+      ['DELETE', '/api/catalog/drafts/1/conflicts/1'],
+      ['POST', '/api/catalog/drafts/1/retire'],
+      ['POST', '/api/catalog/drafts/1/submit', { note: 'x' }],
+      ['POST', '/api/catalog/drafts/1/return', { note: 'x' }],
+      ['POST', '/api/catalog/drafts/1/approve', {}],
+      ['GET', '/api/catalog/drafts/1/zip'],
+      ['GET', '/api/catalog/versions/1/zip'],
+      ['POST', '/api/catalog/zip', { content: '', as: 'version' }],
+      ['GET', '/api/catalog/releases'],
+      ['POST', '/api/catalog/releases', { version: '1', note: 'x' }],
+      ['POST', '/api/catalog/releases/1/approve', {}],
+      ['POST', '/api/catalog/releases/1/cancel'],
       ['GET', '/api/catalog/versions/1/export'],
       ['GET', '/api/catalog/diff?from=1&to=2'],
     ];
-    const agent = await tokenFor(t.baseUrl, 'agent1');
+    const [agent, interviewer] = await Promise.all([
+      tokenFor(t.baseUrl, 'agent1'),
+      tokenFor(t.baseUrl, 'interviewer1'),
+    ]);
     for (const [method, path, body] of routes) {
-      for (const token of [underwriter, agent]) {
+      for (const token of [underwriter, agent, interviewer]) {
         const answer = await api(t.baseUrl, path, { token, method, body });
         expect(answer.status, `${method} ${path}`).toBe(403);
         expect(answer.body).toEqual({
@@ -264,7 +303,21 @@ describe.each(DATABASES)('catalogue versions on %s', (database) => {
       );
       expect(imported.code).toBe(0);
       expect(imported.stderr).toMatch(/imported as a new version/);
-      expect(imported.stdout).toMatch(/^\* 4\t.*\tadmin1\t6 impairments\tfrom the CLI\n$/);
+      // Imported, and its activation asked for: another administrator approves it.
+      expect(imported.stdout).toMatch(/^ {2}4\t.*\tadmin1\t6 impairments\tfrom the CLI\n/);
+      const release = /^release (\d+)\tversion 4\trequested\t/m.exec(imported.stdout)?.[1];
+      expect(release).toBeDefined();
+      expect(await activeVersion()).toBe('1');
+      const approved = await catalogTool(
+        'approve',
+        release!,
+        '--url',
+        t.baseUrl,
+        '--user',
+        'admin2',
+      );
+      expect(approved.code).toBe(0);
+      expect(approved.stdout).toMatch(/\tversion 4\tactivated\t/);
       expect(await activeVersion()).toBe('4');
 
       const again = await catalogTool('import', join(dir, 'in'), ...server);
@@ -276,7 +329,15 @@ describe.each(DATABASES)('catalogue versions on %s', (database) => {
         /^impairments\/hypertension\.yaml:29: decision misses indicator\(s\) CI$/m,
       );
 
-      expect((await catalogTool('activate', '1', ...server)).stdout).toMatch(/^\* 1\t/);
+      const rollback = await catalogTool('activate', '1', ...server);
+      const asked = /^release (\d+)\tversion 1\trequested\t/m.exec(rollback.stdout)?.[1];
+      expect(asked).toBeDefined();
+      // admin1 asked: admin1 cannot approve.
+      const own = await catalogTool('approve', asked!, ...server);
+      expect(own.code).toBe(1);
+      expect(own.stderr).toMatch(/403/);
+      await catalogTool('approve', asked!, '--url', t.baseUrl, '--user', 'admin2');
+      expect(await activeVersion()).toBe('1');
       const listed = await catalogTool('versions', ...server);
       expect(
         listed.stdout

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { DisclosureDocument, Impairment } from '@vmer/domain';
 import type { RevisionCompare, RevisionSummary } from '@vmer/domain/workbench';
-import { upload } from '../catalog/catalog-support.ts';
+import { uploadAndActivate } from '../catalog/catalog-support.ts';
 import { revisedCatalog } from '../catalog/revised-catalog.ts';
 import { api, DATABASES, tokenFor } from '../helpers.ts';
 import { answeredDocument, answersFor, documentFor } from '../disclosures/fixtures.ts';
@@ -192,8 +192,7 @@ describe.each(DATABASES)('revisions and their comparison on %s', (database) => {
       answeredDocument(s.catalog, s.version, ['gallstones']),
     );
     const admin = await tokenFor(s.t.baseUrl, 'admin1');
-    const revised = await upload(s.t.baseUrl, admin, await revisedCatalog(), { activate: true });
-    const toVersion = revised.body.body!.version.version;
+    const toVersion = await uploadAndActivate(s.t.baseUrl, admin, await revisedCatalog());
     const updated = await api(
       s.t.baseUrl,
       `/api/impairment/video_mer/disclosure/${saved.id}/update-catalogue`,

@@ -9,7 +9,7 @@ import type {
   WorklistExport,
   WorklistPage,
 } from '@vmer/domain/workbench';
-import { upload } from '../catalog/catalog-support.ts';
+import { uploadAndActivate } from '../catalog/catalog-support.ts';
 import { revisedCatalog } from '../catalog/revised-catalog.ts';
 import { api, DATABASES, tokenFor } from '../helpers.ts';
 import {
@@ -611,8 +611,7 @@ describe.each(DATABASES)('the worklist on %s', (database) => {
       // the update's time and its decisions' needs-review.
       const draft = await s.store('save', 'interviewer1', gallstonesOnly());
       const admin = await tokenFor(s.t.baseUrl, 'admin1');
-      const revised = await upload(s.t.baseUrl, admin, await revisedCatalog(), { activate: true });
-      expect(revised.status).toBe(200);
+      const revised = await uploadAndActivate(s.t.baseUrl, admin, await revisedCatalog());
       const updated = await api(
         s.t.baseUrl,
         `/api/impairment/video_mer/disclosure/${draft.id}/update-catalogue`,
@@ -622,7 +621,7 @@ describe.each(DATABASES)('the worklist on %s', (database) => {
       const row = (await all('uw1', `condition=${gallstones.uuid}`))[0]!;
       expect(row).toMatchObject({
         id: draft.id,
-        catalogVersion: revised.body.body!.version.version,
+        catalogVersion: revised,
       });
       await check();
       await check(`needsReview=${String(row.needsReview)}`);
