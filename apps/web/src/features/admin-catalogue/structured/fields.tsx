@@ -15,11 +15,13 @@ import Tooltip from '@mui/material/Tooltip';
 import { createContext, use, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImpairmentFile } from '@vmer/domain/catalog/source-schema';
+import { textIn } from '@vmer/domain/languages';
 import {
   decisionValueSchema,
   type Bilingual,
   type Decision,
   type Indicator,
+  type Language,
 } from '@vmer/domain/model';
 
 /** A problem the catalogue check found, at a path inside the condition file. */
@@ -367,4 +369,19 @@ export function keysOf(items: readonly { uuid: string }[]): string[] {
     seen.set(uuid, n + 1);
     return n === 0 ? uuid : `${uuid}#${n}`;
   });
+}
+
+/**
+ * A catalogue text as the interface language reads it (the text being edited may be half
+ * written, so an empty one is read in the other language).
+ */
+export function useShownText(): (text: Partial<Bilingual> | undefined) => string {
+  const { i18n } = useTranslation();
+  const language = i18n.language as Language;
+  return (text) => {
+    if (!text) return '';
+    const en = text.en ?? '';
+    const cn = text.cn_traditional ?? '';
+    return textIn({ en: en || cn, cn_traditional: cn || en }, language);
+  };
 }

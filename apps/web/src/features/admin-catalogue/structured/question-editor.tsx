@@ -22,6 +22,7 @@ import {
   UuidField,
   keysOf,
   useEditor,
+  useShownText,
 } from './fields.tsx';
 import {
   addQuestion,
@@ -174,7 +175,8 @@ function QuestionEditor({
       return (value === undefined ? rest : { ...rest, [key]: value }) as SourceQuestion;
     });
   const title = t('structuredEditor.question', { number });
-  const text = htmlToText(question.question?.en ?? '');
+  const shownText = useShownText();
+  const text = htmlToText(shownText(question.question));
   const fieldProblem = (key: string) => problemsAt([...at, key])[0];
   const optionKeys = keysOf(question.options ?? []);
 
@@ -212,7 +214,7 @@ function QuestionEditor({
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1}
-        sx={{ mt: 1, flexWrap: 'wrap' }}
+        sx={{ mt: 1.5, flexWrap: 'wrap' }}
         useFlexGap
       >
         <UuidField
@@ -255,7 +257,7 @@ function QuestionEditor({
           >
             {file.groups.map((group) => (
               <MenuItem key={group.uuid} value={group.uuid}>
-                {group.header?.en || group.uuid}
+                {shownText(group.header) || group.uuid}
               </MenuItem>
             ))}
           </TextField>
@@ -401,7 +403,8 @@ function OptionEditor({
         options: (q.options ?? []).map((o, j) => (j === index ? next(o) : o)),
       })),
     );
-  const label = option.label?.en || option.uuid;
+  const shownText = useShownText();
+  const label = shownText(option.label) || option.uuid;
   const title = t('structuredEditor.option', { question: number, n: index + 1, label });
   const { problemsAt } = useEditor();
   const opens = optionHasChildren(option);
@@ -449,7 +452,7 @@ function OptionEditor({
           {problem}
         </Typography>
       ))}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1.5 }}>
         <UuidField
           value={option.uuid}
           path={[...at, 'uuid']}
@@ -612,22 +615,24 @@ function BandsEditor({
               </Typography>
             ))}
             {kind === 'months' ? (
-              <NumberField
-                label={t('structuredEditor.maxMonths')}
-                value={band.maxMonths}
-                path={[...at, index, 'maxMonths']}
-                helper={t('structuredEditor.maxMonthsHelp')}
-                onChange={(maxMonths) => {
-                  const { maxMonths: _old, ...rest } = band;
-                  set(index, maxMonths === undefined ? rest : { ...rest, maxMonths });
-                }}
-              />
+              <Box sx={{ mt: 1.5 }}>
+                <NumberField
+                  label={t('structuredEditor.maxMonths')}
+                  value={band.maxMonths}
+                  path={[...at, index, 'maxMonths']}
+                  helper={t('structuredEditor.maxMonthsHelp')}
+                  onChange={(maxMonths) => {
+                    const { maxMonths: _old, ...rest } = band;
+                    set(index, maxMonths === undefined ? rest : { ...rest, maxMonths });
+                  }}
+                />
+              </Box>
             ) : (
               <Stack
                 direction={{ xs: 'column', sm: 'row' }}
                 spacing={1}
                 useFlexGap
-                sx={{ flexWrap: 'wrap' }}
+                sx={{ flexWrap: 'wrap', mt: 1.5 }}
               >
                 <TextField
                   select

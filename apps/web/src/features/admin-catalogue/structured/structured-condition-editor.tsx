@@ -18,6 +18,7 @@ import {
   ItemActions,
   UuidField,
   keysOf,
+  useShownText,
   pathKey,
   type EditorContextValue,
   type FileProblem,
@@ -69,6 +70,7 @@ export function StructuredConditionEditor({
   indicators,
 }: StructuredConditionEditorProps) {
   const { t } = useTranslation();
+  const shownText = useShownText();
   const byPath = useMemo(() => {
     const map = new Map<string, string[]>();
     for (const problem of problems) {
@@ -162,7 +164,7 @@ export function StructuredConditionEditor({
           {(value.groups ?? []).map((group, index) => {
             const title = t('structuredEditor.groupTitle', {
               n: index + 1,
-              header: group.header?.en ?? '',
+              header: shownText(group.header),
             });
             return (
               <Box
@@ -194,19 +196,21 @@ export function StructuredConditionEditor({
                     }
                   />
                 </Stack>
-                <UuidField
-                  value={group.uuid}
-                  path={['groups', index, 'uuid']}
-                  onCommit={(uuid) =>
-                    onChange({
-                      ...value,
-                      groups: value.groups.map((g, i) => (i === index ? { ...g, uuid } : g)),
-                      questions: value.questions.map((q) =>
-                        q.group === group.uuid ? { ...q, group: uuid } : q,
-                      ),
-                    })
-                  }
-                />
+                <Box sx={{ mt: 1.5 }}>
+                  <UuidField
+                    value={group.uuid}
+                    path={['groups', index, 'uuid']}
+                    onCommit={(uuid) =>
+                      onChange({
+                        ...value,
+                        groups: value.groups.map((g, i) => (i === index ? { ...g, uuid } : g)),
+                        questions: value.questions.map((q) =>
+                          q.group === group.uuid ? { ...q, group: uuid } : q,
+                        ),
+                      })
+                    }
+                  />
+                </Box>
                 <BilingualField
                   label={t('structuredEditor.field.header')}
                   value={group.header}

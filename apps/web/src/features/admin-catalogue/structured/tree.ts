@@ -130,7 +130,7 @@ export function freshUuid(taken: ReadonlySet<string>, base: string): string {
 }
 
 /** A decision of `value` for every indicator. */
-export function decisionOf(indicators: readonly Indicator[], value: string): Decision {
+function decisionOf(indicators: readonly Indicator[], value: string): Decision {
   return Object.fromEntries(indicators.map(({ code }) => [code, value]));
 }
 
