@@ -120,7 +120,7 @@ function CaseList({ results, onGoTo }: { results: CaseResult[]; onGoTo: (line: n
       <Typography variant="body2" role="status">
         {t(`${s}.casesSummary`, { failing, passing, total: results.length })}
       </Typography>
-      <List dense disablePadding aria-label={t(`${s}.casesTitle`)}>
+      <List component="div" dense disablePadding>
         {results.map((result) => {
           const name = result.name ?? t(`${s}.caseName`, { number: result.index + 1 });
           const tone =
@@ -197,12 +197,11 @@ function ProblemList({
       {problems.length === 0 ? (
         <Typography>{t(`${s}.noProblems`)}</Typography>
       ) : (
-        <List dense disablePadding sx={{ maxHeight: 280, overflow: 'auto' }}>
+        <List component="div" dense disablePadding sx={{ maxHeight: 280, overflow: 'auto' }}>
           {problems.map((problem, index) => (
             <ListItemButton
               key={`${problem.file}:${problem.line}:${index}`}
               onClick={() => onGoTo(problem)}
-              aria-label={t(`${s}.goToProblem`, { ...problem })}
             >
               <ListItemText
                 primary={problem.message}
@@ -429,10 +428,10 @@ function DraftEditor({
 
   const blocked = !editable
     ? null
-    : dirty
-      ? t(`${s}.submitBlockedUnsaved`)
-      : problems.length > 0
-        ? t(`${s}.submitBlocked`, { count: problems.length })
+    : problems.length > 0
+      ? t(`${s}.submitBlocked`, { count: problems.length })
+      : dirty
+        ? t(`${s}.submitBlockedUnsaved`)
         : null;
 
   const showPreview = isCondition(path) && HAS_PREVIEW;
@@ -610,6 +609,7 @@ function DraftEditor({
             onChange={(event) => setSearch(event.target.value)}
           />
           <List
+            component="div"
             dense
             sx={{
               maxHeight: { xs: 220, md: '70vh' },

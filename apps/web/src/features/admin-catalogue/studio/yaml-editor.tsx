@@ -96,6 +96,8 @@ export const YamlEditor = forwardRef<
         ],
       }),
     });
+    // The scrolling frame is reachable by keyboard too (a screen reader's scroll, axe's rule).
+    editor.scrollDOM.tabIndex = 0;
     view.current = editor;
     return () => {
       editor.destroy();
