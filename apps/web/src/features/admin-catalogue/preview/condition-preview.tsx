@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useId, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { AnswerMap } from '@vmer/domain/answers';
 import { compileImpairment } from '@vmer/domain/catalog/compile';
@@ -43,6 +43,22 @@ export interface ConditionPreviewProps {
   onAddCase?: (answers: Record<string, CaseAnswer>, decisions: Record<string, string>) => void;
 }
 
+/** How long the file stays unchanged before the preview follows it. */
+const SETTLE_MS = 250;
+
+/**
+ * The file once typing pauses: compiling a long condition and rendering its questions at every
+ * key stroke would slow the typing in the editor beside.
+ */
+function useSettled(file: unknown): unknown {
+  const [settled, setSettled] = useState(file);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(file), SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [file]);
+  return settled;
+}
+
 /** The condition compiled as the questionnaire reads it, or null while the file is not sound. */
 function compiled(file: unknown, indicators: readonly Indicator[]): Impairment | null {
   const parsed = impairmentFileSchema.safeParse(file);
@@ -68,11 +84,21 @@ export function ConditionPreview({ file, indicators, language, onAddCase }: Cond
   const [answers, setAnswers] = useState<AnswerMap>({});
   const [saved, setSaved] = useState(false);
   const titleId = useId();
-  const impairment = useMemo(() => compiled(file, indicators), [file, indicators]);
+  const shownFile = useSettled(file);
+  const impairment = useMemo(() => compiled(shownFile, indicators), [shownFile, indicators]);
   // The questionnaire's components speak the preview's language, whatever the interface's.
   const previewI18n = useMemo(
     () => i18n.cloneInstance({ lng: shown, initAsync: false }),
     [i18n, shown],
+  );
+
+  const onAnswer = useCallback(
+    (questionUuid: string, answer: AnswerValue | undefined) => {
+      if (!impairment) return;
+      setSaved(false);
+      setAnswers((current) => setAnswer(impairment, current, questionUuid, answer));
+    },
+    [impairment],
   );
 
   const choose = (next: Language | null) => {
@@ -165,10 +191,7 @@ export function ConditionPreview({ file, indicators, language, onAddCase }: Cond
                 indicators={indicators}
                 language={shown}
                 answers={answers}
-                onAnswer={(questionUuid, answer) => {
-                  setSaved(false);
-                  setAnswers((current) => setAnswer(impairment, current, questionUuid, answer));
-                }}
+                onAnswer={onAnswer}
               />
             </Box>
           </I18nextProvider>
@@ -187,8 +210,11 @@ interface PreviewBodyProps {
   onAnswer: (questionUuid: string, answer: AnswerValue | undefined) => void;
 }
 
-/** The questions page by page, under their group headers, then the decision table. */
-function PreviewBody({
+/**
+ * The questions page by page, under their group headers, then the decision table. Rendered
+ * again only when the condition, the answers or the language change.
+ */
+const PreviewBody = memo(function PreviewBody({
   parts: { Question, Decisions },
   impairment,
   indicators,
@@ -237,4 +263,4 @@ function PreviewBody({
       />
     </>
   );
-}
+});

@@ -32,7 +32,11 @@ export interface FileProblem {
 
 /** What every part of the editor reaches: the file, how to change it, and its problems. */
 export interface EditorContextValue {
-  file: ImpairmentFile;
+  /** The file's question groups, which top-level questions choose from. */
+  groups: ImpairmentFile['groups'];
+  /** The file as it stands now, read when an edit needs the whole of it (fresh uuids). */
+  current: () => ImpairmentFile;
+  /** Changes the file; the parts not changed keep their objects, so their editors skip rendering. */
   edit: (change: (file: ImpairmentFile) => ImpairmentFile) => void;
   indicators: readonly Indicator[];
   /** The problems reported exactly at this path of the file. */

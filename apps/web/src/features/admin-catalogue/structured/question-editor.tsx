@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SourceBand, SourceOption, SourceQuestion } from '@vmer/domain/catalog/source-schema';
 import { QUESTION_TYPES, type Bilingual, type QuestionType } from '@vmer/domain/model';
@@ -78,11 +78,11 @@ export function QuestionList({
   depth: number;
 }) {
   const { t } = useTranslation();
-  const { file, edit, indicators } = useEditor();
+  const { groups, edit, indicators } = useEditor();
   const texts = useNewTexts();
   const keys = keysOf(questions);
   const add = () => {
-    const group = listPath.length === 0 ? (file.groups.at(-1)?.uuid ?? undefined) : undefined;
+    const group = listPath.length === 0 ? (groups.at(-1)?.uuid ?? undefined) : undefined;
     edit((current) =>
       addQuestion(current, listPath, newQuestion(current, texts, indicators, group)),
     );
@@ -103,7 +103,7 @@ export function QuestionList({
         size="small"
         startIcon={<AddIcon />}
         onClick={add}
-        disabled={listPath.length === 0 && file.groups.length === 0}
+        disabled={listPath.length === 0 && groups.length === 0}
       >
         {listPath.length === 0
           ? t('structuredEditor.addQuestion')
@@ -148,8 +148,21 @@ function ListField({
   );
 }
 
+/**
+ * Whether an item's editor would show the same: edits replace only the objects on their way
+ * to the change, so the other questions and options of a long condition skip rendering.
+ */
+function sameItem<P extends { path: TreePath; count: number; number: string; depth: number }>(
+  a: P,
+  b: P,
+): boolean {
+  return (Object.keys(a) as (keyof P)[]).every((key) =>
+    key === 'path' ? a.path.join() === b.path.join() : a[key] === b[key],
+  );
+}
+
 /** One question: its fields, its bands or options, and under each option its children. */
-function QuestionEditor({
+const QuestionEditor = memo(function QuestionEditor({
   question,
   path,
   count,
@@ -163,7 +176,7 @@ function QuestionEditor({
   depth: number;
 }) {
   const { t } = useTranslation();
-  const { file, edit, indicators, problemsAt } = useEditor();
+  const { groups, current, edit, indicators, problemsAt } = useEditor();
   const texts = useNewTexts();
   const at = sourcePathOf(path);
   const type = questionType(question.type);
@@ -232,7 +245,7 @@ function QuestionEditor({
           onChange={(e) =>
             change((q) =>
               retyped(q, e.target.value as QuestionType, () => {
-                const taken = uuidsOf(file);
+                const taken = uuidsOf(current());
                 return [1, 2].map((n) => newOption(taken, q.uuid, texts.option(n), indicators));
               }),
             )
@@ -255,7 +268,7 @@ function QuestionEditor({
             sx={{ width: { xs: '100%', sm: 260 } }}
             onChange={(e) => set('group', e.target.value || undefined)}
           >
-            {file.groups.map((group) => (
+            {groups.map((group) => (
               <MenuItem key={group.uuid} value={group.uuid}>
                 {shownText(group.header) || group.uuid}
               </MenuItem>
@@ -342,7 +355,7 @@ function QuestionEditor({
             <OptionEditor
               key={optionKeys[index]}
               option={option}
-              question={question}
+              type={question.type}
               path={[...path, index]}
               count={question.options!.length}
               number={number}
@@ -354,7 +367,7 @@ function QuestionEditor({
             startIcon={<AddIcon />}
             onClick={() =>
               change((q) => {
-                const taken = uuidsOf(file);
+                const taken = uuidsOf(current());
                 const n = (q.options ?? []).length + 1;
                 return {
                   ...q,
@@ -372,19 +385,19 @@ function QuestionEditor({
       )}
     </Paper>
   );
-}
+}, sameItem);
 
 /** One option: its label, whether it stands alone, and its decision or the children it opens. */
-function OptionEditor({
+const OptionEditor = memo(function OptionEditor({
   option,
-  question,
+  type,
   path,
   count,
   number,
   depth,
 }: {
   option: SourceOption;
-  question: SourceQuestion;
+  type: QuestionType;
   path: TreePath;
   count: number;
   number: string;
@@ -458,7 +471,7 @@ function OptionEditor({
           path={[...at, 'uuid']}
           onCommit={(uuid) => change((o) => ({ ...o, uuid }))}
         />
-        {questionType(question.type).exclusiveOptions && (
+        {questionType(type).exclusiveOptions && (
           <FormControlLabel
             label={t('structuredEditor.exclusive')}
             control={
@@ -516,7 +529,7 @@ function OptionEditor({
       )}
     </Box>
   );
-}
+}, sameItem);
 
 type Lower = 'none' | 'from' | 'above';
 type Upper = 'none' | 'to' | 'below';

@@ -7,7 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useMemo, type ReactNode } from 'react';
+import { useCallback, useId, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImpairmentFile, SourceQuestion } from '@vmer/domain/catalog/source-schema';
 import type { Indicator } from '@vmer/domain/model';
@@ -71,20 +71,37 @@ export function StructuredConditionEditor({
 }: StructuredConditionEditorProps) {
   const { t } = useTranslation();
   const shownText = useShownText();
+  // Read by content: a caller's new list of the same problems re-renders nothing.
+  const problemsKey = JSON.stringify(problems);
   const byPath = useMemo(() => {
     const map = new Map<string, string[]>();
-    for (const problem of problems) {
+    for (const problem of JSON.parse(problemsKey) as FileProblem[]) {
       const key = pathKey(problem.path);
       map.set(key, [...(map.get(key) ?? []), problem.message]);
     }
     return map;
-  }, [problems]);
-  const context: EditorContextValue = {
-    file: value,
-    edit: (change) => onChange(change(value)),
-    indicators,
-    problemsAt: (path) => byPath.get(pathKey(path)) ?? [],
-  };
+  }, [problemsKey]);
+  // Edits read the file as it stands at the moment, so the editors of unchanged questions can
+  // keep their props, and two edits before a render build on each other.
+  const latest = useRef({ value, onChange });
+  useLayoutEffect(() => {
+    latest.current = { value, onChange };
+  });
+  const edit = useCallback((change: (file: ImpairmentFile) => ImpairmentFile) => {
+    const next = change(latest.current.value);
+    latest.current = { ...latest.current, value: next };
+    latest.current.onChange(next);
+  }, []);
+  const current = useCallback(() => latest.current.value, []);
+  const problemsAt = useCallback(
+    (path: readonly (string | number)[]) => byPath.get(pathKey(path)) ?? [],
+    [byPath],
+  );
+  const groups = useMemo(() => value.groups ?? [], [value.groups]);
+  const context: EditorContextValue = useMemo(
+    () => ({ groups, current, edit, indicators, problemsAt }),
+    [groups, current, edit, indicators, problemsAt],
+  );
   const set = <K extends keyof ImpairmentFile>(key: K, next: ImpairmentFile[K] | undefined) => {
     const { [key]: _old, ...rest } = value;
     onChange((next === undefined ? rest : { ...rest, [key]: next }) as ImpairmentFile);
@@ -149,10 +166,9 @@ export function StructuredConditionEditor({
                       language: t(`structuredEditor.language.${language}`),
                     })}
                     helperText={
-                      context.problemsAt(['synonyms', language])[0] ??
-                      t('structuredEditor.synonymsHelp')
+                      problemsAt(['synonyms', language])[0] ?? t('structuredEditor.synonymsHelp')
                     }
-                    error={context.problemsAt(['synonyms', language]).length > 0}
+                    error={problemsAt(['synonyms', language]).length > 0}
                   />
                 )}
               />
