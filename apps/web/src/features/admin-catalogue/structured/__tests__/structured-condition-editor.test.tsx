@@ -7,6 +7,7 @@ import { checkCatalog } from '@vmer/domain/catalog/check';
 import type { CatalogFile, ImpairmentFile } from '@vmer/domain/catalog/source-schema';
 import { inTraditionalChinese } from '../../../../test/language.ts';
 import { renderWithApp } from '../../../../test/render.tsx';
+import type { FileProblem } from '../fields.tsx';
 import { StructuredConditionEditor } from '../structured-condition-editor.tsx';
 import { SAMPLE } from './sample-condition.ts';
 
@@ -25,7 +26,7 @@ const SAMPLE_PATH = 'impairments/studio-sample.yaml';
 const { indicators } = parse(SOURCES['catalog.yaml']!) as CatalogFile;
 
 /** The editor over its own state, as the draft page holds it; `latest` is the last value. */
-function renderEditor(file: ImpairmentFile) {
+function renderEditor(file: ImpairmentFile, problems: FileProblem[] = []) {
   const seen: { latest: ImpairmentFile } = { latest: file };
   function Harness() {
     const [value, setValue] = useState(file);
@@ -33,6 +34,7 @@ function renderEditor(file: ImpairmentFile) {
       <StructuredConditionEditor
         value={value}
         indicators={indicators}
+        problems={problems}
         onChange={(next) => {
           seen.latest = next;
           setValue(next);
@@ -168,6 +170,25 @@ describe('structured condition editor', () => {
     expect(screen.getAllByText('Write it in both languages.')).toHaveLength(1);
     await user.type(name, '樣本');
     expect(seen.latest.name).toEqual({ en: 'Studio sample', cn_traditional: '樣本' });
+  });
+
+  it("K-04 shows the catalogue check's problems at the fields they name", () => {
+    renderEditor(SAMPLE, [
+      { path: ['questions', 1, 'bands', 0, 'below'], message: 'bands leave a gap at 7' },
+      { path: ['questions', 2, 'options', 0, 'uuid'], message: 'uuid ss-treated-no is used twice' },
+      { path: ['questions', 0], message: 'a dated question with bands needs a case with asOf' },
+    ]);
+    const band = within(question('2')).getByRole('region', { name: 'band 1 of Question 2' });
+    const upper = within(band).getByRole('textbox', { name: 'Upper value' });
+    expect(upper.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(upper.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'bands leave a gap at 7',
+    );
+    const option = within(question('3')).getByRole('region', { name: 'Option 3.1: No' });
+    expect(within(option).getByText('uuid ss-treated-no is used twice')).toBeTruthy();
+    expect(within(question('1')).getByRole('alert').textContent).toBe(
+      'a dated question with bands needs a case with asOf',
+    );
   });
 
   it('K-04 reads in Traditional Chinese', async () => {
