@@ -169,7 +169,9 @@ describe('catalogue studio', () => {
     await failing.waitFor(SETTLED);
     expect(await failing.textContent()).toContain(CASE_NAME);
     expect(await failing.textContent()).toContain(`${en.expected}: LIFE 150`);
-    expect(await page.getByRole('button', { name: en.submit, exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: en.submit, exact: true }).isDisabled()).toBe(
+      true,
+    );
     await page.getByText(fill(en.submitBlocked, { count: 1 })).waitFor(SETTLED);
     await look(page, 'draft-failing');
     // Clicking the problem puts the cursor on its line.

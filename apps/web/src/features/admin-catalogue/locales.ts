@@ -180,7 +180,6 @@ const en = {
       submitBlocked:
         'Cannot submit yet: {count} problem(s). A draft with a lint problem or a failing regression case cannot be submitted.',
       submitBlockedUnsaved: 'Save your changes before submitting.',
-      previewTitle: 'Preview',
     },
     empty: '—',
     compareTitle: 'Compare two versions',
@@ -470,7 +469,6 @@ const cnTraditional: typeof en = {
       submitBlocked:
         '暫時未能提交：有 {count} 個問題。有檢查問題或回歸測試個案未通過的草稿不能提交。',
       submitBlockedUnsaved: '提交前請先儲存你的修改。',
-      previewTitle: '預覽',
     },
     empty: '—',
     compareTitle: '比較兩個版本',

@@ -159,7 +159,7 @@ function VersionStepDialog({ step, onClose }: { step: VersionStep; onClose: () =
  * first, each starting a draft or asked back as a rollback; the drafts with their steps; and
  * two versions compared in words. Administrators only (the screen table of design §11).
  */
-export function CatalogueScreen({ userName }: { userName: string }) {
+export function CatalogueScreen({ me }: { me: readonly string[] }) {
   const { t } = useTranslation();
   useDocumentTitle(t('adminCatalogue.documentTitle'));
   const { data, isLoading, isError, refetch } = useCatalogVersionsQuery();
@@ -199,7 +199,7 @@ export function CatalogueScreen({ userName }: { userName: string }) {
             <Typography id="catalogue-drafts" component="h2" variant="h6" sx={{ mb: 1 }}>
               {t('adminCatalogue.studio.draftsTitle')}
             </Typography>
-            <DraftsSection userName={userName} />
+            <DraftsSection me={me} />
           </Box>
           <Box component="section" aria-labelledby="catalogue-compare">
             <Typography id="catalogue-compare" component="h2" variant="h6" sx={{ mb: 2 }}>

@@ -222,10 +222,10 @@ function ScrollTable({
 /**
  * The drafts of the catalogue with their steps (requirements K-03, K-11): open, retire,
  * return, approve (at once or at a date and time; not offered to the draft's author,
- * `userName` the signed-in person's, whom the server refuses anyway) and cancel a scheduled activation. Then the release requests — a
+ * `me` the signed-in person's names, whom the server refuses anyway) and cancel a scheduled activation. Then the release requests — a
  * rollback to an earlier version — approved by another administrator the same way.
  */
-export function DraftsSection({ userName }: { userName: string }) {
+export function DraftsSection({ me }: { me: readonly string[] }) {
   const { t } = useTranslation();
   const { formatDateTime } = useFormatters();
   const drafts = useCatalogDraftsQuery();
@@ -272,7 +272,7 @@ export function DraftsSection({ userName }: { userName: string }) {
           ]}
         >
           {drafts.data.map((draft) => {
-            const isAuthor = draft.author === userName;
+            const isAuthor = me.includes(draft.author);
             const release = draft.releaseId ? scheduledReleases.get(draft.releaseId) : undefined;
             const scheduled = draft.status === 'approved' && release?.status === 'scheduled';
             const note = draft.returnNote ?? draft.submissionNote ?? draft.notes;
@@ -399,7 +399,7 @@ export function DraftsSection({ userName }: { userName: string }) {
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(release.activateAt)}</TableCell>
               <TableCell>
                 <Stack direction="row" spacing={1}>
-                  {release.status === 'requested' && release.requestedBy !== userName && (
+                  {release.status === 'requested' && !me.includes(release.requestedBy) && (
                     <Button
                       size="small"
                       variant="contained"

@@ -481,8 +481,15 @@ function DraftEditor({
       )}
 
       {conflict && (
-        <Alert severity="warning" role="alert" sx={{ '& .MuiAlert-message': { width: '100%' } }}>
-          <Typography sx={{ fontWeight: 600 }}>{t(`${s}.conflictTitle`)}</Typography>
+        <Alert
+          severity="warning"
+          role="alert"
+          aria-labelledby="draft-conflict"
+          sx={{ '& .MuiAlert-message': { width: '100%' } }}
+        >
+          <Typography id="draft-conflict" sx={{ fontWeight: 600 }}>
+            {t(`${s}.conflictTitle`)}
+          </Typography>
           <Typography>
             {t(`${s}.conflictText`, {
               who: conflict.updatedBy,
@@ -733,14 +740,7 @@ function DraftEditor({
         </Stack>
 
         {showPreview && (
-          <Box
-            component="section"
-            aria-labelledby="draft-preview"
-            sx={{ minWidth: 0, gridColumn: { md: '2', lg: 'auto' } }}
-          >
-            <Typography id="draft-preview" component="h2" variant="h6" sx={{ mb: 1 }}>
-              {t(`${s}.previewTitle`)}
-            </Typography>
+          <Box sx={{ minWidth: 0, gridColumn: { md: '2', lg: 'auto' } }}>
             <Suspense fallback={<LinearProgress aria-label={t('common.loading')} />}>
               <ConditionPreview file={parsed} indicators={indicators} language={language} />
             </Suspense>
