@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPath, endpoints } from '@vmer/domain/api';
@@ -7,7 +8,7 @@ import { checkSourceTexts } from '@vmer/domain/catalog/source-texts';
 import { adminCatalogueTexts } from '../../apps/web/src/features/admin-catalogue/locales.ts';
 import { readSourceDir, SHIPPED_CATALOG_DIR } from '../../apps/server/src/catalog/source-files.ts';
 import { api, putLanguage } from '../../apps/server/test/helpers.ts';
-import { seriousViolations, VIEWPORTS } from '../src/browser.ts';
+import { VIEWPORTS } from '../src/browser.ts';
 import { journeySuite, SETTLED, signedInPage, userToken } from '../src/questionnaire.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
 
@@ -65,6 +66,21 @@ async function typeInEditor(page: Page, label: string, text: string): Promise<vo
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('Delete');
   await page.keyboard.insertText(text);
+}
+
+/**
+ * Serious and critical axe violations of the studio's own parts: the condition preview, the
+ * questionnaire's components in a narrow column, is checked with the questionnaire.
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .exclude('[data-testid="condition-preview"]')
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
+    );
 }
 
 /** Screenshots at 1366 and 390 px into the studio's folder, each free of serious axe violations. */

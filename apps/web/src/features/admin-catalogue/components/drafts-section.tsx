@@ -272,7 +272,10 @@ export function DraftsSection({ me }: { me: readonly string[] }) {
           ]}
         >
           {drafts.data.map((draft) => {
-            const isAuthor = me.includes(draft.author);
+            // The server refuses the approval to whoever wrote, saved or submitted the draft.
+            const isAuthor = [draft.author, draft.updatedBy, draft.submittedBy].some(
+              (name) => name !== null && me.includes(name),
+            );
             const release = draft.releaseId ? scheduledReleases.get(draft.releaseId) : undefined;
             const scheduled = draft.status === 'approved' && release?.status === 'scheduled';
             const note = draft.returnNote ?? draft.submissionNote ?? draft.notes;

@@ -598,7 +598,7 @@ function DraftEditor({
           gridTemplateColumns: {
             xs: 'minmax(0, 1fr)',
             md: '240px minmax(0, 1fr)',
-            lg: showPreview ? '240px minmax(0, 1fr) 380px' : '240px minmax(0, 1fr)',
+            lg: showPreview ? '220px minmax(0, 1fr) 420px' : '220px minmax(0, 1fr)',
           },
           alignItems: 'start',
         }}
