@@ -10,6 +10,7 @@ import {
   SYMPTOMS_WORDING,
 } from '../../apps/server/test/catalog/revised-catalog.ts';
 import { api } from '../../apps/server/test/helpers.ts';
+import { uploadAndActivate } from '../../apps/server/test/catalog/catalog-support.ts';
 import {
   fetchDisclosure,
   isCall,
@@ -60,12 +61,10 @@ describe('a disclosure keeps the catalogue version it was answered on', () => {
     drafts.updated = await savedDraft('UPDATED2026');
     // Version 2 is activated between the save and the reopening.
     const admin = await userToken(baseUrl, 'admin1');
-    const uploaded = await api<{ version: { version: string; active: boolean } }>(
-      baseUrl,
-      '/api/catalog/versions',
-      { token: admin, body: { files: await revisedCatalog(), activate: true } },
-    );
-    expect(uploaded.body.body?.version).toEqual(expect.objectContaining({ version: '2' }));
+    const version = await uploadAndActivate(baseUrl, admin, await revisedCatalog(), {
+      approver: await userToken(baseUrl, 'admin2'),
+    });
+    expect(version).toBe('2');
   });
   afterAll(async () => server?.stop());
 

@@ -9,13 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SourceTexts } from '@vmer/domain/catalog/source-texts';
 
-export {
-  checkSourceTexts,
-  formatProblem,
-  type CheckedSources,
-  type LocatedProblem,
-  type SourceTexts,
-} from '@vmer/domain/catalog/source-texts';
+export { checkSourceTexts, formatProblem, type SourceTexts } from '@vmer/domain/catalog/source-texts';
 
 /** The sample catalogue shipped with the product, at the top of the repository. */
 export const SHIPPED_CATALOG_DIR = fileURLToPath(new URL('../../../../catalog', import.meta.url));

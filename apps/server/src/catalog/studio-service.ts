@@ -45,7 +45,7 @@ export function isStudioPath(path: string): boolean {
  * Refuses a catalogue's files that break the bounds of K-14 (count, size, path shape) or hold a
  * character no database stores, with a 400 naming each offending path.
  */
-export function refuseBadFiles(files: Record<string, string | null>, root = 'files'): void {
+function refuseBadFiles(files: Record<string, string | null>, root = 'files'): void {
   const errors: FieldError[] = [];
   const paths = Object.keys(files);
   if (paths.length > CATALOG_FILE_LIMITS.maxFiles) {
@@ -133,7 +133,7 @@ function release(row: ReleaseRow): Release {
 }
 
 /** A save refused as stale: what the 409 answer carries (K-06). */
-export interface DraftConflict {
+interface DraftConflict {
   revision: number;
   updatedBy: string;
   updatedAt: string;

@@ -5,7 +5,7 @@ import { HttpError } from './errors.ts';
 type TextProblem = 'text_nul' | 'text_surrogate';
 
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
-export const LONE_SURROGATE =
+const LONE_SURROGATE =
   /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** What is wrong with a text for the database, or null. */

@@ -89,7 +89,7 @@ describe.each(DATABASES)('disclosures pinned to their catalogue version on %s', 
     )?.decision;
 
   beforeAll(async () => {
-    t = await buildTestApp({ database });
+    t = await buildTestApp({ database, env: { CATALOGUE_RELEASE_CHECK_MS: '1000' } });
     [interviewer, admin] = await Promise.all([
       tokenFor(t.baseUrl, 'interviewer1'),
       tokenFor(t.baseUrl, 'admin1'),
@@ -313,5 +313,49 @@ describe.each(DATABASES)('disclosures pinned to their catalogue version on %s', 
     expect(retry.body.body).toEqual(first.body.body);
     const trail = await call<AuditEntry[]>(`${DISCLOSURE_API}/disclosure/${draft.id}/audit`);
     expect(trail.body.body?.filter((e) => e.operation === 'update_catalogue')).toHaveLength(1);
+  });
+
+  it('K-12 a scheduled activation leaves an existing draft disclosure on its version; new questionnaires get the version activated', async () => {
+    const draft = drafts[1]!;
+    const versionOf = async () =>
+      (await call<DisclosureView>(`${DISCLOSURE_API}/disclosure/${draft.requestId}`)).body.body
+        ?.catalogVersion;
+    const before = await versionOf();
+    expect(before).toEqual(expect.any(String));
+
+    // A studio draft of the active version, changed, approved by admin2 for a moment later.
+    const admin2 = await tokenFor(t.baseUrl, 'admin2');
+    const active = (await call<{ version: string }>('/api/questionnaire/get')).body.body!.version;
+    const studio = await api<{ id: string; files: Record<string, string> }>(
+      t.baseUrl,
+      '/api/catalog/drafts',
+      { token: admin, body: { basedOn: active } },
+    );
+    const { id, files } = studio.body.body!;
+    await api(t.baseUrl, `/api/catalog/drafts/${id}/files`, {
+      token: admin,
+      method: 'PUT',
+      body: { revision: 1, files: { 'catalog.yaml': `${files['catalog.yaml']}# K-12\n` } },
+    });
+    await api(t.baseUrl, `/api/catalog/drafts/${id}/submit`, {
+      token: admin,
+      body: { note: 'scheduled' },
+    });
+    const approved = await api<{ version: { version: string } }>(
+      t.baseUrl,
+      `/api/catalog/drafts/${id}/approve`,
+      { token: admin2, body: { activateAt: new Date(Date.now() + 1000).toISOString() } },
+    );
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    const scheduled = approved.body.body!.version.version;
+    expect(scheduled).not.toBe(before);
+
+    let current = active;
+    for (let i = 0; i < 100 && current !== scheduled; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      current = (await call<{ version: string }>('/api/questionnaire/get')).body.body!.version;
+    }
+    expect(current).toBe(scheduled);
+    expect(await versionOf()).toBe(before);
   });
 });

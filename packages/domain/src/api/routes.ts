@@ -352,11 +352,12 @@ export const apiRoutes = table({
     body: saveDraftSchema,
     responses: {
       200: okSchema(draftSavedSchema),
+      // A stale revision carries the draft as it is now; a draft no longer editable, none.
       409: z.object({
         code: z.literal(409),
         error: z.literal('conflict'),
         message: z.string(),
-        body: draftConflictSchema,
+        body: draftConflictSchema.optional(),
       }),
     },
   }),
