@@ -230,6 +230,22 @@ describe('catalogue studio', () => {
     await look(admin2, 'versions-approved');
     await admin2.context().close();
 
+    // The released draft reads in Chinese, no longer editable.
+    const reader = await pageOf('admin1', 'cn_traditional');
+    try {
+      await reader.goto(`${baseUrl}/admin/catalogue/drafts/${draftId}`);
+      await reader
+        .getByRole('heading', { name: fill(cn.draftTitle, { id: draftId }), level: 1 })
+        .waitFor(SETTLED);
+      await reader.getByText(fill(cn.readOnly, { status: cn.status.released })).waitFor(SETTLED);
+      await reader.getByText(cn.noProblems).waitFor(SETTLED);
+      expect(await reader.getByRole('button', { name: cn.save, exact: true }).count()).toBe(0);
+      await look(reader, 'draft-released-cn');
+    } finally {
+      await reader.context().close();
+      await putLanguage(baseUrl, await userToken(baseUrl, 'admin1'), 'en');
+    }
+
     // interviewer1's new disclosure reads the new decision.
     const token = await userToken(baseUrl, 'interviewer1');
     const questions = await api(baseUrl, apiPath(endpoints.questions, { uuid: 'gallstones' }), {

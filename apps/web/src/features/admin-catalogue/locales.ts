@@ -22,6 +22,7 @@ const en = {
       activated: 'Activated',
       note: 'Note',
       conditions: 'Conditions',
+      actions: 'Actions',
     },
     status: { active: 'Active', inactive: 'Not active' },
     studio: {
@@ -61,7 +62,7 @@ const en = {
         'The draft starts as a copy of version {version}. Nothing changes for interviewers until the draft is approved and activated.',
       draftNote: 'What the draft is for (optional)',
       draftCreated: 'Draft {id} created from version {version}.',
-      rollback: 'Roll back to this version',
+      rollback: 'Roll back',
       rollbackTo: 'Roll back to version {version}',
       rollbackTitle: 'Roll back to version {version}',
       rollbackText:
@@ -95,7 +96,7 @@ const en = {
       activateAtRequired: 'Choose the date and time of the activation.',
       noteRequired: 'Write a note.',
       cancelSchedule: 'Cancel schedule',
-      cancelScheduleOf: 'Cancel the scheduled activation of draft {id}',
+      cancelScheduleOf: 'Cancel schedule of draft {id}',
       cancelScheduleTitle: 'Cancel the scheduled activation of version {version}?',
       cancelScheduleText:
         'The version stays in the catalogue but is not activated; it can be asked for again later.',
@@ -318,6 +319,7 @@ const cnTraditional: typeof en = {
       activated: '啟用時間',
       note: '備註',
       conditions: '病症數目',
+      actions: '操作',
     },
     status: { active: '使用中', inactive: '未使用' },
     studio: {
@@ -357,7 +359,7 @@ const cnTraditional: typeof en = {
         '草稿以第 {version} 版的副本開始。草稿獲批准並啟用之前，面談人員看到的內容不會改變。',
       draftNote: '草稿的用途（選填）',
       draftCreated: '已由第 {version} 版建立草稿 {id}。',
-      rollback: '還原至此版本',
+      rollback: '還原',
       rollbackTo: '還原至第 {version} 版',
       rollbackTitle: '還原至第 {version} 版',
       rollbackText: '此操作要求把第 {version} 版重新設為使用中的版本，須由另一位管理員批准。',
@@ -388,7 +390,7 @@ const cnTraditional: typeof en = {
       activateAtRequired: '請選擇啟用的日期及時間。',
       noteRequired: '請填寫備註。',
       cancelSchedule: '取消排程',
-      cancelScheduleOf: '取消草稿 {id} 的排程啟用',
+      cancelScheduleOf: '取消排程：草稿 {id}',
       cancelScheduleTitle: '取消第 {version} 版的排程啟用？',
       cancelScheduleText: '該版本仍保留在問卷目錄中但不會啟用，之後可再次要求啟用。',
       scheduleCancelled: '已取消第 {version} 版的啟用。',

@@ -185,7 +185,7 @@ describe('the drafts on the versions screen', () => {
     );
     renderWithApp(<AdminCatalogueRoute />, { path: '/admin/catalogue' });
     await userEvent.click(
-      await screen.findByRole('button', { name: 'Cancel the scheduled activation of draft 7' }),
+      await screen.findByRole('button', { name: 'Cancel schedule of draft 7' }),
     );
     const cancel = await screen.findByRole('dialog', {
       name: 'Cancel the scheduled activation of version 3?',
