@@ -14,6 +14,8 @@ import { startServer, type RunningServer } from '../src/server.ts';
 
 const suite = journeySuite();
 const SHOTS = '/tmp/shots-studio';
+/** Steps that run the whole catalogue's check on the server (save, submit, approve) take longer on a busy machine. */
+const CHECKED = { timeout: 30_000 };
 const DESKTOP = { width: 1366, height: 900 };
 type Language = 'en' | 'cn_traditional';
 const studioTexts = (language: Language) =>
@@ -201,12 +203,12 @@ describe('catalogue studio', () => {
     await page.getByText(en.noProblems).waitFor(SETTLED);
     expect(await page.locator('[data-case-status="fail"]').count()).toBe(0);
     await page.getByRole('button', { name: en.save, exact: true }).click();
-    await page.getByText(en.allSaved).waitFor(SETTLED);
+    await page.getByText(en.allSaved).waitFor(CHECKED);
     await page.getByRole('button', { name: en.submit, exact: true }).click();
     const submit = page.getByRole('dialog', { name: fill(en.submitTitle, { id: draftId }) });
     await submit.getByLabel(en.submitNote).fill('LIFE 50 for planned surgery');
     await submit.getByRole('button', { name: en.submit, exact: true }).click();
-    await page.getByText(fill(en.readOnly, { status: en.status.submitted })).waitFor(SETTLED);
+    await page.getByText(fill(en.readOnly, { status: en.status.submitted })).waitFor(CHECKED);
 
     // The author is not offered the approval.
     await page.goto(`${baseUrl}/admin/catalogue`);
@@ -226,7 +228,7 @@ describe('catalogue studio', () => {
     await approve.getByRole('radio', { name: en.activateNow }).check();
     await approve.getByRole('button', { name: en.approve }).click();
     const approvedRow = admin2.locator(`[data-draft="${draftId}"]`);
-    await expect.poll(() => approvedRow.textContent(), SETTLED).toMatch(/Released|Approved/);
+    await expect.poll(() => approvedRow.textContent(), CHECKED).toMatch(/Released|Approved/);
     await look(admin2, 'versions-approved');
     await admin2.context().close();
 

@@ -12,7 +12,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { catalogFileSchema } from '@vmer/domain/catalog/source-schema';
+import { catalogFileSchema, impairmentFileSchema } from '@vmer/domain/catalog/source-schema';
 import { checkSourceTexts } from '@vmer/domain/catalog/source-texts';
 import type { Language } from '@vmer/domain/model';
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
@@ -342,6 +342,12 @@ function DraftEditor({
     return parsed.success ? parsed.data.indicators : [];
   }, [texts]);
   const parsed = useMemo(() => (isCondition(path) ? readYaml(text) : undefined), [path, text]);
+  // The structured view takes a file of the condition's shape only; its own data, not zod's copy.
+  const structured = useMemo(
+    () =>
+      parsed !== undefined && impairmentFileSchema.safeParse(parsed).success ? parsed : undefined,
+    [parsed],
+  );
   const cases = useMemo(
     () => (isCondition(path) ? caseResults(path, text, texts[CATALOG], problems) : []),
     [path, text, texts, problems],
@@ -704,12 +710,12 @@ function DraftEditor({
             aria-labelledby={showStructured ? `tab-${view}` : undefined}
           >
             {view === 'structured' && showStructured ? (
-              parsed === undefined ? (
+              structured === undefined ? (
                 <Alert severity="warning">{t(`${s}.notParsed`)}</Alert>
               ) : (
                 <Suspense fallback={<LinearProgress aria-label={t('common.loading')} />}>
                   <StructuredConditionEditor
-                    value={parsed}
+                    value={structured}
                     indicators={indicators}
                     onChange={(next) => {
                       if (editable) setText(path, writeYaml(text, next));
