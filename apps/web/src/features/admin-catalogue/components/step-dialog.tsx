@@ -15,7 +15,7 @@ export interface StepInput {
 }
 
 /** The server's own words for a refusal (already in the reader's language), or a general one. */
-export function refusalText(error: unknown, fallback: string): string {
+function refusalText(error: unknown, fallback: string): string {
   const failure = error as ApiError | undefined;
   if (failure?.kind === 'response' && failure.message) {
     const details = failure.errors.map((item) => item.message).filter(Boolean);
