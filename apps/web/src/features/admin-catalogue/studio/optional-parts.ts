@@ -6,7 +6,10 @@ import { lazy, type ComponentType } from 'react';
  * load beside the draft page when it shows them. They are found by their export's name, so the
  * page works (with the YAML view alone) in a tree that does not hold one of them.
  */
-const previewModules = import.meta.glob<Record<string, unknown>>('../preview/*.tsx');
+const previewModules = import.meta.glob<Record<string, unknown>>([
+  '../preview/*.tsx',
+  '!../preview/preview-parts.tsx',
+]);
 const structuredModules = import.meta.glob<Record<string, unknown>>('../structured/*.tsx');
 
 export const HAS_PREVIEW = Object.keys(previewModules).length > 0;
