@@ -205,7 +205,8 @@ export function CatalogueScreen({ me }: { me: readonly string[] }) {
             <Typography id="catalogue-compare" component="h2" variant="h6" sx={{ mb: 2 }}>
               {t('adminCatalogue.compareTitle')}
             </Typography>
-            <Compare versions={data} />
+            {/* A version approved meanwhile offers a new pair. */}
+            <Compare key={data.length} versions={data} />
           </Box>
         </>
       )}
