@@ -16,5 +16,8 @@ export default defineProject({
     // A form typed key by key in jsdom takes a few seconds on a busy two-core machine; the
     // default 5 s bound failed such tests for load alone. Still bounded, never a timed assertion.
     testTimeout: 30_000,
+    // The schema completion package's ES modules import each other without file extensions,
+    // which only a bundler resolves: Vite transforms it as the build does.
+    server: { deps: { inline: ['codemirror-json-schema'] } },
   },
 });

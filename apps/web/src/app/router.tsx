@@ -64,6 +64,11 @@ const AdminCatalogue = lazyPage(
   () => import('./routes/admin-catalogue.tsx'),
   routeComponent,
 );
+const AdminCatalogueDraft = lazyPage(
+  'admin-catalogue-draft',
+  () => import('./routes/admin-catalogue-draft.tsx'),
+  routeComponent,
+);
 const AdminUsers = lazyPage(
   'admin-users',
   () => import('./routes/admin-users.tsx'),
@@ -137,6 +142,14 @@ export function AppRoutes() {
               element={
                 <RequireScreen screen="catalogue" preload={AdminCatalogue.preload}>
                   <AdminCatalogue />
+                </RequireScreen>
+              }
+            />
+            <Route
+              path={paths.adminCatalogueDraft}
+              element={
+                <RequireScreen screen="catalogue" preload={AdminCatalogueDraft.preload}>
+                  <AdminCatalogueDraft />
                 </RequireScreen>
               }
             />

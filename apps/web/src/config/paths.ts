@@ -13,6 +13,7 @@ export const paths = {
   adminAccountRequests: '/admin/account-requests',
   adminInsurers: '/admin/insurers',
   adminCatalogue: '/admin/catalogue',
+  adminCatalogueDraft: '/admin/catalogue/drafts/:id',
 } as const;
 
 /**

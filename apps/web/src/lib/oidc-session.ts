@@ -77,3 +77,19 @@ export function storedSubject(): string | null {
     return null;
   }
 }
+
+/**
+ * The signed-in person's display name (the ID token's `name`), or null: what the server writes
+ * as the author of what they did, so a screen can leave out the steps that are not theirs.
+ */
+export function storedDisplayName(): string | null {
+  if (!provider) return null;
+  const stored = window.localStorage.getItem(sessionStorageKey(provider));
+  if (!stored) return null;
+  try {
+    const name = (JSON.parse(stored) as { profile?: { name?: unknown } }).profile?.name;
+    return typeof name === 'string' && name !== '' ? name : null;
+  } catch {
+    return null;
+  }
+}

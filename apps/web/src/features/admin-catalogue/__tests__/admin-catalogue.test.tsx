@@ -163,6 +163,8 @@ describe('the catalogue versions screen', () => {
     mockApi(
       onEndpoint(endpoints.catalogVersions, () => envelope(VERSIONS)),
       onEndpoint(endpoints.catalogDiff, diff),
+      onEndpoint(endpoints.catalogDrafts, () => envelope([])),
+      onEndpoint(endpoints.catalogReleases, () => envelope([])),
     );
 
   it('K-01 K-02 lists the versions newest first and compares the active one with the newest other, in words and in Chinese', async () => {
@@ -220,6 +222,8 @@ describe('the catalogue versions screen', () => {
         fail ? HttpResponse.json({ code: 500, message: 'x' }, { status: 500 }) : envelope(VERSIONS),
       ),
       onEndpoint(endpoints.catalogDiff, () => envelope(DIFF)),
+      onEndpoint(endpoints.catalogDrafts, () => envelope([])),
+      onEndpoint(endpoints.catalogReleases, () => envelope([])),
     );
     renderWithApp(<AdminCatalogueRoute />, { path: '/admin/catalogue' });
     expect(await screen.findByText('The catalogue versions could not be loaded.')).toBeTruthy();

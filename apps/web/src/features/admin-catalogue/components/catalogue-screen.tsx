@@ -6,14 +6,21 @@ import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useNotify } from '../../../lib/use-notify.ts';
 import { ErrorWithAction } from '../../../components/error-with-action.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import {
   useCatalogDiffQuery,
+  useCatalogReleasesQuery,
   useCatalogVersionsQuery,
+  useCreateDraftMutation,
+  useRequestReleaseMutation,
   type CatalogVersion,
 } from '../api/catalogue-api.ts';
 import { DiffView } from './diff-view.tsx';
+import { DraftsSection } from './drafts-section.tsx';
+import { StepDialog } from './step-dialog.tsx';
 import { VersionsTable } from './versions-table.tsx';
 
 /**
@@ -100,14 +107,63 @@ function Compare({ versions }: { versions: CatalogVersion[] }) {
   );
 }
 
+type VersionStep = { kind: 'newDraft' | 'rollback'; version: string };
+
+/** A draft started from a version (K-03), or an earlier version asked back (K-11). */
+function VersionStepDialog({ step, onClose }: { step: VersionStep; onClose: () => void }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [createDraft] = useCreateDraftMutation();
+  const [requestRelease] = useRequestReleaseMutation();
+  const releases = useCatalogReleasesQuery();
+  const { version } = step;
+  const s = 'adminCatalogue.studio';
+  if (step.kind === 'newDraft') {
+    return (
+      <StepDialog
+        title={t(`${s}.newDraftTitle`, { version })}
+        text={t(`${s}.newDraftText`, { version })}
+        submitLabel={t(`${s}.newDraft`)}
+        note={{ label: t(`${s}.draftNote`), required: false }}
+        onClose={onClose}
+        onConfirm={async ({ note }) => {
+          const draft = await createDraft({
+            basedOn: version,
+            ...(note ? { notes: note } : {}),
+          }).unwrap();
+          notify(t(`${s}.draftCreated`, { id: draft.id, version }));
+          void navigate(`/admin/catalogue/drafts/${draft.id}`);
+        }}
+      />
+    );
+  }
+  return (
+    <StepDialog
+      title={t(`${s}.rollbackTitle`, { version })}
+      text={t(`${s}.rollbackText`, { version })}
+      submitLabel={t(`${s}.rollbackSubmit`)}
+      note={{ label: t(`${s}.rollbackNote`), required: true }}
+      onClose={onClose}
+      onConfirm={async ({ note }) => {
+        await requestRelease({ version, note }).unwrap();
+        notify(t(`${s}.rollbackRequested`, { version }));
+        void releases.refetch();
+      }}
+    />
+  );
+}
+
 /**
- * /admin/catalogue (requirements K-01, K-02): the catalogue's versions, newest first, and two
- * of them compared in words. Administrators only (the screen table of design §11).
+ * /admin/catalogue (requirements K-01, K-02, K-03, K-11): the catalogue's versions, newest
+ * first, each starting a draft or asked back as a rollback; the drafts with their steps; and
+ * two versions compared in words. Administrators only (the screen table of design §11).
  */
-export function CatalogueScreen() {
+export function CatalogueScreen({ me }: { me: readonly string[] }) {
   const { t } = useTranslation();
   useDocumentTitle(t('adminCatalogue.documentTitle'));
   const { data, isLoading, isError, refetch } = useCatalogVersionsQuery();
+  const [versionStep, setVersionStep] = useState<VersionStep | null>(null);
 
   return (
     <Stack spacing={3} sx={{ width: '100%', maxWidth: 1200, mx: 'auto', minWidth: 0 }}>
@@ -133,16 +189,28 @@ export function CatalogueScreen() {
             <Typography id="catalogue-versions" component="h2" variant="h6" sx={{ mb: 1 }}>
               {t('adminCatalogue.versionsTitle')}
             </Typography>
-            <VersionsTable versions={data} />
+            <VersionsTable
+              versions={data}
+              onNewDraft={(version) => setVersionStep({ kind: 'newDraft', version })}
+              onRollback={(version) => setVersionStep({ kind: 'rollback', version })}
+            />
+          </Box>
+          <Box component="section" aria-labelledby="catalogue-drafts">
+            <Typography id="catalogue-drafts" component="h2" variant="h6" sx={{ mb: 1 }}>
+              {t('adminCatalogue.studio.draftsTitle')}
+            </Typography>
+            <DraftsSection me={me} />
           </Box>
           <Box component="section" aria-labelledby="catalogue-compare">
             <Typography id="catalogue-compare" component="h2" variant="h6" sx={{ mb: 2 }}>
               {t('adminCatalogue.compareTitle')}
             </Typography>
-            <Compare versions={data} />
+            {/* A version approved meanwhile offers a new pair. */}
+            <Compare key={data.length} versions={data} />
           </Box>
         </>
       )}
+      {versionStep && <VersionStepDialog step={versionStep} onClose={() => setVersionStep(null)} />}
     </Stack>
   );
 }

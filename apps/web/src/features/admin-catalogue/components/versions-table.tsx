@@ -1,4 +1,6 @@
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -18,6 +20,7 @@ const COLUMNS = [
   'activated',
   'note',
   'conditions',
+  'actions',
 ] as const;
 
 /** Tinted, with dark text above 7:1 contrast, like the worklist's status chips. */
@@ -29,11 +32,22 @@ const TONES = {
 /**
  * The catalogue versions, newest first (requirements K-01): a real table with a caption, read
  * row by row by a screen reader. On a phone it scrolls sideways inside its own focusable
- * region, so a keyboard scrolls it too. The status is active or not active; drafts and retired
- * versions come with the studio's later steps (design §14).
+ * region, so a keyboard scrolls it too. Each version starts a draft (K-03); an earlier one than
+ * the active version can be asked back (a rollback, approved by another administrator, K-11).
  */
-export function VersionsTable({ versions }: { versions: CatalogVersion[] }) {
+export function VersionsTable({
+  versions,
+  onNewDraft,
+  onRollback,
+}: {
+  versions: CatalogVersion[];
+  /** Starts a draft from the version (K-03). */
+  onNewDraft: (version: string) => void;
+  /** Asks for an earlier version to be activated again (K-11). */
+  onRollback: (version: string) => void;
+}) {
   const { t } = useTranslation();
+  const active = versions.find((version) => version.active);
   const { formatDateTime } = useFormatters();
   const empty = t('adminCatalogue.empty');
   const caption = t('adminCatalogue.versionsCaption');
@@ -57,7 +71,7 @@ export function VersionsTable({ versions }: { versions: CatalogVersion[] }) {
           '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
         }}
       >
-        <Table size="small" sx={{ minWidth: 860, captionSide: 'top' }}>
+        <Table size="small" sx={{ minWidth: 1040, captionSide: 'top' }}>
           <caption style={{ captionSide: 'top', fontWeight: 600, padding: '8px 16px' }}>
             {caption}
           </caption>
@@ -101,6 +115,33 @@ export function VersionsTable({ versions }: { versions: CatalogVersion[] }) {
                     {version.notes || empty}
                   </TableCell>
                   <TableCell align="right">{version.impairments}</TableCell>
+                  <TableCell>
+                    <Stack direction="row" spacing={1}>
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        onClick={() => onNewDraft(version.version)}
+                        aria-label={t('adminCatalogue.studio.newDraftFrom', {
+                          version: version.version,
+                        })}
+                        sx={{ whiteSpace: 'nowrap' }}
+                      >
+                        {t('adminCatalogue.studio.newDraft')}
+                      </Button>
+                      {active && Number(version.version) < Number(active.version) && (
+                        <Button
+                          size="small"
+                          onClick={() => onRollback(version.version)}
+                          aria-label={t('adminCatalogue.studio.rollbackTo', {
+                            version: version.version,
+                          })}
+                          sx={{ whiteSpace: 'nowrap' }}
+                        >
+                          {t('adminCatalogue.studio.rollback')}
+                        </Button>
+                      )}
+                    </Stack>
+                  </TableCell>
                 </TableRow>
               );
             })}
