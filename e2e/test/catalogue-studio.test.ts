@@ -9,7 +9,16 @@ import { adminCatalogueTexts } from '../../apps/web/src/features/admin-catalogue
 import { readSourceDir, SHIPPED_CATALOG_DIR } from '../../apps/server/src/catalog/source-files.ts';
 import { api, putLanguage } from '../../apps/server/test/helpers.ts';
 import { VIEWPORTS } from '../src/browser.ts';
-import { journeySuite, SETTLED, signedInPage, userToken } from '../src/questionnaire.ts';
+import {
+  fetchDisclosure,
+  journeySuite,
+  PHKL_PRODUCT,
+  SETTLED,
+  signedInPage,
+  submittedDisclosure,
+  userToken,
+} from '../src/questionnaire.ts';
+import { catalogueImpactTexts } from '../../apps/web/src/features/admin-catalogue/impact/locales.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
 
 const suite = journeySuite();
@@ -127,10 +136,19 @@ describe('catalogue studio', () => {
   let server: RunningServer;
   let baseUrl: string;
 
+  /** Business submitted on version 1 before the draft: Gallstones with surgery planned. */
+  let earlier: string;
+
   beforeAll(async () => {
     server = await startServer();
     baseUrl = server.baseUrl;
     await mkdir(SHOTS, { recursive: true });
+    earlier = await submittedDisclosure(baseUrl, {
+      userName: 'interviewer1',
+      applicationNumber: 'STUDIO0001',
+      product: PHKL_PRODUCT,
+      conditions: ['gallstones'],
+    });
   });
   afterAll(async () => server?.stop());
 
@@ -204,6 +222,22 @@ describe('catalogue studio', () => {
     expect(await page.locator('[data-case-status="fail"]').count()).toBe(0);
     await page.getByRole('button', { name: en.save, exact: true }).click();
     await page.getByText(en.allSaved).waitFor(CHECKED);
+
+    // K-09: the saved draft replayed over the business submitted before it.
+    const impact = textsIn(catalogueImpactTexts, 'en').catalogueImpact;
+    await page.getByRole('button', { name: impact.run }).click();
+    const examples = page.getByRole('table', { name: impact.examplesCaption });
+    await examples.waitFor(CHECKED);
+    expect(await examples.getByRole('row', { name: /STUDIO0001/ }).textContent()).toBe(
+      'STUDIO0001GallstonesLIFE25 debit points50 debit points',
+    );
+    expect(
+      await page
+        .getByRole('table', { name: impact.cellsCaption })
+        .getByRole('row', { name: /Gallstones/ })
+        .textContent(),
+    ).toBe('GallstonesLIFE11');
+    await look(page, 'draft-impact');
     await page.getByRole('button', { name: en.submit, exact: true }).click();
     const submit = page.getByRole('dialog', { name: fill(en.submitTitle, { id: draftId }) });
     await submit.getByLabel(en.submitNote).fill('LIFE 50 for planned surgery');
@@ -256,6 +290,16 @@ describe('catalogue studio', () => {
     expect(questions.status).toBe(200);
     expect(optionDecision(questions.body, 'gallstones-surgery-planned')).toMatchObject({
       LIFE: '50',
+    });
+    // K-12: what was submitted before keeps its version and its decision.
+    const kept = await fetchDisclosure(baseUrl, token, earlier);
+    const document = JSON.parse(kept.disclosureJson) as {
+      catalogVersion: string;
+      impairments: { uuid: string; decision: Record<string, string> }[];
+    };
+    expect(document.catalogVersion).toBe('1');
+    expect(document.impairments.find((c) => c.uuid === 'gallstones')?.decision).toMatchObject({
+      LIFE: '25',
     });
   });
 });

@@ -1,3 +1,4 @@
+import { catalogueImpactTexts } from '../../features/admin-catalogue/impact/locales.ts';
 import { adminCatalogueTexts } from '../../features/admin-catalogue/locales.ts';
 import { DraftPage } from '../../features/admin-catalogue/studio/draft-page.tsx';
 import { addScreenTexts } from '../../lib/i18n.ts';
@@ -5,6 +6,7 @@ import { WithQuestionnaireParts } from '../questionnaire-parts.tsx';
 
 // The screen's texts travel with its chunk.
 addScreenTexts(adminCatalogueTexts);
+addScreenTexts(catalogueImpactTexts);
 
 /**
  * /admin/catalogue/drafts/:id (requirements K-05, K-06, K-08, K-11): one draft's files in the

@@ -8,7 +8,7 @@ const en = {
     introVersion:
       'Replay the disclosures your insurers submitted recently against version {version} and see which decisions would change. Nothing stored changes.',
     introDraft:
-      'Replay the disclosures your insurers submitted recently against this draft as it stands and see which decisions would change. Nothing stored changes.',
+      'Replay the disclosures your insurers submitted recently against this draft as last saved and see which decisions would change. Nothing stored changes.',
     days: 'Submitted in the last (days)',
     daysHelp: 'From 1 to 3,660 days.',
     daysInvalid: 'Enter a whole number of days from 1 to 3,660.',
@@ -41,7 +41,7 @@ const cnTraditional: typeof en = {
     introVersion:
       '以第 {version} 版重新計算閣下保險公司近期提交的披露，查看哪些決定會改變。已儲存的資料不會改變。',
     introDraft:
-      '以此草稿現時的內容重新計算閣下保險公司近期提交的披露，查看哪些決定會改變。已儲存的資料不會改變。',
+      '以此草稿最後儲存的內容重新計算閣下保險公司近期提交的披露，查看哪些決定會改變。已儲存的資料不會改變。',
     days: '最近提交（日數）',
     daysHelp: '1 至 3,660 日。',
     daysInvalid: '請輸入 1 至 3,660 之間的整數日數。',

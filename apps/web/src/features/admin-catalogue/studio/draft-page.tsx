@@ -43,6 +43,7 @@ import {
 } from './optional-parts.ts';
 import { YamlEditor, type CatalogJsonSchema, type YamlEditorHandle } from './yaml-editor.tsx';
 import { readYaml, writeYaml } from './yaml-write.ts';
+import { ImpactPanel } from '../impact/impact-panel.tsx';
 
 const CATALOG = 'catalog.yaml';
 const INSURERS = 'insurers.yaml';
@@ -822,6 +823,7 @@ export function DraftPage() {
           reload={async () => (await query.refetch()).data}
         />
       )}
+      {draft && <ImpactPanel target={{ draftId: draft.id }} />}
     </Stack>
   );
 }
