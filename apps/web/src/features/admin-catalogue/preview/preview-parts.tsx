@@ -5,7 +5,7 @@ import type { QuestionNumbers } from '@vmer/domain/paging';
 import type { ChosenImpairment } from '@vmer/domain/questionnaire';
 
 /** What the preview gives the questionnaire's question component: one controlled question. */
-export interface PreviewQuestionProps {
+interface PreviewQuestionProps {
   question: Question;
   number: number;
   answer: AnswerValue | undefined;
@@ -16,7 +16,7 @@ export interface PreviewQuestionProps {
 }
 
 /** What the preview gives the questionnaire's decision table. */
-export interface PreviewDecisionsProps {
+interface PreviewDecisionsProps {
   chosen: readonly ChosenImpairment[];
   decisions: readonly ImpairmentDecision[];
   consolidated: ConsolidatedDecision;
