@@ -8,16 +8,8 @@ import { openDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { PGliteDialect } from '../src/db/pglite-dialect.ts';
 import type { Database } from '../src/db/schema.ts';
+import './provided-templates.ts';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A file holding a migrated PGlite data directory (dumpDataDir), or '' when none was made. */
-    pgliteTemplate: string;
-    /** A migrated PostgreSQL database that test databases are copied from, or ''. */
-    postgresTemplate: string;
-  }
-}
 
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 

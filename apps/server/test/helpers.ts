@@ -9,6 +9,7 @@ import { signIn } from '../src/cli/sign-in.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { PGliteStart } from '../src/db/database.ts';
 import { DISCLOSURE_API, sampleCatalog } from './disclosures/fixtures.ts';
+import './provided-templates.ts';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
 
 export type TestDatabase = 'pglite' | 'postgres';
