@@ -4,7 +4,11 @@
  * others idle. Each command's output is printed whole when it ends; the exit code is 1 when
  * any command failed, and the failures are named last.
  *
- *   node tools/run-checks.ts
+ * With `--build` (as `npm test` runs it) the production build of the web app (`npm run build`)
+ * is one more command in the same lanes: on its own after the checks it kept one core idle
+ * while the checks' last commands ran.
+ *
+ *   node tools/run-checks.ts [--build]
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -20,6 +24,7 @@ const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
 
 /** Roughly how long each check takes: the longest start first, short ones fill in at the end. */
 const WEIGHT: Record<string, number> = {
+  'npm run build': 10,
   'tsc -p apps/web': 9,
   'tsc -p apps/server': 8,
   'eslint .': 7,
@@ -35,6 +40,7 @@ const CHECKS: string[][] = [
   scripts.lint!,
   'prettier --check .',
   'knip',
+  ...(process.argv.includes('--build') ? ['npm run build'] : []),
 ]
   .map((command) => command.trim())
   .sort((a, b) => (WEIGHT[b] ?? 0) - (WEIGHT[a] ?? 0))
@@ -47,13 +53,13 @@ interface Finished {
   seconds: number;
 }
 
-/** Runs a command of node_modules/.bin in the repository root, keeping its output. */
+/** Runs a command of node_modules/.bin (or npm) in the repository root, keeping its output. */
 function run(args: string[]): Promise<Finished> {
   const command = args.join(' ');
   const started = Date.now();
   return new Promise((resolve) => {
     const [bin, ...rest] = args;
-    const child = spawn(join(ROOT, 'node_modules', '.bin', bin!), rest, {
+    const child = spawn(bin === 'npm' ? bin : join(ROOT, 'node_modules', '.bin', bin!), rest, {
       cwd: ROOT,
       env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
     });

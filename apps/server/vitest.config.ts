@@ -5,6 +5,8 @@ export default defineProject({
     name: 'server',
     environment: 'node',
     include: ['test/**/*.test.ts'],
+    // One migrated database of each kind per run, which every test app's database copies.
+    globalSetup: ['./test/global-setup.ts'],
     // Each file builds its own app on its own database (PGlite in memory, or a PostgreSQL
     // database it creates and drops), so files run in parallel; starting one takes seconds.
     testTimeout: 60_000,

@@ -11,7 +11,7 @@ import { seedDemoUsers } from './auth/demo-users.ts';
 import { UserDirectory } from './auth/user-directory.ts';
 import { createTokenVerifier } from './auth/verify-token.ts';
 import type { Config } from './config.ts';
-import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { openDatabase, type DatabaseHandle, type PGliteStart } from './db/database.ts';
 import { openAnnouncements, type Announcements } from './db/announcements.ts';
 import { LOCKS, underAdvisoryLock } from './db/advisory-lock.ts';
 import { migrate } from './db/migrate.ts';
@@ -59,6 +59,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: LogStream;
+  /** How an in-memory PGlite database starts (tests: from one migrated copy). */
+  pgliteStart?: PGliteStart;
 }
 
 /** 2 MiB: a disclosure document is at most 1 MiB (design §5), with room for its envelope. */
@@ -101,8 +103,10 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = await openDatabase(config.database, (error) =>
-    app.log.error({ err: error }, 'database connection lost'),
+  const database = await openDatabase(
+    config.database,
+    (error) => app.log.error({ err: error }, 'database connection lost'),
+    options.pgliteStart,
   );
   try {
     // Replicas starting together on an empty database migrate and seed one after the other.

@@ -1,11 +1,15 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { Catalog } from '@vmer/domain';
 import { buildApp } from '../src/app.ts';
 import { signIn } from '../src/cli/sign-in.ts';
 import { loadConfig, type Config } from '../src/config.ts';
+import type { PGliteStart } from '../src/db/database.ts';
 import { DISCLOSURE_API, sampleCatalog } from './disclosures/fixtures.ts';
+import './provided-templates.ts';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
 
 export type TestDatabase = 'pglite' | 'postgres';
@@ -26,6 +30,8 @@ export interface TestApp {
 /**
  * Builds the real app on a fresh database (PGlite in memory, or a PostgreSQL database
  * created for this app and dropped on close), migrated and seeded, listening on 127.0.0.1.
+ * The database starts as a copy of the one the run migrated once (global-setup.ts); the app
+ * still runs `migrate` on it, which checks every applied file's SHA-256.
  * `env` adds or overrides environment variables (e.g. `{ API_RATE_LIMIT: '5' }`);
  * `logStream` receives the log lines (LOG_LEVEL is silent unless `env` says otherwise).
  */
@@ -42,7 +48,10 @@ export async function buildTestApp(
   for (let attempt = 1; ; attempt += 1) {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const postgres = database === 'postgres' ? await createPostgresDatabase() : undefined;
+    const [postgres, pgliteStart] = await Promise.all([
+      database === 'postgres' ? createMigratedPostgresDatabase() : undefined,
+      database === 'pglite' ? migratedPglite() : undefined,
+    ]);
     try {
       const config = loadConfig({
         NODE_ENV: 'test',
@@ -53,7 +62,7 @@ export async function buildTestApp(
         ...(postgres ? { DATABASE_URL: postgres.url } : {}),
         ...options.env,
       });
-      const app = await buildApp(config, { logStream: options.logStream });
+      const app = await buildApp(config, { logStream: options.logStream, pgliteStart });
       await app.listen({ port, host: '127.0.0.1' });
       return {
         app,
@@ -241,4 +250,50 @@ export function freePort(): Promise<number> {
 export async function createPostgresDatabase(): Promise<ScratchDatabase> {
   if (!POSTGRES_URL) throw new Error('Set DATABASE_URL or TEST_DATABASE_URL to test on PostgreSQL');
   return createScratchDatabase(POSTGRES_URL, 'vmer_test');
+}
+
+/**
+ * A new PostgreSQL database holding every migration: a copy of the run's migrated template
+ * (global-setup.ts), or an empty database when there is none; `drop` removes it.
+ */
+async function createMigratedPostgresDatabase(): Promise<ScratchDatabase> {
+  if (!POSTGRES_URL) throw new Error('Set DATABASE_URL or TEST_DATABASE_URL to test on PostgreSQL');
+  const template = inject('postgresTemplate') || undefined;
+  return createScratchDatabase(POSTGRES_URL, 'vmer_test', undefined, template);
+}
+
+/** WebAssembly.compile, which the server's types (no DOM library) do not declare. */
+const { compile } = (
+  globalThis as unknown as {
+    WebAssembly: { compile(bytes: Uint8Array): Promise<PGliteStart['pgliteWasmModule']> };
+  }
+).WebAssembly;
+
+let pgliteStart: Promise<PGliteStart | undefined> | undefined;
+
+/**
+ * How this worker's in-memory PGlite databases start: from the run's migrated data directory
+ * (global-setup.ts) with the WebAssembly compiled once per worker, instead of initdb and every
+ * migration per app. Nothing when the run made no template: each app then starts empty.
+ */
+function migratedPglite(): Promise<PGliteStart | undefined> {
+  pgliteStart ??= (async () => {
+    const file = inject('pgliteTemplate');
+    if (!file) return undefined;
+    const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+    const sibling = (name: string) => new URL(name, `file://${pglite}`);
+    const [data, pgliteWasmModule, initdbWasmModule, fsBundle] = await Promise.all([
+      readFile(file),
+      readFile(sibling('pglite.wasm')).then(compile),
+      readFile(sibling('initdb.wasm')).then(compile),
+      readFile(sibling('pglite.data')),
+    ]);
+    return {
+      loadDataDir: new Blob([data]),
+      pgliteWasmModule,
+      initdbWasmModule,
+      fsBundle: new Blob([fsBundle]),
+    };
+  })();
+  return pgliteStart;
 }

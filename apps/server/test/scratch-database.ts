@@ -20,16 +20,22 @@ export function databaseUrl(serverUrl: string, name: string): string {
 }
 
 /**
- * Creates a new, empty database `<prefix>_<pid>_<random>` on the server `serverUrl` names;
- * throws when the server does not answer within `connectionTimeoutMillis` (none by default).
+ * Creates a new database `<prefix>_<pid>_<random>` on the server `serverUrl` names, empty or a
+ * copy of database `template`; throws when the server does not answer within
+ * `connectionTimeoutMillis` (none by default).
  */
 export async function createScratchDatabase(
   serverUrl: string,
   prefix: string,
   connectionTimeoutMillis?: number,
+  template?: string,
 ): Promise<ScratchDatabase> {
   const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await onServer(serverUrl, `create database ${name}`, connectionTimeoutMillis);
+  await onServer(
+    serverUrl,
+    `create database ${name}${template ? ` template ${template}` : ''}`,
+    connectionTimeoutMillis,
+  );
   let dropped = false;
   return {
     url: databaseUrl(serverUrl, name),

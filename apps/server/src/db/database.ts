@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig, PoolSettings } from '../config.ts';
@@ -130,12 +130,24 @@ export interface DatabaseHandle {
 }
 
 /**
+ * How an in-memory PGlite database starts instead of from an empty cluster: the contents of a
+ * data directory (`dumpDataDir`) and the already compiled WebAssembly modules. Tests start
+ * many databases from one migrated copy; initdb alone costs seconds per database.
+ */
+export type PGliteStart = Pick<
+  PGliteOptions,
+  'loadDataDir' | 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle'
+>;
+
+/**
  * Opens the embedded PGlite database (locking its directory) or a PostgreSQL pool. Both
  * answer the same SQL with the same JavaScript types: bigint as number, date as 'YYYY-MM-DD'.
+ * `pgliteStart` applies to an in-memory PGlite database only.
  */
 export async function openDatabase(
   config: DatabaseConfig,
   onPoolError?: (error: Error) => void,
+  pgliteStart?: PGliteStart,
 ): Promise<DatabaseHandle> {
   if (config.kind === 'postgres') {
     const settings = config.pool ?? POOL_DEFAULTS;
@@ -187,6 +199,7 @@ export async function openDatabase(
   const unlock = inMemory ? () => {} : await lockDataDir(config.dataDir);
   try {
     const client = await PGlite.create(inMemory ? undefined : config.dataDir, {
+      ...(inMemory ? pgliteStart : {}),
       parsers: { [DATE_OID]: (value: string) => value },
     });
     return handle(
