@@ -111,7 +111,7 @@ export async function impactRows(): Promise<Row[]> {
     const analyse = async () => {
       last = await call<CatalogImpact>(
         appUrl,
-        `/api/catalog/versions/${version.version}/impact?days=${DAYS}`,
+        `${apiPath(endpoints.catalogImpact, { version: version.version })}?days=${DAYS}`,
         admin,
       );
     };

@@ -6,10 +6,16 @@
  * and which actions are enabled. The screen, the server's save and submit checks, the stored
  * document, the spreadsheet and the printout all read this, so none of them restates a rule.
  */
-import { parseHeight, parseWeight } from './answers.ts';
+import { parseHeight, parseWeight, type AnswerMap } from './answers.ts';
 import { validateProfile } from './applicant.ts';
 import { bmiDecision, computeBmi } from './bmi.ts';
-import { consolidate, decideAll, formatDecision, todayIso } from './decision-engine.ts';
+import {
+  consolidate,
+  decideAll,
+  decideImpairment,
+  formatDecision,
+  todayIso,
+} from './decision-engine.ts';
 import type { ConsolidatedDecision, ImpairmentDecision } from './decision-engine.ts';
 import {
   catalogSource,
@@ -25,6 +31,7 @@ import type {
   Decision,
   DisclosedImpairment,
   DisclosureDocument,
+  Impairment,
   Issue,
   Profile,
   RuleAge,
@@ -303,4 +310,18 @@ export function submitIssues(
   asOf: string = todayIso(),
 ): Issue[] {
   return evaluateDocument(doc, catalog, asOf, applicationNumber).documentSubmitIssues;
+}
+
+/**
+ * One condition evaluated alone, with no applicant around it (the studio's preview, design
+ * §14): its decision per indicator with what drove it, and the consolidated decision.
+ */
+export function evaluateCondition(
+  impairment: Impairment,
+  answers: AnswerMap,
+  indicators: readonly string[],
+  asOf: string,
+): { decisions: ImpairmentDecision[]; consolidated: ConsolidatedDecision } {
+  const decisions = [decideImpairment(impairment, answers, [...indicators], { asOf })];
+  return { decisions, consolidated: consolidate(decisions, [...indicators]) };
 }

@@ -93,7 +93,16 @@ export interface QuestionTypeDefinition {
   caseAccepts(value: unknown): boolean;
   /** A regression case's short answer as the document carries it; null when unreadable. */
   caseAnswer(q: Question, value: unknown): AnswerValue | null;
+  /**
+   * An answer as a regression case writes it (the inverse of `caseAnswer`): option uuids, the
+   * text, the number (or the text typed when it is not one), the date, `{ cm }` or `{ kg }`;
+   * null when nothing is answered.
+   */
+  caseValue(q: Question, raw: unknown): CaseValue | null;
 }
+
+/** A regression case's short answer (docs/catalogue.md "Regression cases"). */
+export type CaseValue = string | number | string[] | { cm: number } | { kg: number };
 
 const isBlank = (s: string): boolean => s.trim() === '';
 const hasUnits = (q: Question): boolean => (q.units ?? []).length > 0;
@@ -166,6 +175,10 @@ function choiceType(type: QuestionType, options: 'single' | 'multiple'): Questio
     caseHint: options === 'single' ? 'a list of one option uuid' : 'a list of option uuids',
     caseAccepts: Array.isArray,
     caseAnswer: (_q, value) => (isStringList(value) ? value : null),
+    caseValue: (_q, raw) => {
+      const chosen = parseChoices(raw);
+      return chosen.length > 0 ? chosen : null;
+    },
   };
 }
 
@@ -227,6 +240,12 @@ function linesType(type: 'T' | 'N'): QuestionTypeDefinition {
         ? [{ value: String(value), unit }]
         : null;
     },
+    caseValue(_q, raw) {
+      const typed = parseTextAnswer(raw)[0]?.value ?? '';
+      const measured = numeric ? parseNumber(typed) : null;
+      if (measured !== null) return measured;
+      return typed.trim() === '' ? null : typed;
+    },
   };
 }
 
@@ -271,6 +290,7 @@ const dateType: QuestionTypeDefinition = {
   caseAccepts: isIsoDateText,
   caseAnswer: (_q, value) =>
     isIsoDateText(value) ? { value, exact: true, zoneId: 'Asia/Hong_Kong' } : null,
+  caseValue: (_q, raw) => parseDateAnswer(raw)?.value || null,
 };
 
 function measureType(type: 'H' | 'W'): QuestionTypeDefinition {
@@ -314,6 +334,11 @@ function measureType(type: 'H' | 'W'): QuestionTypeDefinition {
       return height
         ? serializeHeight({ cm: amount, ...cmToFtInch(amount) })
         : serializeWeight({ kg: amount, lb: kgToLb(amount) });
+    },
+    caseValue(_q, raw) {
+      const amount = height ? (parseHeight(raw)?.cm ?? null) : (parseWeight(raw)?.kg ?? null);
+      if (amount === null) return null;
+      return height ? { cm: amount } : { kg: amount };
     },
   };
 }

@@ -15,10 +15,10 @@ import { issueText } from '../messages.ts';
 import type { Impairment, Indicator } from '../model.ts';
 import { answerPlausibility } from '../plausibility.ts';
 import { answerShapeIssue, questionType } from '../question-types.ts';
-import { questionnaireIndex, visibleQuestions } from '../questionnaire.ts';
+import { answerOf, questionnaireIndex, visibleQuestions } from '../questionnaire.ts';
 import { compileImpairment } from './compile.ts';
 import type { CatalogProblem, Located } from './rules.ts';
-import type { ImpairmentFile } from './source-schema.ts';
+import type { CaseAnswer, ImpairmentFile } from './source-schema.ts';
 
 /**
  * Runs one impairment's cases; the impairment must have passed the rules.
@@ -149,4 +149,20 @@ export function runCase(impairment: Impairment, indicators: string[], c: CaseInp
     }
   }
   return { ok: problems.length === 0, actual, problems };
+}
+
+/**
+ * Answers as a regression case writes them (docs/catalogue.md "Regression cases"), for the
+ * studio's preview to hand its answers over as a case: only shown, answered questions count,
+ * each in its type's short form.
+ */
+export function caseAnswersOf(impairment: Impairment, answers: AnswerMap): Record<string, CaseAnswer> {
+  const out: Record<string, CaseAnswer> = {};
+  for (const q of visibleQuestions(impairment, answers)) {
+    const raw = answerOf(answers, q.uuid);
+    if (raw === undefined) continue;
+    const value = questionType(q.type).caseValue(q, raw);
+    if (value !== null) out[q.uuid] = value;
+  }
+  return out;
 }

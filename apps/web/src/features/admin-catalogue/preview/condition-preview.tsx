@@ -11,18 +11,14 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { AnswerMap } from '@vmer/domain/answers';
 import { compileImpairment } from '@vmer/domain/catalog/compile';
 import { impairmentFileSchema, type CaseAnswer } from '@vmer/domain/catalog/source-schema';
-import {
-  consolidate,
-  decideImpairment,
-  formatDecision,
-  todayIso,
-} from '@vmer/domain/decision-engine';
+import { formatDecision, todayIso } from '@vmer/domain/decision-engine';
+import { caseAnswersOf } from '@vmer/domain/catalog/cases';
+import { evaluateCondition } from '@vmer/domain/evaluation';
 import { LANGUAGE_CODES, LANGUAGE_TABLE, textIn } from '@vmer/domain/languages';
 import type { AnswerValue, Impairment, Indicator, Language } from '@vmer/domain/model';
 import { buildPages, questionNumbers } from '@vmer/domain/paging';
 import { answerOf, setAnswer } from '@vmer/domain/questionnaire';
 import { addScreenTexts, loadLanguage } from '../../../lib/i18n.ts';
-import { caseAnswersOf } from './case-answers.ts';
 import { conditionPreviewTexts } from './locales.ts';
 import { usePreviewParts, type PreviewParts } from './preview-parts.tsx';
 
@@ -164,13 +160,13 @@ export function ConditionPreview({ file, indicators, language, onAddCase }: Cond
                 size="small"
                 disabled={Object.keys(answers).length === 0}
                 onClick={() => {
-                  const decision = decideImpairment(
+                  const [decision] = evaluateCondition(
                     impairment,
                     answers,
                     indicators.map(({ code }) => code),
-                    { asOf: todayIso() },
-                  );
-                  onAddCase(caseAnswersOf(impairment, answers), formatDecision(decision));
+                    todayIso(),
+                  ).decisions;
+                  onAddCase(caseAnswersOf(impairment, answers), formatDecision(decision!));
                   setSaved(true);
                 }}
               >
@@ -226,11 +222,10 @@ const PreviewBody = memo(function PreviewBody({
   const pages = useMemo(() => buildPages(chosen, language), [chosen, language]);
   const numbers = useMemo(() => questionNumbers(pages), [pages]);
   const codes = useMemo(() => indicators.map(({ code }) => code), [indicators]);
-  const decisions = useMemo(
-    () => [decideImpairment(impairment, answers, codes, { asOf: todayIso() })],
+  const { decisions, consolidated } = useMemo(
+    () => evaluateCondition(impairment, answers, codes, todayIso()),
     [impairment, answers, codes],
   );
-  const consolidated = useMemo(() => consolidate(decisions, codes), [decisions, codes]);
 
   return (
     <>

@@ -15,7 +15,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { createContext, use, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImpairmentFile } from '@vmer/domain/catalog/source-schema';
-import { textIn } from '@vmer/domain/languages';
+import { LANGUAGE_TABLE, textIn } from '@vmer/domain/languages';
 import {
   decisionValueSchema,
   type Bilingual,
@@ -100,7 +100,7 @@ export function BilingualField({
             value={text}
             error={message !== null}
             helperText={message ?? ' '}
-            slotProps={{ htmlInput: { lang: language === 'en' ? 'en' : 'zh-Hant-HK' } }}
+            slotProps={{ htmlInput: { lang: LANGUAGE_TABLE[language].htmlLang } }}
             onChange={(e) => {
               const next = { en: value?.en ?? '', cn_traditional: value?.cn_traditional ?? '' };
               next[language] = e.target.value;

@@ -14,6 +14,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { catalogFileSchema, impairmentFileSchema } from '@vmer/domain/catalog/source-schema';
 import { checkSourceTexts } from '@vmer/domain/catalog/source-texts';
+import { apiPath, endpoints } from '@vmer/domain/api/endpoints';
+import { textIn } from '@vmer/domain/languages';
 import type { Language } from '@vmer/domain/model';
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -64,7 +66,7 @@ function useCatalogSchema(): Record<string, unknown> | undefined {
   const [schema, setSchema] = useState<Record<string, unknown>>();
   useEffect(() => {
     let live = true;
-    fetch(appUrl('/api/catalog/schema.json'))
+    fetch(appUrl(apiPath(endpoints.catalogSchema)))
       .then((response) => (response.ok ? response.json() : undefined))
       .then((value: unknown) => {
         if (live && typeof value === 'object' && value !== null) {
@@ -320,12 +322,12 @@ function DraftEditor({
       ),
     [paths, base],
   );
-  const chinese = i18n.language !== 'en';
   const label = (file: string) => {
     if (file === CATALOG) return `${t(`${s}.catalogFile`)} (${CATALOG})`;
     if (file === INSURERS) return `${t(`${s}.insurersFile`)} (${INSURERS})`;
     const name = names[file];
-    return (chinese ? name?.cn : name?.en) || name?.en || file;
+    const named = { en: name?.en ?? '', cn_traditional: name?.cn || (name?.en ?? '') };
+    return textIn(named, i18n.language as Language) || file;
   };
   const query = search.trim().toLowerCase();
   const listed = paths.filter((file) => {
