@@ -62,7 +62,7 @@ describe('the built web app', () => {
     await rm(dist, { recursive: true, force: true });
   });
 
-  it("the app's pages (/, /home, /questionnaire/x, /login/callback, /logout/callback) load index.html, never cached", async () => {
+  it('T-24 every page of the app (the questionnaire, workbench, dashboard, administration and studio) loads index.html with 200, never cached', async () => {
     for (const path of [
       '/',
       '/home',
@@ -72,6 +72,13 @@ describe('the built web app', () => {
       '/logout/callback',
       '/privacy',
       '/account-request',
+      '/worklist',
+      '/dashboard',
+      '/admin/users',
+      '/admin/account-requests',
+      '/admin/insurers',
+      '/admin/catalogue',
+      '/admin/catalogue/drafts/7',
     ]) {
       const response = await fetch(`${t.baseUrl}${path}`);
       expect(response.status, path).toBe(200);
@@ -83,7 +90,15 @@ describe('the built web app', () => {
   });
 
   it('T-24 a path that is no page of the app answers 404, with the app so that it shows its not-found page', async () => {
-    for (const path of ['/no/such/page', '/questionnaire/REQ-1/extra', '/homes', '/admin?x=1']) {
+    for (const path of [
+      '/no/such/page',
+      '/questionnaire/REQ-1/extra',
+      '/homes',
+      '/admin?x=1',
+      '/admin/catalogue/drafts',
+      '/admin/catalogue/drafts/7/x',
+      '/dashboards',
+    ]) {
       const response = await fetch(`${t.baseUrl}${path}`);
       expect(response.status, path).toBe(404);
       expect(response.headers.get('content-type')).toContain('text/html');

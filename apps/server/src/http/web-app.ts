@@ -2,20 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { API_DOCS_PATH } from '@vmer/domain/api';
+import { isPagePath } from '@vmer/domain/pages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound, sendError } from './error-handler.ts';
 import { HttpError } from './errors.ts';
 
 /** Paths that belong to the server, never to the web app's router. */
 const SERVER_PATHS = /^\/(api|oidc|metrics)(\/|$|\?)/;
-
-/**
- * The web app's own routes (apps/web/src/config/paths.ts): these load the app with 200. Any
- * other page path still loads the app, so that it shows its translated not-found page, but
- * answers 404, so that crawlers, monitors and people reading the status see the truth.
- */
-const APP_ROUTES =
-  /^\/(home|questionnaire(\/[^/]+)?|login\/callback|logout\/callback|privacy|account-request)?\/?$/;
 
 /**
  * A request URL's path within the app: PUBLIC_URL's path taken off when the request carries it
@@ -116,7 +109,10 @@ export async function registerWebApp(
       (request.method === 'GET' || request.method === 'HEAD') && !SERVER_PATHS.test(request.url);
     // A missing hashed asset is a 404, not the app: a stale chunk must fail visibly (requirements §8).
     if (!isPage || request.url.startsWith('/assets/')) return notFound(request, reply);
-    if (APP_ROUTES.test(path)) return sendApp(reply);
+    // The app's own pages load it with 200; any other page path still loads the app, so that it
+    // shows its translated not-found page, but answers 404, so that crawlers, monitors and
+    // people reading the status see the truth.
+    if (isPagePath(path)) return sendApp(reply);
     // A file the build does not have (favicon.ico, sitemap.xml) is no page: no HTML for it.
     if (/\.[a-z0-9]+$/i.test(path)) return notFound(request, reply);
     return sendApp(reply, 404);

@@ -1,20 +1,5 @@
-/** Every route path of the app (requirements §2, design §5), in one place. */
-export const paths = {
-  landing: '/',
-  home: '/home',
-  questionnaire: '/questionnaire/:requestId?',
-  worklist: '/worklist',
-  dashboard: '/dashboard',
-  loginCallback: '/login/callback',
-  logoutCallback: '/logout/callback',
-  privacy: '/privacy',
-  accountRequest: '/account-request',
-  adminUsers: '/admin/users',
-  adminAccountRequests: '/admin/account-requests',
-  adminInsurers: '/admin/insurers',
-  adminCatalogue: '/admin/catalogue',
-  adminCatalogueDraft: '/admin/catalogue/drafts/:id',
-} as const;
+/** Every route path of the app: the domain's page table, which the server serves too. */
+export { PAGE_PATHS as paths } from '@vmer/domain/pages';
 
 /**
  * The state of a navigation that keeps the screen on show: a disclosure saved at /home takes
