@@ -10,12 +10,6 @@ const routes: ApiRoute[] = Object.values(apiRoutes);
 /** The source folders that call or serve the API; every path they use comes from the contract. */
 const SOURCE_DIRS = ['apps/server/src', 'apps/web/src', 'e2e/src', 'bench/src'];
 
-/**
- * The web app's screen paths: a screen may read like a call below /api (the screen
- * /admin/users and the call /api/admin/users), and this file owns the screens' paths.
- */
-const SCREEN_PATHS = join(ROOT, 'apps/web/src/config/paths.ts');
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -25,11 +19,7 @@ function sourceFiles(dir: string): string[] {
         ? []
         : sourceFiles(path);
     }
-    return /\.(ts|tsx)$/.test(entry.name) &&
-      !/\.test\.tsx?$/.test(entry.name) &&
-      path !== SCREEN_PATHS
-      ? [path]
-      : [];
+    return /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
   });
 }
 
