@@ -2,17 +2,14 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ErrorWithAction } from '../../../components/error-with-action.tsx';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { useFormatters } from '../../../lib/use-formatters.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
 import {
@@ -178,47 +175,6 @@ function StepFor({ step, onClose }: { step: Step; onClose: () => void }) {
   }
 }
 
-/** The drafts' table: scrolls sideways inside its own focusable region on a phone. */
-function ScrollTable({
-  caption,
-  columns,
-  children,
-}: {
-  caption: string;
-  columns: string[];
-  children: ReactNode;
-}) {
-  return (
-    <TableContainer
-      tabIndex={0}
-      role="region"
-      aria-label={caption}
-      sx={{
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 1,
-        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
-      }}
-    >
-      <Table size="small" sx={{ minWidth: 960 }}>
-        <caption style={{ captionSide: 'top', fontWeight: 600, padding: '8px 16px' }}>
-          {caption}
-        </caption>
-        <TableHead>
-          <TableRow>
-            {columns.map((column) => (
-              <TableCell key={column} scope="col" sx={{ whiteSpace: 'nowrap' }}>
-                {column}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>{children}</TableBody>
-      </Table>
-    </TableContainer>
-  );
-}
-
 /**
  * The drafts of the catalogue with their steps (requirements K-03, K-11): open, retire,
  * return, approve (at once or at a date and time; not offered to the draft's author,
@@ -258,6 +214,7 @@ export function DraftsSection({ me }: { me: readonly string[] }) {
       )}
       {drafts.data && drafts.data.length > 0 && (
         <ScrollTable
+          minWidth={960}
           caption={t(`${s}.draftsCaption`)}
           columns={[
             t(`${s}.column.draft`),
@@ -372,6 +329,7 @@ export function DraftsSection({ me }: { me: readonly string[] }) {
       )}
       {pendingReleases.length > 0 && (
         <ScrollTable
+          minWidth={960}
           caption={t(`${s}.releasesCaption`)}
           columns={[
             t('adminCatalogue.column.version'),

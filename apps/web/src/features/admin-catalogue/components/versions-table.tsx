@@ -1,14 +1,11 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { useFormatters } from '../../../lib/use-formatters.ts';
 import type { CatalogVersion } from '../api/catalogue-api.ts';
 
@@ -60,94 +57,70 @@ export function VersionsTable({
       >
         {t('adminCatalogue.scrollHint')}
       </Typography>
-      <TableContainer
-        tabIndex={0}
-        role="region"
-        aria-label={caption}
-        sx={{
-          border: 1,
-          borderColor: 'divider',
-          borderRadius: 1,
-          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
-        }}
+      <ScrollTable
+        caption={caption}
+        minWidth={1040}
+        columns={COLUMNS.map((column) => {
+          const label = t(`adminCatalogue.column.${column}`);
+          return column === 'conditions' ? { label, align: 'right' } : label;
+        })}
       >
-        <Table size="small" sx={{ minWidth: 1040, captionSide: 'top' }}>
-          <caption style={{ captionSide: 'top', fontWeight: 600, padding: '8px 16px' }}>
-            {caption}
-          </caption>
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map((column) => (
-                <TableCell
-                  key={column}
-                  scope="col"
-                  align={column === 'conditions' ? 'right' : 'left'}
-                  sx={{ whiteSpace: 'nowrap' }}
-                >
-                  {t(`adminCatalogue.column.${column}`)}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {versions.map((version) => {
-              const status = version.active ? 'active' : 'inactive';
-              return (
-                <TableRow key={version.version} data-version={version.version}>
-                  <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
-                    {version.version}
-                  </TableCell>
-                  <TableCell>
-                    <Chip
+        {versions.map((version) => {
+          const status = version.active ? 'active' : 'inactive';
+          return (
+            <TableRow key={version.version} data-version={version.version}>
+              <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
+                {version.version}
+              </TableCell>
+              <TableCell>
+                <Chip
+                  size="small"
+                  label={t(`adminCatalogue.status.${status}`)}
+                  sx={{ ...TONES[status], fontWeight: 600 }}
+                />
+              </TableCell>
+              <TableCell>{version.author}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {formatDateTime(new Date(version.createdAt))}
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {version.activatedAt ? formatDateTime(new Date(version.activatedAt)) : empty}
+              </TableCell>
+              <TableCell sx={{ minWidth: 200, maxWidth: 360, overflowWrap: 'anywhere' }}>
+                {version.notes || empty}
+              </TableCell>
+              <TableCell align="right">{version.impairments}</TableCell>
+              <TableCell>
+                <Stack direction="row" spacing={1}>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    onClick={() => onNewDraft(version.version)}
+                    aria-label={t('adminCatalogue.studio.newDraftFrom', {
+                      version: version.version,
+                    })}
+                    sx={{ whiteSpace: 'nowrap' }}
+                  >
+                    {t('adminCatalogue.studio.newDraft')}
+                  </Button>
+                  {active && Number(version.version) < Number(active.version) && (
+                    <Button
                       size="small"
-                      label={t(`adminCatalogue.status.${status}`)}
-                      sx={{ ...TONES[status], fontWeight: 600 }}
-                    />
-                  </TableCell>
-                  <TableCell>{version.author}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {formatDateTime(new Date(version.createdAt))}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {version.activatedAt ? formatDateTime(new Date(version.activatedAt)) : empty}
-                  </TableCell>
-                  <TableCell sx={{ minWidth: 200, maxWidth: 360, overflowWrap: 'anywhere' }}>
-                    {version.notes || empty}
-                  </TableCell>
-                  <TableCell align="right">{version.impairments}</TableCell>
-                  <TableCell>
-                    <Stack direction="row" spacing={1}>
-                      <Button
-                        size="small"
-                        variant="outlined"
-                        onClick={() => onNewDraft(version.version)}
-                        aria-label={t('adminCatalogue.studio.newDraftFrom', {
-                          version: version.version,
-                        })}
-                        sx={{ whiteSpace: 'nowrap' }}
-                      >
-                        {t('adminCatalogue.studio.newDraft')}
-                      </Button>
-                      {active && Number(version.version) < Number(active.version) && (
-                        <Button
-                          size="small"
-                          onClick={() => onRollback(version.version)}
-                          aria-label={t('adminCatalogue.studio.rollbackTo', {
-                            version: version.version,
-                          })}
-                          sx={{ whiteSpace: 'nowrap' }}
-                        >
-                          {t('adminCatalogue.studio.rollback')}
-                        </Button>
-                      )}
-                    </Stack>
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </TableContainer>
+                      onClick={() => onRollback(version.version)}
+                      aria-label={t('adminCatalogue.studio.rollbackTo', {
+                        version: version.version,
+                      })}
+                      sx={{ whiteSpace: 'nowrap' }}
+                    >
+                      {t('adminCatalogue.studio.rollback')}
+                    </Button>
+                  )}
+                </Stack>
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </ScrollTable>
     </>
   );
 }

@@ -3,54 +3,22 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMPACT_DEFAULT_DAYS, impactQuerySchema } from '@vmer/domain/catalog/impact';
 import { textIn } from '@vmer/domain/languages';
 import type { Language } from '@vmer/domain/model';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { useFormatters } from '../../../lib/use-formatters.ts';
 import { decisionWords } from '../diff-words.ts';
 import { useLazyCatalogImpactQuery, type CatalogImpact, type ImpactTarget } from './impact-api.ts';
 
 const k = (key: string) => `catalogueImpact.${key}`;
-
-/** A table that scrolls sideways inside its own focusable region on a phone. */
-function ImpactTable({
-  caption,
-  head,
-  children,
-}: {
-  caption: string;
-  head: string[];
-  children: ReactNode;
-}) {
-  return (
-    <TableContainer tabIndex={0} role="region" aria-label={caption} sx={{ overflowX: 'auto' }}>
-      <Table size="small">
-        <caption>{caption}</caption>
-        <TableHead>
-          <TableRow>
-            {head.map((cell) => (
-              <TableCell key={cell} scope="col">
-                {cell}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>{children}</TableBody>
-      </Table>
-    </TableContainer>
-  );
-}
 
 function ImpactResult({ impact }: { impact: CatalogImpact }) {
   const { t, i18n } = useTranslation();
@@ -82,9 +50,11 @@ function ImpactResult({ impact }: { impact: CatalogImpact }) {
         <Typography>{t(k('noChange'))}</Typography>
       )}
       {changedCells.length > 0 && (
-        <ImpactTable
+        <ScrollTable
           caption={t(k('cellsCaption'))}
-          head={['condition', 'indicator', 'changed', 'replayed'].map((c) => t(k(`column.${c}`)))}
+          columns={['condition', 'indicator', 'changed', 'replayed'].map((c) =>
+            t(k(`column.${c}`)),
+          )}
         >
           {changedCells.map((cell) => (
             <TableRow key={`${cell.uuid} ${cell.indicator}`}>
@@ -96,12 +66,12 @@ function ImpactResult({ impact }: { impact: CatalogImpact }) {
               <TableCell>{formatNumber(cell.replayed)}</TableCell>
             </TableRow>
           ))}
-        </ImpactTable>
+        </ScrollTable>
       )}
       {impact.examples.length > 0 && (
-        <ImpactTable
+        <ScrollTable
           caption={t(k('examplesCaption'))}
-          head={['applicationNumber', 'condition', 'indicator', 'before', 'after'].map((c) =>
+          columns={['applicationNumber', 'condition', 'indicator', 'before', 'after'].map((c) =>
             t(k(`column.${c}`)),
           )}
         >
@@ -116,7 +86,7 @@ function ImpactResult({ impact }: { impact: CatalogImpact }) {
               <TableCell>{value(example.after, example.removed)}</TableCell>
             </TableRow>
           ))}
-        </ImpactTable>
+        </ScrollTable>
       )}
     </Stack>
   );
