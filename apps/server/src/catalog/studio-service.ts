@@ -757,96 +757,55 @@ export function studioService(
         .select('requested_by_subject')
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
-      if (row.status !== 'requested') {
-        throw new HttpError(409, {
-          key: 'catalog_release_not_requested',
-          params: { status: row.status },
-        });
-      }
+      const mustBeRequested = (status: string) => {
+        if (status !== 'requested')
+          throw new HttpError(409, { key: 'catalog_release_not_requested', params: { status } });
+      };
+      mustBeRequested(row.status);
       if (stored.requested_by_subject === user.subject) {
         throw new HttpError(403, 'catalog_own_release');
       }
       const insurers = await catalogueInsurers();
-      if (at === null) {
-        // Checked again under the catalogue's lock, so two approvals activate once.
-        await catalog.activate(row.version, async (trx) => {
-          const locked = await lockRelease(trx, id);
-          if (locked.status !== 'requested') {
-            throw new HttpError(409, {
-              key: 'catalog_release_not_requested',
-              params: { status: locked.status },
-            });
-          }
-          const now = new Date();
-          await trx
-            .updateTable('catalog_releases')
-            .set({
-              status: 'activated',
-              approver_subject: user.subject,
-              approver_name: user.displayName,
-              approved_at: now,
-              activated_at: now,
-            })
-            .where('id', '=', id)
-            .execute();
-          await audit(
-            trx,
-            user,
-            { type: 'catalogueRelease', id },
-            'approve',
-            [{ field: 'status', before: 'requested', after: 'activated' }],
-            insurers,
-          );
-          await audit(
-            trx,
-            user,
-            { type: 'catalogueRelease', id },
-            'activate',
-            [{ field: 'version', before: null, after: row.version }],
-            insurers,
-          );
-        });
-        return releaseOf(id);
-      }
-      await db.transaction().execute(async (trx) => {
-        const locked = await lockRelease(trx, id);
-        if (locked.status !== 'requested') {
-          throw new HttpError(409, {
-            key: 'catalog_release_not_requested',
-            params: { status: locked.status },
-          });
-        }
+      const target = { type: 'catalogueRelease', id } as const;
+      // Checked again under the release's lock (and, to activate now, the catalogue's), so two
+      // approvals approve once.
+      const approve = async (trx: Transaction<Database>) => {
+        mustBeRequested((await lockRelease(trx, id)).status);
+        const now = new Date();
+        const status = at === null ? 'activated' : 'scheduled';
         await trx
           .updateTable('catalog_releases')
           .set({
-            status: 'scheduled',
+            status,
             approver_subject: user.subject,
             approver_name: user.displayName,
-            approved_at: new Date(),
-            activate_at: at,
+            approved_at: now,
+            ...(at === null ? { activated_at: now } : { activate_at: at }),
           })
           .where('id', '=', id)
           .execute();
         await audit(
           trx,
           user,
-          { type: 'catalogueRelease', id },
+          target,
           'approve',
-          [{ field: 'status', before: 'requested', after: 'scheduled' }],
+          [{ field: 'status', before: 'requested', after: status }],
           insurers,
         );
         await audit(
           trx,
           user,
-          { type: 'catalogueRelease', id },
-          'schedule',
+          target,
+          at === null ? 'activate' : 'schedule',
           [
             { field: 'version', before: null, after: row.version },
-            { field: 'activateAt', before: null, after: at.toISOString() },
+            ...(at === null ? [] : [{ field: 'activateAt', before: null, after: at.toISOString() }]),
           ],
           insurers,
         );
-      });
+      };
+      if (at === null) await catalog.activate(row.version, approve);
+      else await db.transaction().execute(approve);
       return releaseOf(id);
     },
 
