@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { API_PREFIX } from '@vmer/domain/api';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 /** The widths the app is checked at (checklist L-10): a desktop and a phone. */
 export const VIEWPORTS = {
@@ -9,6 +9,9 @@ export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
 } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
+
+/** The desktop width a journey looks at each new screen with, beside the phone. */
+export const DESKTOP = { width: 1366, height: 900 } as const;
 
 export const DEMO_PASSWORD = 'demo';
 
@@ -137,4 +140,42 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
     .flatMap((violation) =>
       violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
     );
+}
+
+/** How {@link look} looks at a screen. */
+export interface LookOptions {
+  /** An open dialog is checked alone: the page behind it is not new. */
+  dialog?: boolean;
+  /** The page itself never scrolls sideways: only a table's own region may. */
+  noSideScroll?: boolean;
+  /** No notification is sliding in or out while the screenshots are taken. */
+  quiet?: boolean;
+}
+
+/**
+ * Looks at a new screen as a person would: a full-page screenshot at 1366 px and at 390 px
+ * (`${file}-1366.png`, `${file}-390.png`), each free of serious or critical axe violations;
+ * the page goes back to 1366 px.
+ */
+export async function look(page: Page, file: string, options: LookOptions = {}): Promise<void> {
+  if (options.quiet)
+    await page.locator('#notistack-snackbar').waitFor({ state: 'detached', timeout: 15_000 });
+  for (const [width, size] of [
+    [1366, DESKTOP],
+    [390, VIEWPORTS.phone],
+  ] as const) {
+    await page.setViewportSize(size);
+    if (options.noSideScroll)
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+          timeout: 10_000,
+        })
+        .toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${file}-${width}.png`, fullPage: true });
+    expect(
+      await seriousViolations(page, options.dialog ? '[role="dialog"]' : undefined),
+      `${file} at ${width} px`,
+    ).toEqual([]);
+  }
+  await page.setViewportSize(DESKTOP);
 }

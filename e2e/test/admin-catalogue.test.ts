@@ -7,13 +7,12 @@ import { cnTraditional as shellTextsCn } from '../../apps/web/src/locales/cn-tra
 import { en as shellTexts } from '../../apps/web/src/locales/en.ts';
 import { readSourceDir, SHIPPED_CATALOG_DIR } from '../../apps/server/src/catalog/source-files.ts';
 import { api, putLanguage } from '../../apps/server/test/helpers.ts';
-import { seriousViolations, VIEWPORTS } from '../src/browser.ts';
-import { journeySuite, SETTLED, signedInPage, userToken } from '../src/questionnaire.ts';
+import { DESKTOP, look, seriousViolations } from '../src/browser.ts';
+import { journeySuite, SETTLED, SHOTS, signedInPage, userToken } from '../src/questionnaire.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
 
 const suite = journeySuite();
 
-const DESKTOP = { width: 1366, height: 900 };
 const SHELL = { en: shellTexts, cn_traditional: shellTextsCn } as const;
 type Language = keyof typeof SHELL;
 const textsOf = (language: Language) => ({
@@ -48,29 +47,6 @@ async function revisedFiles() {
   const planned = text.indexOf('uuid: gallstones-surgery-planned');
   text = text.slice(0, planned) + replaceOnce(text.slice(planned), PLANNED.before, PLANNED.after);
   return { ...files, [key]: text };
-}
-
-/**
- * A screenshot at 1366 px and at 390 px, each without a sideways scroll of the page and free of
- * serious or critical axe violations.
- */
-async function look(page: Page, name: string): Promise<void> {
-  for (const [width, size] of [
-    [1366, DESKTOP],
-    [390, VIEWPORTS.phone],
-  ] as const) {
-    await page.setViewportSize(size);
-    // Nothing but the table's own region scrolls sideways.
-    await expect
-      .poll(
-        () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-        SETTLED,
-      )
-      .toBeLessThanOrEqual(0);
-    await suite.screenshot(page, `admin-catalogue-${name}-${width}`, { fullPage: true });
-    expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
-  }
-  await page.setViewportSize(DESKTOP);
 }
 
 // This file imports a catalogue version: it runs its own server, so that the other journeys
@@ -146,7 +122,7 @@ describe('catalogue versions', () => {
             '問題「膽囊是否已經切除？」的選項「否，醫生建議或已安排手術」就 LIFE 的決定由加 25 點改為加 50 點。',
           ]);
         }
-        await look(page, language);
+        await look(page, `${SHOTS}/admin-catalogue-${language}`, { noSideScroll: true });
         // Collapsed, the condition keeps its heading and count.
         await condition.click();
         await page.waitForFunction(

@@ -8,19 +8,19 @@ import type { InsurerListEntry } from '../../apps/web/src/features/header-select
 import { cnTraditional as shellTextsCn } from '../../apps/web/src/locales/cn-traditional.ts';
 import { en as shellTexts } from '../../apps/web/src/locales/en.ts';
 import { api } from '../../apps/server/test/helpers.ts';
-import { appState, seriousViolations, VIEWPORTS } from '../src/browser.ts';
+import { appState, DESKTOP, look, VIEWPORTS } from '../src/browser.ts';
 import {
   fetchDisclosure,
   journeySuite,
   PHKL_PRODUCT,
   SETTLED,
+  SHOTS,
   submittedDisclosure,
 } from '../src/questionnaire.ts';
 
 const suite = journeySuite();
 
 /** The issue's desktop width; the phone width is the app's usual 390 px. */
-const DESKTOP = { width: 1366, height: 900 };
 const SHELL = { en: shellTexts, cn_traditional: shellTextsCn } as const;
 type JourneyLanguage = keyof typeof SHELL;
 const textsOf = (language: JourneyLanguage) => ({
@@ -40,25 +40,6 @@ async function signedIn(userName: string, language: JourneyLanguage = 'en'): Pro
   const page = await suite.signedIn(userName, { landing: landing(userName) });
   await page.setViewportSize(DESKTOP);
   return page;
-}
-
-/**
- * A screenshot at 1366 px and at 390 px, each free of serious or critical axe violations (of
- * the dialog alone when one is open); the page goes back to 1366 px.
- */
-async function look(page: Page, name: string, dialog = false): Promise<void> {
-  for (const [width, size] of [
-    [1366, DESKTOP],
-    [390, VIEWPORTS.phone],
-  ] as const) {
-    await page.setViewportSize(size);
-    await suite.screenshot(page, `admin-insurers-${name}-${width}`, { fullPage: true });
-    expect(
-      await seriousViolations(page, dialog ? '[role="dialog"]' : undefined),
-      `${name} at ${width} px`,
-    ).toEqual([]);
-  }
-  await page.setViewportSize(DESKTOP);
 }
 
 /** The administrator's insurers and the active version, over the API. */
@@ -96,7 +77,7 @@ describe('insurers and products', () => {
       await page.getByRole('group', { name: 'Product WL01' }).waitFor(SETTLED);
       // Looked at once the editor has opened all the way.
       await page.locator('.MuiCollapse-entered').waitFor(SETTLED);
-      await look(page, 'editor-en');
+      await look(page, `${SHOTS}/admin-insurers-editor-en`);
 
       const wl01 = page.getByRole('group', { name: 'Product WL01' });
       await wl01.getByRole('textbox', { name: texts.nameEn }).fill('Whole Life Protector E2E');
@@ -121,13 +102,13 @@ describe('insurers and products', () => {
       expect(await dialog.textContent()).toContain(
         fill(texts.confirmText, { next, version: before.catalogVersion, insurer: 'PHKL' }),
       );
-      await look(page, 'confirm', true);
+      await look(page, `${SHOTS}/admin-insurers-confirm`, { dialog: true });
       await dialog.getByRole('button', { name: texts.confirm }).click();
       const saved = page.getByRole('status').filter({ hasText: /catalogue version \d+ is active/ });
       await saved.waitFor(SETTLED);
       const version = (await insurers(token)).catalogVersion;
       expect(await saved.textContent()).toBe(fill(texts.saved, { insurer: 'PHKL', version }));
-      await look(page, 'saved');
+      await look(page, `${SHOTS}/admin-insurers-saved`);
 
       // interviewer1's header offers the new product and reads the new name.
       const interviewer = await signedIn('interviewer1');
@@ -166,7 +147,7 @@ describe('insurers and products', () => {
       await chinese.getByRole('button', { name: /^PHKL · / }).click();
       await chinese.getByRole('group', { name: '產品 E2E01' }).waitFor(SETTLED);
       await chinese.locator('.MuiCollapse-entered').waitFor(SETTLED);
-      await look(chinese, 'editor-cn');
+      await look(chinese, `${SHOTS}/admin-insurers-editor-cn`);
       await chinese.context().close();
     } finally {
       // Other journeys read the sample catalogue's products: put phkl back as it was.
@@ -259,7 +240,7 @@ describe('menu and access by role', () => {
           .getByRole('heading', { name: texts.notAllowed.title, level: 1 })
           .waitFor(SETTLED);
         expect(await page.getByText(texts.notAllowed.text).isVisible()).toBe(true);
-        await look(page, `not-allowed-${language}`);
+        await look(page, `${SHOTS}/admin-insurers-not-allowed-${language}`);
         await page
           .getByRole('link', {
             name: fill(texts.notAllowed.goFirst, { screen: texts.nav.questionnaire }),

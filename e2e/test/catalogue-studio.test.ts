@@ -1,5 +1,4 @@
 import { mkdir } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPath, endpoints } from '@vmer/domain/api';
@@ -8,12 +7,13 @@ import { checkSourceTexts } from '@vmer/domain/catalog/source-texts';
 import { adminCatalogueTexts } from '../../apps/web/src/features/admin-catalogue/locales.ts';
 import { readSourceDir, SHIPPED_CATALOG_DIR } from '../../apps/server/src/catalog/source-files.ts';
 import { api, putLanguage } from '../../apps/server/test/helpers.ts';
-import { VIEWPORTS } from '../src/browser.ts';
+import { DESKTOP, look } from '../src/browser.ts';
 import {
   fetchDisclosure,
   journeySuite,
   PHKL_PRODUCT,
   SETTLED,
+  SHOTS,
   signedInPage,
   submittedDisclosure,
   userToken,
@@ -22,10 +22,8 @@ import { catalogueImpactTexts } from '../../apps/web/src/features/admin-catalogu
 import { startServer, type RunningServer } from '../src/server.ts';
 
 const suite = journeySuite();
-const SHOTS = '/tmp/shots-studio';
 /** Steps that run the whole catalogue's check on the server (save, submit, approve) take longer on a busy machine. */
 const CHECKED = { timeout: 30_000 };
-const DESKTOP = { width: 1366, height: 900 };
 type Language = 'en' | 'cn_traditional';
 const studioTexts = (language: Language) =>
   textsIn(adminCatalogueTexts, language).adminCatalogue.studio;
@@ -77,40 +75,6 @@ async function typeInEditor(page: Page, label: string, text: string): Promise<vo
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('Delete');
   await page.keyboard.insertText(text);
-}
-
-/**
- * Serious and critical axe violations of the studio's own parts: the condition preview, the
- * questionnaire's components in a narrow column, is checked with the questionnaire.
- */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .exclude('[data-testid="condition-preview"]')
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
-    );
-}
-
-/** Screenshots at 1366 and 390 px into the studio's folder, each free of serious axe violations. */
-async function look(page: Page, name: string): Promise<void> {
-  for (const [width, size] of [
-    [1366, DESKTOP],
-    [390, VIEWPORTS.phone],
-  ] as const) {
-    await page.setViewportSize(size);
-    await expect
-      .poll(
-        () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-        SETTLED,
-      )
-      .toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-    expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
-  }
-  await page.setViewportSize(DESKTOP);
 }
 
 /** The option's decision as the questionnaire serves it, found anywhere in the answer. */
@@ -169,7 +133,7 @@ describe('catalogue studio', () => {
     await admin1.goto(`${baseUrl}/admin/catalogue`);
     await admin1.getByRole('heading', { name: cn.draftsTitle, level: 2 }).waitFor(SETTLED);
     await admin1.getByText(cn.noDrafts).waitFor(SETTLED);
-    await look(admin1, 'versions-cn');
+    await look(admin1, `${SHOTS}/studio-versions-cn`, { noSideScroll: true });
     await admin1.context().close();
 
     const page = await pageOf('admin1', 'en');
@@ -209,7 +173,7 @@ describe('catalogue studio', () => {
       true,
     );
     await page.getByText(fill(en.submitBlocked, { count: 1 })).waitFor(SETTLED);
-    await look(page, 'draft-failing');
+    await look(page, `${SHOTS}/studio-draft-failing`, { noSideScroll: true });
     // Clicking the problem puts the cursor on its line.
     await listed.click();
     await expect
@@ -237,7 +201,7 @@ describe('catalogue studio', () => {
         .getByRole('row', { name: /Gallstones/ })
         .textContent(),
     ).toBe('GallstonesLIFE11');
-    await look(page, 'draft-impact');
+    await look(page, `${SHOTS}/studio-draft-impact`, { noSideScroll: true });
     await page.getByRole('button', { name: en.submit, exact: true }).click();
     const submit = page.getByRole('dialog', { name: fill(en.submitTitle, { id: draftId }) });
     await submit.getByLabel(en.submitNote).fill('LIFE 50 for planned surgery');
@@ -263,7 +227,7 @@ describe('catalogue studio', () => {
     await approve.getByRole('button', { name: en.approve }).click();
     const approvedRow = admin2.locator(`[data-draft="${draftId}"]`);
     await expect.poll(() => approvedRow.textContent(), CHECKED).toMatch(/Released|Approved/);
-    await look(admin2, 'versions-approved');
+    await look(admin2, `${SHOTS}/studio-versions-approved`, { noSideScroll: true });
     await admin2.context().close();
 
     // The released draft reads in Chinese, no longer editable.
@@ -276,7 +240,7 @@ describe('catalogue studio', () => {
       await reader.getByText(fill(cn.readOnly, { status: cn.status.released })).waitFor(SETTLED);
       await reader.getByText(cn.noProblems).waitFor(SETTLED);
       expect(await reader.getByRole('button', { name: cn.save, exact: true }).count()).toBe(0);
-      await look(reader, 'draft-released-cn');
+      await look(reader, `${SHOTS}/studio-draft-released-cn`, { noSideScroll: true });
     } finally {
       await reader.context().close();
       await putLanguage(baseUrl, await userToken(baseUrl, 'admin1'), 'en');

@@ -8,7 +8,7 @@ import { questionnaireTexts } from '../../apps/web/src/features/questionnaire/lo
 import { worklistTexts } from '../../apps/web/src/features/worklist/locales.ts';
 import { cnTraditional as shellTextsCn } from '../../apps/web/src/locales/cn-traditional.ts';
 import { en as shellTexts } from '../../apps/web/src/locales/en.ts';
-import { seriousViolations, VIEWPORTS } from '../src/browser.ts';
+import { DESKTOP, look } from '../src/browser.ts';
 import {
   fetchDisclosure,
   journeySuite,
@@ -16,13 +16,13 @@ import {
   QuestionnaireScreen,
   screenState,
   SETTLED,
+  SHOTS,
   storedDisclosure,
 } from '../src/questionnaire.ts';
 
 const suite = journeySuite();
 
 /** The issue's desktop width; the phone width is the app's usual 390 px. */
-const DESKTOP = { width: 1366, height: 900 };
 
 type JourneyLanguage = 'en' | 'cn_traditional';
 const SHELL = { en: shellTexts, cn_traditional: shellTextsCn } as const;
@@ -41,27 +41,6 @@ const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{(\w+)\}/g, (_match, key: string) => String(values[key]));
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * Looks at a new screen as it is: a screenshot at 1366 px and at 390 px, each free of serious
- * or critical axe violations (of the dialog alone when one is open: the page behind it is not
- * new); the page goes back to 1366 px. No notification is sliding in or out meanwhile.
- */
-async function look(page: Page, name: string, dialog = false): Promise<void> {
-  await page.locator('#notistack-snackbar').waitFor({ state: 'detached', timeout: 15_000 });
-  for (const [width, size] of [
-    [1366, DESKTOP],
-    [390, VIEWPORTS.phone],
-  ] as const) {
-    await page.setViewportSize(size);
-    await suite.screenshot(page, `workbench-${name}-${width}`, { fullPage: true });
-    expect(
-      await seriousViolations(page, dialog ? '[role="dialog"]' : undefined),
-      `${name} at ${width} px`,
-    ).toEqual([]);
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 /**
  * A Gallstones disclosure interviewer1 creates and submits in one call, as the screen at /home
@@ -143,7 +122,7 @@ describe('the workbench journey', () => {
         const bar = reviewer.getByRole('region', { name: mer.review.title });
         await bar.getByRole('button', { name: mer.review.start }).click();
         await bar.getByRole('button', { name: mer.review.release }).waitFor(SETTLED);
-        await look(reviewer, `review-bar-${language}`);
+        await look(reviewer, `${SHOTS}/workbench-review-bar-${language}`, { quiet: true });
 
         // The case as text, then its timeline.
         const tab = (name: string) => reviewer.getByRole('tab', { name, exact: true });
@@ -171,7 +150,10 @@ describe('the workbench journey', () => {
         await rejectDialog
           .getByText(fill(mer.disclosure.rejectReasonHelp, { length: reason.length, max: 500 }))
           .waitFor();
-        await look(reviewer, `reject-dialog-${language}`, true);
+        await look(reviewer, `${SHOTS}/workbench-reject-dialog-${language}`, {
+          quiet: true,
+          dialog: true,
+        });
         await rejectDialog
           .getByRole('button', { name: mer.disclosure.reject, exact: true })
           .click();
@@ -204,7 +186,7 @@ describe('the workbench journey', () => {
         const banner = interviewer.getByRole('status').filter({ hasText: reason });
         await banner.waitFor(SETTLED);
         expect(await banner.textContent()).toContain('uw1');
-        await look(interviewer, `returned-banner-${language}`);
+        await look(interviewer, `${SHOTS}/workbench-returned-banner-${language}`, { quiet: true });
 
         // Corrected: one more complication ticked, and submitted again.
         const interviewerScreen = new QuestionnaireScreen(interviewer, suite.labels, language);
@@ -244,7 +226,10 @@ describe('the workbench journey', () => {
         await overrideDialog
           .getByRole('textbox', { name: mer.override.note })
           .fill('Specialist letter');
-        await look(reviewer, `override-dialog-${language}`, true);
+        await look(reviewer, `${SHOTS}/workbench-override-dialog-${language}`, {
+          quiet: true,
+          dialog: true,
+        });
         await overrideDialog.getByRole('button', { name: mer.override.save }).click();
         await overrideDialog.waitFor({ state: 'detached' });
         const overridden = reviewer.getByRole('tabpanel').getByText(mer.override.overridden);
@@ -259,7 +244,10 @@ describe('the workbench journey', () => {
         await reviewerScreen.showForm();
         await reviewerScreen.button('validate').click();
         const validateDialog = reviewer.getByRole('dialog', { name: mer.review.validateTitle });
-        await look(reviewer, `validate-dialog-${language}`, true);
+        await look(reviewer, `${SHOTS}/workbench-validate-dialog-${language}`, {
+          quiet: true,
+          dialog: true,
+        });
         await validateDialog
           .getByRole('button', { name: mer.disclosure.validate, exact: true })
           .click();
@@ -303,7 +291,7 @@ describe('the workbench journey', () => {
     await result.getByRole('button', { name: texts.screen.mer.reference.copy }).click();
     await page.getByText(texts.screen.mer.reference.copied).waitFor(SETTLED);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(requestId);
-    await look(page, 'reference-dialog-en', true);
+    await look(page, `${SHOTS}/workbench-reference-dialog-en`, { quiet: true, dialog: true });
 
     // The address is the disclosure's own: a reload opens it, as a shared link would.
     await page.reload();

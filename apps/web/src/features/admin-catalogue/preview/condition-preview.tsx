@@ -218,6 +218,7 @@ const PreviewBody = memo(function PreviewBody({
   answers,
   onAnswer,
 }: PreviewBodyProps) {
+  const { t } = useTranslation();
   const chosen = useMemo(() => [{ impairment, answers }], [impairment, answers]);
   const pages = useMemo(() => buildPages(chosen, language), [chosen, language]);
   const numbers = useMemo(() => questionNumbers(pages), [pages]);
@@ -248,14 +249,28 @@ const PreviewBody = memo(function PreviewBody({
           ))}
         </Box>
       ))}
-      <Decisions
-        chosen={chosen}
-        decisions={decisions}
-        consolidated={consolidated}
-        indicators={indicators}
-        numbers={numbers}
-        language={language}
-      />
+      {/* In the preview's narrow column the decision table may be wider than the column: this
+          region scrolls it, and takes the keyboard's focus so that it can be scrolled without
+          a mouse; the table inside keeps its full width. */}
+      <Box
+        tabIndex={0}
+        role="region"
+        aria-label={t('conditionPreview.decisionsRegion')}
+        sx={{
+          overflowX: 'auto',
+          '& .MuiTableContainer-root': { overflowX: 'visible' },
+          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+        }}
+      >
+        <Decisions
+          chosen={chosen}
+          decisions={decisions}
+          consolidated={consolidated}
+          indicators={indicators}
+          numbers={numbers}
+          language={language}
+        />
+      </Box>
     </>
   );
 });

@@ -13,6 +13,7 @@ const en = {
     invalid: 'Fix the problems in this condition to preview it.',
     unavailable: 'The preview cannot be shown here.',
     noQuestions: 'No question is shown.',
+    decisionsRegion: 'Decisions of the preview',
   },
 };
 
@@ -27,6 +28,7 @@ const cnTraditional: typeof en = {
     invalid: '請先修正此病症的問題，才可預覽。',
     unavailable: '此處無法顯示預覽。',
     noQuestions: '沒有顯示任何問題。',
+    decisionsRegion: '預覽的決定',
   },
 };
 
