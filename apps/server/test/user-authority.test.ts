@@ -1,4 +1,6 @@
 import { decodeJwt } from 'jose';
+import type { AdminAuditEntry } from '@vmer/domain/admin';
+import { apiPath, endpoints } from '@vmer/domain/api';
 import { describe, expect, it } from 'vitest';
 import { signInForTokens } from '../src/cli/sign-in.ts';
 import { externalIssuerSuite, rightsOf } from './external-issuer.ts';
@@ -161,7 +163,7 @@ describe.each(DATABASES)("an external issuer's claims on %s", (database) => {
     expect((await api(t.baseUrl, '/api/user/info/get', { token: raising })).status).toBe(401);
   });
 
-  it('T-32 a subject seen for the first time is recorded with the role and insurers its token names', async () => {
+  it('T-32 O-08 a subject seen for the first time is recorded with the role and insurers its token names, and the administration trail says so', async () => {
     const first = await tokenWith({
       sub: 'ext-8',
       preferred_username: 'ext8',
@@ -178,5 +180,38 @@ describe.each(DATABASES)("an external issuer's claims on %s", (database) => {
       role: 'underwriter',
       insurers: ['demo'],
     });
+
+    // The rights came from the token, not from an administrator: the trail of the insurer's
+    // administrators shows who got which, once.
+    await t.app.db
+      .insertInto('users')
+      .values({
+        subject: 'ext-admin-demo',
+        user_name: 'extadmindemo',
+        display_name: 'Demo Admin',
+        role: 'admin',
+        insurers: ['demo'],
+      })
+      .execute();
+    const admin = await tokenWith({ sub: 'ext-admin-demo', preferred_username: 'extadmindemo' });
+    await rightsOf(t, first);
+    const trail = await api<{ items: AdminAuditEntry[] }>(
+      t.baseUrl,
+      `${apiPath(endpoints.adminAudit)}?subjectId=ext-8`,
+      { token: admin },
+    );
+    expect(trail.body.body!.items).toEqual([
+      expect.objectContaining({
+        actor: 'ext8',
+        subjectType: 'user',
+        subjectId: 'ext-8',
+        action: 'firstSignIn',
+        changes: expect.arrayContaining([
+          { field: 'signIn', before: null, after: 'external' },
+          { field: 'role', before: null, after: 'underwriter' },
+          { field: 'insurers', before: null, after: ['demo'] },
+        ]),
+      }),
+    ]);
   });
 });

@@ -11,7 +11,12 @@ import {
 import type { Kysely } from 'kysely';
 import type { AuthUser } from '../auth/authenticate.ts';
 import { hashPassword } from '../auth/password.ts';
-import { PENDING_SUBJECT_PREFIX, type UserRow } from '../auth/users-repository.ts';
+import {
+  AUDITED_USER_FIELDS as AUDITED,
+  auditedUser as audited,
+  PENDING_SUBJECT_PREFIX,
+  type UserRow,
+} from '../auth/users-repository.ts';
 import type { Executor } from '../catalog/catalog-repository.ts';
 import type { AdminAuditTable, Database } from '../db/schema.ts';
 import { HttpError, type FieldError, type Message } from '../http/errors.ts';
@@ -20,7 +25,6 @@ import { changesBetween } from './admin-audit-repository.ts';
 import { adminUsersRepository, type UserPosition } from './users-repository.ts';
 
 /** The fields of a person the trail records, before → after. */
-const AUDITED = ['userName', 'displayName', 'email', 'role', 'insurers', 'active'] as const;
 
 const refusedField = (path: string, message: Message) =>
   new HttpError(400, 'bad_request', [{ path, message }]);
@@ -54,18 +58,6 @@ function checkHeld(caller: AuthUser, insurers: readonly string[], path = 'insure
   const foreign = insurers.find((code) => !caller.insurers.includes(code));
   if (foreign !== undefined)
     throw refusedField(path, { key: 'admin_insurer_not_held', params: { insurer: foreign } });
-}
-
-/** A person's audited fields, named as the contract names them. */
-function audited(row: UserRow) {
-  return {
-    userName: row.user_name,
-    displayName: row.display_name,
-    email: row.email,
-    role: row.role,
-    insurers: row.insurers,
-    active: row.active,
-  };
 }
 
 /** People and access (design §11, requirements O-02 to O-07). */

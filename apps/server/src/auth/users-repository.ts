@@ -1,6 +1,7 @@
 import type { Language, Role } from '@vmer/domain';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../db/schema.ts';
+import { adminAuditRepository, changesBetween } from '../admin/admin-audit-repository.ts';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -21,6 +22,52 @@ export interface TokenIdentity {
  */
 export const PENDING_SUBJECT_PREFIX = 'pending-email:';
 
+/** The fields of a person the administration trail records (never a password or its hash). */
+export const AUDITED_USER_FIELDS = [
+  'userName',
+  'displayName',
+  'email',
+  'role',
+  'insurers',
+  'active',
+] as const;
+
+/** A person's row as the administration trail records it. */
+export function auditedUser(row: UserRow) {
+  return {
+    userName: row.user_name,
+    displayName: row.display_name,
+    email: row.email,
+    role: row.role,
+    insurers: row.insurers,
+    active: row.active,
+  };
+}
+
+/**
+ * Records in the administration trail, in the transaction that made it, a person's first
+ * sign-in at the company's provider: a new person recorded from their token's claims (before
+ * null), or a pre-registered one bound to the subject their issuer sends. The person is the
+ * actor; the administrators of the person's insurers read it.
+ */
+async function recordFirstSignIn(
+  trx: Kysely<Database>,
+  before: UserRow | null,
+  after: UserRow,
+): Promise<void> {
+  await adminAuditRepository(trx).record(trx, {
+    actor: { subject: after.subject, displayName: after.display_name },
+    subjectType: 'user',
+    subjectId: after.subject,
+    action: 'firstSignIn',
+    insurers: after.insurers,
+    changes: [
+      ...(before === null ? [{ field: 'signIn', before: null, after: 'external' }] : []),
+      ...changesBetween(before && auditedUser(before), auditedUser(after), AUDITED_USER_FIELDS),
+    ],
+  });
+}
+
 /**
  * Binds the person pre-registered with the token's e-mail address to the token's subject, in
  * one transaction; undefined when nobody waits for that address. Names come from the token,
@@ -35,14 +82,14 @@ export async function bindPreRegistered(
   return db.transaction().execute(async (trx) => {
     const waiting = await trx
       .selectFrom('users')
-      .select('subject')
+      .selectAll()
       .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
       .where('subject', 'like', `${PENDING_SUBJECT_PREFIX}%`)
       .where('password_hash', 'is', null)
       .forUpdate()
       .executeTakeFirst();
     if (!waiting) return undefined;
-    return trx
+    const bound = await trx
       .updateTable('users')
       .set({
         subject: identity.subject,
@@ -53,6 +100,8 @@ export async function bindPreRegistered(
       .where('subject', '=', waiting.subject)
       .returningAll()
       .executeTakeFirst();
+    if (bound) await recordFirstSignIn(trx, waiting, bound);
+    return bound;
   });
 }
 
@@ -86,18 +135,22 @@ export async function insertUserFromClaims(
   db: Kysely<Database>,
   identity: TokenIdentity,
 ): Promise<UserRow> {
-  const inserted = await db
-    .insertInto('users')
-    .values({
-      subject: identity.subject,
-      user_name: identity.userName,
-      display_name: identity.displayName,
-      role: identity.role ?? null,
-      insurers: identity.insurers ?? [],
-    })
-    .onConflict((oc) => oc.column('subject').doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  const inserted = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('users')
+      .values({
+        subject: identity.subject,
+        user_name: identity.userName,
+        display_name: identity.displayName,
+        role: identity.role ?? null,
+        insurers: identity.insurers ?? [],
+      })
+      .onConflict((oc) => oc.column('subject').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (row) await recordFirstSignIn(trx, null, row);
+    return row;
+  });
   return (
     inserted ??
     (await db

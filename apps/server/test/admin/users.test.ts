@@ -434,6 +434,22 @@ describe.each(DATABASES)('external people prepared in advance on %s', (database)
       .where('email', '=', 'Pat.Later@example.com')
       .execute();
     expect(rows).toEqual([{ subject: 'idp-pat', role: 'agent', insurers: ['phkl'] }]);
+    // The binding is in the trail of the person's insurers, with the names the issuer sent.
+    const trail = await adminCall<{ items: AdminAuditEntry[] }>(
+      t,
+      admin,
+      '/audit?subjectId=idp-pat',
+    );
+    expect(trail.body.body!.items).toEqual([
+      expect.objectContaining({
+        action: 'firstSignIn',
+        actor: 'Pat L.',
+        changes: expect.arrayContaining([
+          { field: 'userName', before: expect.anything(), after: 'pat' },
+          { field: 'displayName', before: 'Pat Later', after: 'Pat L.' },
+        ]),
+      }),
+    ]);
     // The address binds once: another subject with it is a stranger without a role.
     const other = await tokenWith({ sub: 'idp-other', email: 'pat.later@example.com' });
     expect((await api(t.baseUrl, '/api/user/info/get', { token: other })).status).toBe(403);
