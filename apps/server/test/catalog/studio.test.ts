@@ -216,6 +216,8 @@ describe.each(DATABASES)('the catalogue studio on %s', (database) => {
         file: HYPERTENSION,
         line: expect.any(Number),
         message: expect.stringMatching(/^case "controlled since 2015": .*CI/),
+        // Where in the file's data, for the structured view's fields.
+        path: expect.arrayContaining(['cases']),
       },
     ]);
     const line = saved.body.body!.problems[0]!.line;

@@ -39,6 +39,8 @@ export const catalogProblemSchema = z
     /** 1-based; 0 when it concerns the whole file. */
     line: z.number().int(),
     message: z.string(),
+    /** Where in the file's data, when the problem is in its data rather than its YAML. */
+    path: z.array(z.union([z.string(), z.number()])).optional(),
   })
   .meta({ id: 'CatalogProblem' });
 export type CatalogProblem = z.infer<typeof catalogProblemSchema>;

@@ -27,11 +27,16 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 /** A catalogue as its files' texts, by path relative to the catalogue's folder. */
 export type SourceTexts = Record<string, string>;
 
-/** A problem with the line it sits on (1-based; 0 when it concerns the whole file). */
+/**
+ * A problem with the line it sits on (1-based; 0 when it concerns the whole file) and, when
+ * the check found it in the file's data rather than its YAML, the path of the data it concerns
+ * (so a form can show it at its field).
+ */
 export interface LocatedProblem {
   file: string;
   line: number;
   message: string;
+  path?: SourcePath;
 }
 
 export interface CheckedSources {
@@ -220,6 +225,7 @@ export function checkSourceTexts(texts: SourceTexts): CheckedSources {
       file: problem.file,
       line: file ? lineOf(file.doc, file.counter, problem.path) : 0,
       message: problem.message,
+      path: problem.path,
     });
   }
   problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);

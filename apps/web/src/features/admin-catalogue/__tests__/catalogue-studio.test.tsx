@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
+import { stringify } from 'yaml';
 import { Route, Routes } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@vmer/domain/api/endpoints';
 import { Component as AdminCatalogueRoute } from '../../../app/routes/admin-catalogue.tsx';
 import { Component as DraftRoute } from '../../../app/routes/admin-catalogue-draft.tsx';
+import { SAMPLE } from '../structured/__tests__/sample-condition.ts';
 import { inTraditionalChinese } from '../../../test/language.ts';
 import { envelope, mockApi, onEndpoint } from '../../../test/mock-api.ts';
 import { renderWithApp } from '../../../test/render.tsx';
@@ -225,6 +227,38 @@ function draft(revision: number, files: Record<string, string>, updatedBy: strin
 }
 
 describe('the draft page', () => {
+  it("K-04 K-05 the structured view shows the check's problems at the fields they concern, as the YAML view shows them at their lines", async () => {
+    const condition = structuredClone(SAMPLE);
+    condition.questions![0]!.group = 'ss-g-missing';
+    mockApi(
+      onEndpoint(endpoints.catalogDraft, () =>
+        envelope(
+          draft(
+            3,
+            { 'catalog.yaml': CATALOG, 'impairments/studio-sample.yaml': stringify(condition) },
+            'admin2',
+          ),
+        ),
+      ),
+    );
+    renderWithApp(
+      <Routes>
+        <Route path="/admin/catalogue/drafts/:id" element={<DraftRoute />} />
+      </Routes>,
+      { path: '/admin/catalogue/drafts/7' },
+    );
+    await userEvent.click(
+      await screen.findByRole('tab', { name: 'Structured' }, { timeout: 5000 }),
+    );
+    const [group] = await screen.findAllByRole('combobox', { name: 'Group' }, { timeout: 5000 });
+    await waitFor(() => expect(group!.getAttribute('aria-invalid')).toBe('true'), {
+      timeout: 5000,
+    });
+    expect(document.getElementById(group!.getAttribute('aria-describedby')!)?.textContent).toBe(
+      "no group ss-g-missing in this file's groups",
+    );
+  });
+
   it('K-06 a stale save shows who saved, keeps my text, and offers both side by side, theirs, or mine on top', async () => {
     let current = draft(
       3,

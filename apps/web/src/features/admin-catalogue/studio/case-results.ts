@@ -1,14 +1,8 @@
 import { runCase } from '@vmer/domain/catalog/cases';
 import { compileImpairment } from '@vmer/domain/catalog/compile';
 import { catalogFileSchema, impairmentFileSchema } from '@vmer/domain/catalog/source-schema';
+import type { LocatedProblem } from '@vmer/domain/catalog/source-texts';
 import { LineCounter, parseDocument, isNode } from 'yaml';
-
-/** A problem of the catalogue check, at its file and line (0: the whole file). */
-export interface LocatedProblem {
-  file: string;
-  line: number;
-  message: string;
-}
 
 /** One regression case of a condition file and how it fares (requirements K-08). */
 export interface CaseResult {

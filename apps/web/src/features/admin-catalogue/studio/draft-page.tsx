@@ -13,7 +13,7 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { catalogFileSchema, impairmentFileSchema } from '@vmer/domain/catalog/source-schema';
-import { checkSourceTexts } from '@vmer/domain/catalog/source-texts';
+import { checkSourceTexts, type LocatedProblem } from '@vmer/domain/catalog/source-texts';
 import { apiPath, endpoints } from '@vmer/domain/api/endpoints';
 import { textIn } from '@vmer/domain/languages';
 import type { Language } from '@vmer/domain/model';
@@ -34,7 +34,7 @@ import {
   type Draft,
 } from '../api/catalogue-api.ts';
 import { StepDialog } from '../components/step-dialog.tsx';
-import { caseResults, type CaseResult, type LocatedProblem } from './case-results.ts';
+import { caseResults, type CaseResult } from './case-results.ts';
 import { readLocalCopy, writeLocalCopy } from './local-copy.ts';
 import { SideBySide } from './merge-view.tsx';
 import {
@@ -357,6 +357,16 @@ function DraftEditor({
   );
   const fileProblems = useMemo(
     () => problems.filter((problem) => problem.file === path && problem.line > 0),
+    [problems, path],
+  );
+  // The same problems at their fields in the structured view, where the check knows the field.
+  const fieldProblems = useMemo(
+    () =>
+      problems.flatMap((problem) =>
+        problem.file === path && problem.path
+          ? [{ path: problem.path, message: problem.message }]
+          : [],
+      ),
     [problems, path],
   );
   const fileSchema = useMemo<CatalogJsonSchema | undefined>(
@@ -720,6 +730,7 @@ function DraftEditor({
                   <StructuredConditionEditor
                     value={structured}
                     indicators={indicators}
+                    problems={fieldProblems}
                     onChange={(next) => {
                       if (editable) setText(path, writeYaml(text, next));
                     }}

@@ -35,5 +35,10 @@ export const ConditionPreview = part<Indicators & { file: unknown; language: Lan
 );
 
 export const StructuredConditionEditor = part<
-  Indicators & { value: unknown; onChange: (next: unknown) => void }
+  Indicators & {
+    value: unknown;
+    onChange: (next: unknown) => void;
+    /** The check's problems in this file, at the data path each concerns. */
+    problems: readonly { path: readonly (string | number)[]; message: string }[];
+  }
 >(structuredModules, 'StructuredConditionEditor');
