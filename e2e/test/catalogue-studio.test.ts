@@ -165,6 +165,10 @@ describe('catalogue studio', () => {
       .getByRole('region', { name: /^Problems/ })
       .getByRole('button', { name: problem.message });
     await listed.waitFor(SETTLED);
+    // The check ran in its own worker, so the editor kept taking keys meanwhile.
+    expect(page.workers().map((worker) => worker.url())).toContainEqual(
+      expect.stringMatching(/check-worker-[\w-]+\.js$/),
+    );
     const failing = page.locator('[data-case-status="fail"]');
     await failing.waitFor(SETTLED);
     expect(await failing.textContent()).toContain(CASE_NAME);

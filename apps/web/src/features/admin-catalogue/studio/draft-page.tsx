@@ -13,7 +13,7 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { catalogFileSchema, impairmentFileSchema } from '@vmer/domain/catalog/source-schema';
-import { checkSourceTexts, type LocatedProblem } from '@vmer/domain/catalog/source-texts';
+import type { LocatedProblem } from '@vmer/domain/catalog/source-texts';
 import { apiPath, endpoints } from '@vmer/domain/api/endpoints';
 import { textIn } from '@vmer/domain/languages';
 import type { Language } from '@vmer/domain/model';
@@ -35,6 +35,7 @@ import {
 } from '../api/catalogue-api.ts';
 import { StepDialog } from '../components/step-dialog.tsx';
 import { caseResults, type CaseResult } from './case-results.ts';
+import { useCatalogueCheck } from './use-catalogue-check.ts';
 import { readLocalCopy, writeLocalCopy } from './local-copy.ts';
 import { SideBySide } from './merge-view.tsx';
 import {
@@ -49,7 +50,6 @@ import { ImpactPanel } from '../impact/impact-panel.tsx';
 
 const CATALOG = 'catalog.yaml';
 const INSURERS = 'insurers.yaml';
-const CHECK_DELAY_MS = 400;
 const s = 'adminCatalogue.studio';
 
 const isCondition = (path: string) => path.startsWith('impairments/');
@@ -256,14 +256,7 @@ function DraftEditor({
   const [base, setBase] = useState<Record<string, string>>(draft.files);
   const [revision, setRevision] = useState(restored?.revision ?? draft.revision);
   const [edits, setEdits] = useState<Record<string, string>>(restored?.files ?? {});
-  const [checked, setChecked] = useState<{
-    texts: Record<string, string> | null;
-    problems: LocatedProblem[];
-  }>({
-    texts: null,
-    problems: draft.problems,
-  });
-  const problems = checked.problems;
+
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [comparing, setComparing] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -276,6 +269,8 @@ function DraftEditor({
     () => paths.find(isCondition) ?? paths.find((p) => p === CATALOG) ?? paths[0] ?? CATALOG,
   );
   const texts = useMemo(() => ({ ...base, ...edits }), [base, edits]);
+  const checked = useCatalogueCheck(texts, draft.problems);
+  const problems = checked.problems;
   const text = texts[path] ?? '';
   const dirty = Object.keys(edits).length > 0;
   const checking = checked.texts !== texts;
@@ -287,15 +282,6 @@ function DraftEditor({
   useEffect(() => {
     if (editable) writeLocalCopy(draft.id, { revision, files: edits });
   }, [draft.id, editable, edits, revision]);
-
-  // The domain's catalogue check, the server's own, over the whole draft while typing.
-  useEffect(() => {
-    const timer = setTimeout(
-      () => setChecked({ texts, problems: checkSourceTexts(texts).problems }),
-      CHECK_DELAY_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [texts]);
 
   useEffect(() => {
     if (pendingLine === null) return;
