@@ -480,6 +480,30 @@ describe.each(DATABASES)('the catalogue studio on %s', (database) => {
       message: expect.stringMatching(/unknown field unknownField/),
     });
 
+    // A failing regression case: no version, but a draft to fix it in, showing the problem.
+    const failingCase = {
+      ...files,
+      [HYPERTENSION]: files[HYPERTENSION]!.replace(
+        'expect: { LIFE: "0", CI: "25" }',
+        'expect: { LIFE: "0", CI: "50" }',
+      ),
+    };
+    const asVersion = await call('/api/catalog/zip', admin1, {
+      body: { content: zipOf(failingCase), as: 'version' },
+    });
+    expect(asVersion.status).toBe(400);
+    expect(asVersion.body.errors).toEqual([
+      { path: expect.stringMatching(/^impairments\/hypertension\.yaml:\d+$/), message: expect.stringMatching(/controlled since 2015/) },
+    ]);
+    const asDraft = await call<{ as: string; draft: DraftSummary }>('/api/catalog/zip', admin1, {
+      body: { content: zipOf(failingCase), as: 'draft' },
+    });
+    expect(asDraft.status).toBe(200);
+    const opened = await call<Draft>(`/api/catalog/drafts/${asDraft.body.body!.draft.id}`, admin1);
+    expect(opened.body.body!.problems).toEqual([
+      expect.objectContaining({ file: HYPERTENSION, message: expect.stringMatching(/controlled since 2015/) }),
+    ]);
+
     for (const path of ['../evil.yaml', 'impairments/deep/x.yaml', '/abs.yaml']) {
       const answer = await call('/api/catalog/zip', admin1, {
         body: { content: zipOf({ ...files, [path]: 'x: 1\n' }), as: 'version' },

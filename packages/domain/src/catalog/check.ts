@@ -76,9 +76,10 @@ function issuesToProblems(file: string, error: z.ZodError): CatalogProblem[] {
         file,
         path: [...path, key],
         message: unknownField(path, key),
+        kind: 'format' as const,
       }));
     }
-    return [{ file, path, message: issueMessage(issue, path) }];
+    return [{ file, path, message: issueMessage(issue, path), kind: 'format' as const }];
   });
 }
 
@@ -129,15 +130,16 @@ export function checkCatalog(files: readonly SourceFile[]): CatalogCheck {
         file: path,
         path: [],
         message: 'not a catalogue file: catalog.yaml, insurers.yaml or impairments/<uuid>.yaml',
+        kind: 'format',
       });
     }
   }
-  if (!sawCatalog) problems.push({ file: CATALOG_FILE, path: [], message: 'the file is missing' });
-  if (!sawInsurers)
-    problems.push({ file: INSURERS_FILE, path: [], message: 'the file is missing' });
-  if (!sawImpairment) {
-    problems.push({ file: 'impairments/', path: [], message: 'the catalogue has no impairment' });
-  }
+  // A catalogue without one of its parts is no catalogue.
+  const missing = (file: string, message: string) =>
+    problems.push({ file, path: [], message, kind: 'format' });
+  if (!sawCatalog) missing(CATALOG_FILE, 'the file is missing');
+  if (!sawInsurers) missing(INSURERS_FILE, 'the file is missing');
+  if (!sawImpairment) missing('impairments/', 'the catalogue has no impairment');
 
   problems.push(...lintParts(parts));
   // Cases run for every impairment that is itself sound, so an author sees them fail or

@@ -31,6 +31,11 @@ export interface CatalogProblem {
   file: string;
   path: SourcePath;
   message: string;
+  /**
+   * `format` when the file is not a catalogue file at all (its YAML or its shape is wrong), so
+   * nothing can be made of it; absent when a rule or a regression case fails.
+   */
+  kind?: 'format';
 }
 
 /** A schema-checked source document and the file it came from. */

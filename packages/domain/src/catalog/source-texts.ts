@@ -37,6 +37,8 @@ export interface LocatedProblem {
   line: number;
   message: string;
   path?: SourcePath;
+  /** As the check's problem says (see CatalogProblem); YAML that does not read is `format` too. */
+  kind?: 'format';
 }
 
 export interface CheckedSources {
@@ -189,7 +191,12 @@ export function checkSourceTexts(texts: SourceTexts): CheckedSources {
     }
     const early = textProblem(text);
     if (early) {
-      problems.push({ file: path, line: lineAt(text, early.offset), message: early.message });
+      problems.push({
+        file: path,
+        line: lineAt(text, early.offset),
+        message: early.message,
+        kind: 'format',
+      });
       continue;
     }
     const counter = new LineCounter();
@@ -200,6 +207,7 @@ export function checkSourceTexts(texts: SourceTexts): CheckedSources {
           file: path,
           line: counter.linePos(error.pos[0]).line,
           message: error.message.split('\n')[0] ?? error.message,
+          kind: 'format',
         });
       }
       continue;
@@ -210,7 +218,7 @@ export function checkSourceTexts(texts: SourceTexts): CheckedSources {
     } catch (error) {
       // yaml throws for aliases beyond maxAliasCount (and for an alias it cannot resolve).
       const message = error instanceof Error ? error.message : String(error);
-      problems.push({ file: path, line: firstAliasLine(doc, counter), message });
+      problems.push({ file: path, line: firstAliasLine(doc, counter), message, kind: 'format' });
       continue;
     }
     parsed.set(path, { doc, counter });
@@ -226,6 +234,7 @@ export function checkSourceTexts(texts: SourceTexts): CheckedSources {
       line: file ? lineOf(file.doc, file.counter, problem.path) : 0,
       message: problem.message,
       path: problem.path,
+      ...(problem.kind ? { kind: problem.kind } : {}),
     });
   }
   problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);

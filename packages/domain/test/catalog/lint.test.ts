@@ -40,6 +40,16 @@ function expectOnly(
   expect(found).toEqual([{ file, path, message: expect.stringMatching(message) }]);
 }
 
+/** The one problem expected is the file's form (its shape, not a rule): nothing is made of it. */
+function expectOnlyFormat(
+  found: CatalogProblem[],
+  file: string,
+  path: (string | number)[],
+  message: RegExp,
+) {
+  expect(found).toEqual([{ file, path, message: expect.stringMatching(message), kind: 'format' }]);
+}
+
 describe('lint: the sample is clean', () => {
   it('reports nothing and compiles', () => {
     expect(problems(sampleFiles())).toEqual([]);
@@ -49,12 +59,16 @@ describe('lint: the sample is clean', () => {
 describe('lint: files', () => {
   it('a missing catalog.yaml or insurers.yaml, or no impairment at all, is reported', () => {
     const found = problems([]);
-    expect(found.map((p) => p.file)).toEqual(['catalog.yaml', 'insurers.yaml', 'impairments/']);
+    expect(found.map((p) => [p.file, p.kind])).toEqual([
+      ['catalog.yaml', 'format'],
+      ['insurers.yaml', 'format'],
+      ['impairments/', 'format'],
+    ]);
   });
 
   it('a file outside the layout is reported', () => {
     const found = problems([...sampleFiles(), { path: 'extra.yaml', data: {} }]);
-    expectOnly(found, 'extra.yaml', [], /not a catalogue file/);
+    expectOnlyFormat(found, 'extra.yaml', [], /not a catalogue file/);
   });
 
   it('an impairment whose file name is not its uuid is reported', () => {
@@ -74,21 +88,21 @@ describe('lint: schema', () => {
     const found = htn((d) => {
       d.questions[1].options[0].lable = d.questions[1].options[0].label;
     });
-    expectOnly(found, HTN, ['questions', 1, 'options', 0, 'lable'], /unknown field lable/);
+    expectOnlyFormat(found, HTN, ['questions', 1, 'options', 0, 'lable'], /unknown field lable/);
   });
 
   it('a decision value that is not a decision is reported at the value', () => {
     const found = htn((d) => {
       d.questions[1].options[0].decision.CI = 'maybe';
     });
-    expectOnly(found, HTN, ['questions', 1, 'options', 0, 'decision', 'CI'], /not a decision/);
+    expectOnlyFormat(found, HTN, ['questions', 1, 'options', 0, 'decision', 'CI'], /not a decision/);
   });
 
   it('an unknown question type is reported', () => {
     const found = htn((d) => {
       d.questions[0].type = 'X';
     });
-    expectOnly(found, HTN, ['questions', 0, 'type'], /./);
+    expectOnlyFormat(found, HTN, ['questions', 0, 'type'], /./);
   });
 
   it('an impairment uuid outside lower-case words and hyphens is reported', () => {
@@ -99,6 +113,7 @@ describe('lint: schema', () => {
       file: HTN,
       path: ['uuid'],
       message: expect.stringMatching(/lower-case/),
+      kind: 'format',
     });
   });
 });
@@ -484,7 +499,7 @@ describe('lint: languages and HTML', () => {
     const found = htn((d) => {
       delete d.name.cn_traditional;
     });
-    expectOnly(found, HTN, ['name', 'cn_traditional'], /./);
+    expectOnlyFormat(found, HTN, ['name', 'cn_traditional'], /./);
   });
 
   it('question HTML outside the safe subset is reported', () => {
