@@ -133,20 +133,28 @@ export async function publishGenerated(
 }
 
 /**
+ * The answers of a generated condition in a full disclosure: every Yes chosen, so that all its
+ * questions show, and each child answered.
+ */
+export const generatedAnswers = (impairment: Impairment) => answersFor(impairment, 'opening');
+
+/**
  * Saves, as interviewer1 on phkl's agency product, a draft of every generated condition with
- * every Yes chosen, so that all their questions show; answers its requestId.
+ * every Yes chosen, so that all their questions show; answers its requestId. With `blank`, the
+ * first `blank` conditions are left unanswered (a draft needs one condition with a decision).
  */
 export async function saveGeneratedDisclosure(
   baseUrl: string,
   generated: GeneratedVersion,
   applicationNumber: string,
+  blank = 0,
 ): Promise<string> {
   const interviewer = await signInApi({ url: baseUrl, user: 'interviewer1', password: 'demo' });
   const doc = documentFor(
     generated.version,
-    generated.impairments.map((impairment) => ({
+    generated.impairments.map((impairment, k) => ({
       impairment,
-      answers: answersFor(impairment, 'opening'),
+      answers: k < blank ? {} : generatedAnswers(impairment),
     })),
   );
   const saved = await apiCall<{ requestId: string }>(
