@@ -22,7 +22,7 @@ import {
   publishGenerated,
   saveGeneratedDisclosure,
   shownPerCondition,
-  TEN_BY_THIRTY,
+  TEN_BY_THIRTY_ALL_TYPES,
 } from './generated-catalogue.ts';
 import type { Row } from './harness.ts';
 import { startPeerServer, peerSearch, type PeerQuery } from './peer/surveyjs.ts';
@@ -34,8 +34,10 @@ const REPS = Number(process.env.REPS ?? 5);
 const INTERACTIONS = 12;
 /** How long every response is held back in the round-trip runs. */
 const DELAY_MS = 300;
+/** 10 generated conditions × 30 questions, children of every type. */
+const SHAPE = TEN_BY_THIRTY_ALL_TYPES;
 const VIEWPORT = { width: 1366, height: 900 };
-const QUESTIONS = TEN_BY_THIRTY.conditions * shownPerCondition(TEN_BY_THIRTY);
+const QUESTIONS = SHAPE.conditions * shownPerCondition(SHAPE);
 
 type Side = 'peer' | 'product';
 
@@ -568,7 +570,7 @@ export async function peerRows(): Promise<Row[]> {
   let peerServer: Awaited<ReturnType<typeof startPeerServer>> | undefined;
   let browser: Browser | undefined;
   try {
-    const generated = await publishGenerated(server.baseUrl, TEN_BY_THIRTY);
+    const generated = await publishGenerated(server.baseUrl, SHAPE);
     const fullId = await saveGeneratedDisclosure(server.baseUrl, generated, 'BENCHPEERFULL');
     // A draft needs one condition with a decision: the last is answered, the first nine
     // (every page the answers visit) are not.
@@ -576,7 +578,7 @@ export async function peerRows(): Promise<Row[]> {
       server.baseUrl,
       generated,
       'BENCHPEERFRESH',
-      TEN_BY_THIRTY.conditions - 1,
+      SHAPE.conditions - 1,
     );
     peerServer = await startPeerServer(
       generated.impairments.map((impairment) => ({

@@ -61,6 +61,8 @@ function elementOf(question: Question, opener: Map<string, Question>): SurveyEle
       return { ...base, type: 'text', inputType: 'number' };
     case 'D':
       return { ...base, type: 'text', inputType: 'date' };
+    case 'T':
+      return { ...base, type: 'text' };
     default:
       return { ...base, type: 'comment' };
   }
