@@ -5,7 +5,7 @@
  * draft disclosure of every generated condition with every Yes chosen, so that all their
  * questions show. {@link TEN_BY_THIRTY} is 10 conditions × 30 questions: 300 on screen.
  */
-import type { Impairment } from '@vmer/domain';
+import type { Impairment, QuestionType } from '@vmer/domain';
 import { endpoints } from '@vmer/domain/api';
 import { signIn as signInApi } from '../../apps/server/src/cli/sign-in.ts';
 import {
@@ -21,12 +21,23 @@ interface GeneratedShape {
   conditions: number;
   /** Top-level radios per condition: at most 5 keeps a condition on one page (requirements §9). */
   topLevel: number;
-  /** Radios each top-level Yes opens. */
+  /** Questions each top-level Yes opens. */
   children: number;
+  /**
+   * The children's types, taken in turn across a condition's children (a choice has the options
+   * No and Yes); radios only without it.
+   */
+  childTypes?: readonly QuestionType[];
 }
 
-/** 10 conditions of 30 shown questions each (5 radios, each opening 5): 300 questions. */
+/** 10 conditions of 30 shown questions each (5 radios, each opening 5 radios): 300 questions. */
 export const TEN_BY_THIRTY: GeneratedShape = { conditions: 10, topLevel: 5, children: 5 };
+
+/** The same 300 questions with the children of every type the peer bench compares. */
+export const TEN_BY_THIRTY_ALL_TYPES: GeneratedShape = {
+  ...TEN_BY_THIRTY,
+  childTypes: ['R', 'C', 'S', 'T', 'N', 'D', 'M'],
+};
 
 /** How many questions a generated condition shows with every Yes chosen. */
 export const shownPerCondition = (shape: GeneratedShape) => shape.topLevel * (shape.children + 1);
@@ -45,6 +56,40 @@ export const generatedQuestion = (k: number, t: number, c?: number) =>
   `Generated ${k} question ${t}${c === undefined ? '' : `.${c}`}`;
 
 const decision = (life: number) => `{ LIFE: "${life}", CI: "0", MED: "0" }`;
+
+/** What a generated child of `type` answers with: options No and Yes, or bands of its value. */
+function childAnswerLines(id: string, type: QuestionType): string[] {
+  const indent = '            ';
+  switch (type) {
+    case 'N':
+      return [
+        `${indent}units: [mmHg]`,
+        `${indent}bands:`,
+        `${indent}  - { below: 160, decision: ${decision(0)} }`,
+        `${indent}  - { decision: ${decision(25)} }`,
+      ];
+    case 'D':
+      return [
+        `${indent}bands:`,
+        `${indent}  - { maxMonths: 6, decision: ${decision(25)} }`,
+        `${indent}  - { decision: ${decision(0)} }`,
+      ];
+    case 'T':
+    case 'H':
+    case 'W':
+      return [];
+    default:
+      return [
+        `${indent}options:`,
+        `${indent}  - uuid: ${id}-no`,
+        `${indent}    label: { en: "No", cn_traditional: "否" }`,
+        `${indent}    decision: ${decision(0)}`,
+        `${indent}  - uuid: ${id}-yes`,
+        `${indent}    label: { en: "Yes", cn_traditional: "是" }`,
+        `${indent}    decision: ${decision(25)}`,
+      ];
+  }
+}
 
 /** Generated condition `k` as a catalogue source file (YAML). */
 function generatedConditionYaml(k: number, shape: GeneratedShape): string {
@@ -74,17 +119,13 @@ function generatedConditionYaml(k: number, shape: GeneratedShape): string {
       '        questions:',
     );
     for (let c = 1; c <= shape.children; c++) {
+      const types = shape.childTypes ?? ['R'];
+      const type = types[((t - 1) * shape.children + c - 1) % types.length]!;
       lines.push(
         `          - uuid: ${id}-${t}-${c}`,
-        '            type: R',
+        `            type: ${type}`,
         `            question: { en: "${generatedQuestion(k, t, c)}", cn_traditional: "生成 ${k} 問題 ${t}.${c}" }`,
-        '            options:',
-        `              - uuid: ${id}-${t}-${c}-no`,
-        '                label: { en: "No", cn_traditional: "否" }',
-        `                decision: ${decision(0)}`,
-        `              - uuid: ${id}-${t}-${c}-yes`,
-        '                label: { en: "Yes", cn_traditional: "是" }',
-        `                decision: ${decision(25)}`,
+        ...childAnswerLines(`${id}-${t}-${c}`, type),
       );
     }
   }
@@ -133,20 +174,28 @@ export async function publishGenerated(
 }
 
 /**
+ * The answers of a generated condition in a full disclosure: every Yes chosen, so that all its
+ * questions show, and each child answered.
+ */
+export const generatedAnswers = (impairment: Impairment) => answersFor(impairment, 'opening');
+
+/**
  * Saves, as interviewer1 on phkl's agency product, a draft of every generated condition with
- * every Yes chosen, so that all their questions show; answers its requestId.
+ * every Yes chosen, so that all their questions show; answers its requestId. With `blank`, the
+ * first `blank` conditions are left unanswered (a draft needs one condition with a decision).
  */
 export async function saveGeneratedDisclosure(
   baseUrl: string,
   generated: GeneratedVersion,
   applicationNumber: string,
+  blank = 0,
 ): Promise<string> {
   const interviewer = await signInApi({ url: baseUrl, user: 'interviewer1', password: 'demo' });
   const doc = documentFor(
     generated.version,
-    generated.impairments.map((impairment) => ({
+    generated.impairments.map((impairment, k) => ({
       impairment,
-      answers: answersFor(impairment, 'opening'),
+      answers: k < blank ? {} : generatedAnswers(impairment),
     })),
   );
   const saved = await apiCall<{ requestId: string }>(

@@ -3,7 +3,7 @@
  * baseline measured in the same run. Exits non-zero when a target is missed.
  *
  * `npm run bench -- lifecycle web` runs only the groups named (decisions, lifecycle,
- * worklist, dashboard, impact, web, lighthouse, search, scroll), for working on one of them.
+ * worklist, dashboard, impact, web, lighthouse, search, scroll, peer), for working on one of them.
  */
 import { dashboardRows } from './dashboard-bench.ts';
 import { decisionRows } from './decisions.ts';
@@ -14,6 +14,7 @@ import { lighthouseRows } from './lighthouse-bench.ts';
 import type { Row } from './harness.ts';
 import { searchRows } from './search-bench.ts';
 import { oneScrollRows } from './one-scroll-bench.ts';
+import { peerRows } from './peer-bench.ts';
 import { bundleRows, interactionRows } from './web-bench.ts';
 import { worklistRows } from './worklist-bench.ts';
 
@@ -27,6 +28,7 @@ const GROUPS: Record<string, () => Promise<Row[]> | Row[]> = {
   lighthouse: lighthouseRows,
   scroll: oneScrollRows,
   search: searchRows,
+  peer: peerRows,
 };
 
 const asked = process.argv.slice(2);

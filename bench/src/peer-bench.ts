@@ -1,0 +1,628 @@
+/**
+ * `npm run bench -- peer` (issue 19, requirements F-07): the product's questionnaire beside
+ * SurveyJS on the same 300 questions — a generated catalogue version of 10 conditions × 30
+ * (generated-catalogue.ts), the peer's survey made from the same compiled conditions and
+ * answered the same way (peer/surveyjs.ts). One Chromium, the same flags and viewport;
+ * every run in a fresh browser context (cold HTTP cache), peer and product alternating, the
+ * order reversed every other repetition (REPS, default 5). Rows print each side's median / p95
+ * and the ratio product ÷ peer, against the goals of issue 19; a row over its goal is not ok,
+ * so the bench exits non-zero.
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
+import { API_PREFIX } from '@vmer/domain/api';
+import { launchBrowser, signIn } from '../../e2e/src/browser.ts';
+import { startServer } from '../../e2e/src/server.ts';
+import {
+  generatedAnswers,
+  publishGenerated,
+  saveGeneratedDisclosure,
+  shownPerCondition,
+  TEN_BY_THIRTY_ALL_TYPES,
+} from './generated-catalogue.ts';
+import type { Row } from './harness.ts';
+import { startPeerServer, peerSearch, type PeerQuery } from './peer/surveyjs.ts';
+import { percentile } from './web-bench.ts';
+
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const REPS = Number(process.env.REPS ?? 5);
+/** Answers clicked per run, on the paged view. */
+const INTERACTIONS = 12;
+/** How long every response is held back in the round-trip runs. */
+const DELAY_MS = 300;
+/** 10 generated conditions × 30 questions, children of every type. */
+const SHAPE = TEN_BY_THIRTY_ALL_TYPES;
+const VIEWPORT = { width: 1366, height: 900 };
+const QUESTIONS = SHAPE.conditions * shownPerCondition(SHAPE);
+
+type Side = 'peer' | 'product';
+
+/** The elements each side shows a question in: on the page, and all at once. */
+const QUESTION = {
+  peer: { page: '.sd-question', all: '.sd-question' },
+  product: {
+    page: 'section[aria-labelledby="disclosure-title"] section[data-question]',
+    // The product shows every question at once in its print view.
+    all: 'article.print-only section[data-question]',
+  },
+} as const;
+
+interface Watch {
+  name: string;
+  selector: string;
+  min: number;
+}
+
+interface WatchState {
+  max: number;
+  frame?: number;
+  painted?: number;
+}
+
+interface InPage {
+  watches: Record<string, WatchState>;
+  armed: boolean;
+  latencies: number[];
+}
+
+/**
+ * Runs in the page before its own scripts, the same on both sides. Every animation frame counts
+ * each watched selector's elements; the first frame reaching `min` painted them, and the time
+ * is taken in a setTimeout(0) queued from that frame (after its paint), from navigation start.
+ * A capturing click listener, armed before each click, times the click to the next frame.
+ */
+function instrument(watches: Watch[]): void {
+  const state: InPage = { watches: {}, armed: false, latencies: [] };
+  (window as unknown as { __bench: InPage }).__bench = state;
+  const frame = () => {
+    let open = false;
+    for (const watch of watches) {
+      const seen = (state.watches[watch.name] ??= { max: 0 });
+      if (seen.frame !== undefined) continue;
+      const count = document.querySelectorAll(watch.selector).length;
+      seen.max = Math.max(seen.max, count);
+      if (count >= watch.min) {
+        seen.frame = performance.now();
+        setTimeout(() => {
+          seen.painted = performance.now();
+        }, 0);
+      } else open = true;
+    }
+    if (open && performance.now() < 60_000) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+  addEventListener(
+    'click',
+    () => {
+      if (!state.armed) return;
+      state.armed = false;
+      const start = performance.now();
+      requestAnimationFrame(() =>
+        setTimeout(() => state.latencies.push(performance.now() - start), 0),
+      );
+    },
+    true,
+  );
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Milliseconds from navigation start to the frame that painted `name`'s elements. */
+async function painted(page: Page, name: string): Promise<number> {
+  try {
+    await page.waitForFunction(
+      (watched) =>
+        (window as unknown as { __bench: InPage }).__bench.watches[watched]?.painted !== undefined,
+      name,
+      { timeout: 60_000, polling: 50 },
+    );
+  } catch (error) {
+    const seen = await page
+      .evaluate(
+        (watched) => (window as unknown as { __bench: InPage }).__bench.watches[watched],
+        name,
+      )
+      .catch(() => undefined);
+    throw new Error(`"${name}" was never painted (${seen?.max ?? 0} elements at most)`, {
+      cause: error,
+    });
+  }
+  return page.evaluate(
+    (watched) => (window as unknown as { __bench: InPage }).__bench.watches[watched]!.painted!,
+    name,
+  );
+}
+
+interface Logged {
+  request: Request;
+  failed: boolean;
+}
+
+interface NetRow {
+  path: string;
+  type: string;
+  api: boolean;
+  start: number;
+  end: number | null;
+  beforePaint: boolean;
+}
+
+/** The requests of a page, in ms from its navigation start, and which ended before `paint`. */
+async function netRows(page: Page, log: readonly Logged[], paint: number): Promise<NetRow[]> {
+  const origin = await page.evaluate(() => performance.timeOrigin);
+  return log
+    .map(({ request, failed }) => {
+      const timing = request.timing();
+      const start = timing.startTime - origin;
+      const end = !failed && timing.responseEnd >= 0 ? start + timing.responseEnd : null;
+      const type = request.resourceType();
+      return {
+        path: new URL(request.url()).pathname,
+        type,
+        api:
+          new URL(request.url()).pathname.startsWith(`${API_PREFIX}/`) ||
+          type === 'fetch' ||
+          type === 'xhr',
+        start,
+        end,
+        beforePaint: end !== null && end <= paint,
+      };
+    })
+    .sort((a, b) => a.start - b.start);
+}
+
+/**
+ * The longest chain of requests before first paint each starting after the previous one ended:
+ * how many round trips the page waited through, one after another.
+ */
+function roundTrips(rows: readonly NetRow[], api: boolean): number {
+  const before = rows.filter((row) => row.beforePaint && (!api || row.api));
+  const depth = new Map<NetRow, number>();
+  for (const row of before) {
+    let best = 0;
+    for (const earlier of before)
+      if (earlier !== row && earlier.end! <= row.start + 0.5)
+        best = Math.max(best, depth.get(earlier) ?? 0);
+    depth.set(row, best + 1);
+  }
+  return Math.max(0, ...depth.values());
+}
+
+/** The gzipped size of every script the page loaded (gzip -6 of the bodies, both sides alike). */
+async function scriptGzipBytes(responses: readonly Response[]): Promise<number> {
+  let total = 0;
+  for (const response of responses) {
+    if (response.request().resourceType() !== 'script') continue;
+    total += gzipSync(await response.body()).length;
+  }
+  return total;
+}
+
+/** The page's JavaScript heap after a garbage collection, in MB. */
+async function heapMB(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return usedSize / 1024 / 1024;
+}
+
+/**
+ * Clicks `count` radio or checkbox options of the questions shown, one at a time (never a radio
+ * already chosen), each timed from the click to the next frame. An option that a re-render
+ * replaced before the click landed is looked up again (at most `count` times in all).
+ */
+async function answer(page: Page, selector: string, count: number): Promise<number[]> {
+  const before = await page.evaluate(
+    () => (window as unknown as { __bench: InPage }).__bench.latencies.length,
+  );
+  let done = 0;
+  let missed = 0;
+  for (let i = 0; done < count; i++) {
+    const handle = await page.evaluateHandle(
+      ({ selector, i }) => {
+        const labels = [...document.querySelectorAll(selector)]
+          .flatMap((question) => [...question.querySelectorAll('label')])
+          .filter((label) => {
+            const input = label.querySelector<HTMLInputElement>(
+              'input[type=radio],input[type=checkbox]',
+            );
+            return input && !input.disabled && !(input.type === 'radio' && input.checked);
+          });
+        return labels.length > 0 ? labels[(i * 3) % labels.length]! : null;
+      },
+      { selector, i },
+    );
+    const label = handle.asElement();
+    if (!label) throw new Error(`no option left to click under "${selector}"`);
+    await page.evaluate(() => {
+      (window as unknown as { __bench: InPage }).__bench.armed = true;
+    });
+    try {
+      await label.click({ timeout: 5000 });
+    } catch (error) {
+      await page.evaluate(() => {
+        (window as unknown as { __bench: InPage }).__bench.armed = false;
+      });
+      if (++missed > count) throw error;
+      continue;
+    }
+    done++;
+    await page.waitForFunction(
+      (n) => (window as unknown as { __bench: InPage }).__bench.latencies.length >= n,
+      before + done,
+      { timeout: 5000, polling: 20 },
+    );
+  }
+  return page.evaluate(
+    (n) => (window as unknown as { __bench: InPage }).__bench.latencies.slice(n),
+    before,
+  );
+}
+
+/** What one repetition measured on one side. */
+interface Sample {
+  firstPaint: number[];
+  firstPaintHeld: number[];
+  allPaint: number[];
+  freshLatency: number[];
+  answeredLatency: number[];
+  requests: number[];
+  apiBeforePaint: number[];
+  apiRoundTrips: number[];
+  apiRoundTripsHeld: number[];
+  jsGzipKB: number[];
+  heapMB: number[];
+}
+
+const emptySample = (): Sample => ({
+  firstPaint: [],
+  firstPaintHeld: [],
+  allPaint: [],
+  freshLatency: [],
+  answeredLatency: [],
+  requests: [],
+  apiBeforePaint: [],
+  apiRoundTrips: [],
+  apiRoundTripsHeld: [],
+  jsGzipKB: [],
+  heapMB: [],
+});
+
+/** The URLs of the four pages each side opens. */
+interface Urls {
+  /** Fully answered, paged. */
+  full: string;
+  /** Unanswered, paged. */
+  fresh: string;
+  /** Fully answered, every question at once. */
+  all: string;
+}
+
+interface Bench {
+  browser: Browser;
+  /** The product's signed-in browser storage, reused by every product context. */
+  storage: Awaited<ReturnType<BrowserContext['storageState']>>;
+  urls: Record<Side, Urls>;
+}
+
+async function open(
+  bench: Bench,
+  side: Side,
+  watches: Watch[],
+  print = false,
+): Promise<{ context: BrowserContext; page: Page; log: Logged[]; responses: Response[] }> {
+  const context = await bench.browser.newContext({
+    viewport: VIEWPORT,
+    locale: 'en-GB',
+    ...(side === 'product' ? { storageState: bench.storage } : {}),
+  });
+  await context.addInitScript(instrument, watches);
+  const page = await context.newPage();
+  if (print) await page.emulateMedia({ media: 'print' });
+  const log: Logged[] = [];
+  const responses: Response[] = [];
+  page.on('requestfinished', (request) => log.push({ request, failed: false }));
+  page.on('requestfailed', (request) => log.push({ request, failed: true }));
+  page.on('response', (response) => responses.push(response));
+  return { context, page, log, responses };
+}
+
+/** A cold open of the fully answered disclosure: first paint, requests, JS, heap, answers. */
+async function runOpen(bench: Bench, side: Side, into: Sample): Promise<void> {
+  const selector = QUESTION[side].page;
+  const { context, page, log, responses } = await open(bench, side, [
+    { name: 'first', selector, min: 1 },
+  ]);
+  try {
+    await page.goto(bench.urls[side].full);
+    const paint = await painted(page, 'first');
+    await sleep(1500);
+    const rows = await netRows(page, log, paint);
+    into.firstPaint.push(paint);
+    into.requests.push(rows.length);
+    into.apiBeforePaint.push(rows.filter((row) => row.beforePaint && row.api).length);
+    into.apiRoundTrips.push(roundTrips(rows, true));
+    into.jsGzipKB.push((await scriptGzipBytes(responses)) / 1024);
+    into.heapMB.push(await heapMB(page));
+    into.answeredLatency.push(...(await answer(page, selector, INTERACTIONS)));
+  } finally {
+    await context.close();
+  }
+}
+
+/** A cold open showing every question at once (the product's print view, the peer's one page). */
+async function runAll(bench: Bench, side: Side, into: Sample): Promise<void> {
+  const { context, page } = await open(
+    bench,
+    side,
+    [{ name: 'all', selector: QUESTION[side].all, min: QUESTIONS }],
+    side === 'product',
+  );
+  try {
+    await page.goto(bench.urls[side].all);
+    into.allPaint.push(await painted(page, 'all'));
+  } finally {
+    await context.close();
+  }
+}
+
+/** Answers on the unanswered disclosure, paged. */
+async function runFresh(bench: Bench, side: Side, into: Sample): Promise<void> {
+  const selector = QUESTION[side].page;
+  const { context, page } = await open(bench, side, [{ name: 'first', selector, min: 1 }]);
+  try {
+    await page.goto(bench.urls[side].fresh);
+    await painted(page, 'first');
+    await sleep(1000);
+    into.freshLatency.push(...(await answer(page, selector, INTERACTIONS)));
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * A cold open with every response held back DELAY_MS: first paint as on a distant network, and
+ * the API round trips before it, which a fast local server could otherwise overlap.
+ */
+async function runHeld(bench: Bench, side: Side, into: Sample): Promise<void> {
+  const { context, page, log } = await open(bench, side, [
+    { name: 'first', selector: QUESTION[side].page, min: 1 },
+  ]);
+  try {
+    await context.route('**/*', async (route) => {
+      try {
+        const response = await route.fetch();
+        await sleep(DELAY_MS);
+        await route.fulfill({ response });
+      } catch {
+        await route.abort().catch(() => undefined);
+      }
+    });
+    await page.goto(bench.urls[side].full, { timeout: 60_000 });
+    const paint = await painted(page, 'first');
+    await sleep(500);
+    into.firstPaintHeld.push(paint);
+    into.apiRoundTripsHeld.push(roundTrips(await netRows(page, log, paint), true));
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Builds the web app for production (unless BENCH_NO_BUILD=1) and refuses a development build:
+ * React's development runtime measures several times slower.
+ */
+function productionBuild(): void {
+  if (process.env.BENCH_NO_BUILD !== '1') {
+    const { NODE_ENV: _mode, ...env } = process.env;
+    execFileSync('npm', ['run', 'build', '-w', '@vmer/web'], {
+      cwd: REPO_ROOT,
+      env,
+      stdio: 'ignore',
+    });
+  }
+  const assets = join(REPO_ROOT, 'apps/web/dist/assets');
+  const development = readdirSync(assets)
+    .filter((file) => file.endsWith('.js'))
+    .some((file) =>
+      readFileSync(join(assets, file), 'utf8').includes('Download the React DevTools'),
+    );
+  if (development) throw new Error('apps/web/dist holds a development build of React');
+}
+
+const stats = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), n: sorted.length };
+};
+
+const number = (value: number, digits: number) =>
+  Number.isFinite(value) ? value.toFixed(digits) : 'n/a';
+
+interface RowSpec {
+  benchmark: string;
+  key: keyof Sample;
+  unit: string;
+  digits: number;
+  /** The goal: a ratio product ÷ peer, or a bound on the product's own value. */
+  goal:
+    | { ratio: number; of: 'median' | 'p95' | 'both'; strict: boolean }
+    | { most: number; of: 'median' }
+    | null;
+}
+
+const ROWS: RowSpec[] = [
+  {
+    benchmark: 'open → first page painted, cold',
+    key: 'firstPaint',
+    unit: 'ms',
+    digits: 0,
+    goal: { ratio: 1, of: 'median', strict: true },
+  },
+  {
+    benchmark: `open → first page painted, every response ${DELAY_MS} ms away`,
+    key: 'firstPaintHeld',
+    unit: 'ms',
+    digits: 0,
+    goal: { ratio: 1, of: 'median', strict: true },
+  },
+  {
+    benchmark: `open → all ${QUESTIONS} questions painted (product: print view)`,
+    key: 'allPaint',
+    unit: 'ms',
+    digits: 0,
+    goal: { ratio: 0.7, of: 'median', strict: true },
+  },
+  {
+    benchmark: 'answer → next frame, unanswered, paged',
+    key: 'freshLatency',
+    unit: 'ms',
+    digits: 1,
+    goal: { ratio: 1, of: 'p95', strict: false },
+  },
+  {
+    benchmark: 'answer → next frame, fully answered, paged',
+    key: 'answeredLatency',
+    unit: 'ms',
+    digits: 1,
+    goal: { ratio: 1, of: 'both', strict: false },
+  },
+  {
+    benchmark: 'requests on a cold open (to paint + 1.5 s)',
+    key: 'requests',
+    unit: '',
+    digits: 0,
+    goal: { most: 15, of: 'median' },
+  },
+  {
+    benchmark: 'API requests before first paint',
+    key: 'apiBeforePaint',
+    unit: '',
+    digits: 0,
+    goal: { most: 2, of: 'median' },
+  },
+  {
+    benchmark: `sequential API round trips before first paint, responses ${DELAY_MS} ms away`,
+    key: 'apiRoundTripsHeld',
+    unit: '',
+    digits: 0,
+    goal: { most: 1, of: 'median' },
+  },
+  {
+    benchmark: 'sequential API round trips before first paint, local',
+    key: 'apiRoundTrips',
+    unit: '',
+    digits: 0,
+    goal: null,
+  },
+  {
+    benchmark: 'JavaScript of a cold open (gzip)',
+    key: 'jsGzipKB',
+    unit: 'KB',
+    digits: 1,
+    goal: { most: 250, of: 'median' },
+  },
+  {
+    benchmark: 'JavaScript heap after open, after GC',
+    key: 'heapMB',
+    unit: 'MB',
+    digits: 1,
+    goal: { ratio: 1, of: 'median', strict: false },
+  },
+];
+
+function row(spec: RowSpec, peer: Sample, product: Sample): Row {
+  const ours = stats(product[spec.key]);
+  const theirs = stats(peer[spec.key]);
+  const show = (s: ReturnType<typeof stats>) =>
+    `${number(s.median, spec.digits)} / ${number(s.p95, spec.digits)}${spec.unit ? ` ${spec.unit}` : ''} (n ${s.n})`;
+  const ratio = { median: ours.median / theirs.median, p95: ours.p95 / theirs.p95 };
+  const { goal } = spec;
+  let target = '';
+  let ok: boolean | null = null;
+  if (goal && 'ratio' in goal) {
+    const within = (value: number) => (goal.strict ? value < goal.ratio : value <= goal.ratio);
+    const checked = goal.of === 'both' ? [ratio.median, ratio.p95] : [ratio[goal.of]];
+    target = `${goal.of === 'both' ? 'median and p95' : goal.of} ${goal.strict ? '<' : '≤'} ×${goal.ratio} of SurveyJS`;
+    ok = checked.every(within);
+  } else if (goal) {
+    target = `≤ ${goal.most}${spec.unit ? ` ${spec.unit}` : ''}`;
+    ok = ours.median <= goal.most;
+  }
+  return {
+    benchmark: `peer: ${spec.benchmark}`,
+    result: `median / p95 ${show(ours)}`,
+    baseline: `SurveyJS ${show(theirs)}`,
+    ratio: `×${number(ratio.median, 2)} (p95 ×${number(ratio.p95, 2)})`,
+    target,
+    ok,
+  };
+}
+
+/** The side-by-side rows: product against SurveyJS on the same generated 300 questions. */
+export async function peerRows(): Promise<Row[]> {
+  productionBuild();
+  const server = await startServer({ API_RATE_LIMIT: '0', OIDC_ACCESS_TOKEN_TTL: '86400' });
+  let peerServer: Awaited<ReturnType<typeof startPeerServer>> | undefined;
+  let browser: Browser | undefined;
+  try {
+    const generated = await publishGenerated(server.baseUrl, SHAPE);
+    const fullId = await saveGeneratedDisclosure(server.baseUrl, generated, 'BENCHPEERFULL');
+    // A draft needs one condition with a decision: the last is answered, the first nine
+    // (every page the answers visit) are not.
+    const freshId = await saveGeneratedDisclosure(
+      server.baseUrl,
+      generated,
+      'BENCHPEERFRESH',
+      SHAPE.conditions - 1,
+    );
+    peerServer = await startPeerServer(
+      generated.impairments.map((impairment) => ({
+        impairment,
+        answers: generatedAnswers(impairment),
+      })),
+    );
+    browser = await launchBrowser();
+    const signInContext = await browser.newContext({ viewport: VIEWPORT, locale: 'en-GB' });
+    await signIn(await signInContext.newPage(), server.baseUrl, 'interviewer1');
+    const storage = await signInContext.storageState();
+    await signInContext.close();
+
+    const peerUrl = (query: PeerQuery) => `${peerServer!.baseUrl}/${peerSearch(query)}`;
+    const bench: Bench = {
+      browser,
+      storage,
+      urls: {
+        peer: {
+          full: peerUrl({ full: true }),
+          fresh: peerUrl({}),
+          all: peerUrl({ one: true, full: true }),
+        },
+        product: {
+          full: `${server.baseUrl}/questionnaire/${fullId}`,
+          fresh: `${server.baseUrl}/questionnaire/${freshId}`,
+          all: `${server.baseUrl}/questionnaire/${fullId}`,
+        },
+      },
+    };
+    // Not counted: one open each, so both servers have run their code paths once.
+    for (const side of ['peer', 'product'] as const) await runOpen(bench, side, emptySample());
+
+    const samples: Record<Side, Sample> = { peer: emptySample(), product: emptySample() };
+    for (let rep = 0; rep < REPS; rep++) {
+      const order: Side[] = rep % 2 === 0 ? ['peer', 'product'] : ['product', 'peer'];
+      for (const run of [runOpen, runAll, runFresh, runHeld])
+        for (const side of order) await run(bench, side, samples[side]);
+      console.error(`peer: repetition ${rep + 1} of ${REPS} done`);
+    }
+    return ROWS.map((spec) => row(spec, samples.peer, samples.product));
+  } finally {
+    await browser?.close();
+    await peerServer?.stop();
+    await server.stop();
+  }
+}
