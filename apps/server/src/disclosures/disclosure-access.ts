@@ -10,6 +10,7 @@ import type { AuthClient, AuthUser } from '../auth/authenticate.ts';
 import { HttpError, type FieldError } from '../http/errors.ts';
 import { HTTP_MESSAGES } from '../http/messages.ts';
 import type {
+  DisclosureHead,
   DisclosureRow,
   Executor,
   InsurerScope,
@@ -167,11 +168,11 @@ export async function targetOf(
   caller: InsurerScope,
   payload: DisclosurePayload,
   trx: Executor,
-): Promise<DisclosureRow | undefined> {
-  let row: DisclosureRow | undefined;
-  if (payload.id) row = await disclosures.findById(caller, payload.id, trx);
+): Promise<DisclosureHead | undefined> {
+  let row: DisclosureHead | undefined;
+  if (payload.id) row = await disclosures.findHead(caller, { id: payload.id }, trx);
   else if (payload.requestId)
-    row = await disclosures.findByRequestId(caller, payload.requestId, trx);
+    row = await disclosures.findHead(caller, { requestId: payload.requestId }, trx);
   else return undefined;
   if (!row) throw new HttpError(404, 'not_found');
   const mismatches: FieldError[] = [];

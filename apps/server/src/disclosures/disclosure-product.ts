@@ -61,7 +61,10 @@ export function productFor(
  * export naming another one is refused (409), so its decisions never move silently. Moving
  * it is the explicit catalogue update.
  */
-export function keepCatalogVersion(row: DisclosureRow | undefined, view: CatalogView): void {
+export function keepCatalogVersion(
+  row: Pick<DisclosureRow, 'catalog_version'> | undefined,
+  view: CatalogView,
+): void {
   if (!row || row.catalog_version === null || row.catalog_version === view.version) return;
   throw new HttpError(409, {
     key: 'disclosure_catalog_version_changed',
@@ -71,7 +74,7 @@ export function keepCatalogVersion(row: DisclosureRow | undefined, view: Catalog
 
 /** The codes of the stored disclosure, or of the product a new one is made for. */
 export function productCodes(
-  row: DisclosureRow | undefined,
+  row: Pick<DisclosureRow, 'insurer_code' | 'channel' | 'product_code'> | undefined,
   product: ProductView | undefined,
 ): ProductCodes {
   return row

@@ -24,6 +24,46 @@ export interface InsurerScope {
 
 export type Executor = Kysely<Database> | Transaction<Database>;
 export type DisclosureRow = Selectable<DisclosuresTable>;
+/** A disclosure without its document: what a write needs to know of the row it replaces. */
+export type DisclosureHead = Omit<DisclosureRow, 'document'>;
+
+/**
+ * Every column but the document, which a write replaces without reading (design §7). A column
+ * added to the table and not here fails to compile: findHead's answer would lack it.
+ */
+const HEAD_COLUMNS = [
+  'id',
+  'request_id',
+  'insurer_code',
+  'channel',
+  'product_code',
+  'application_number',
+  'age',
+  'gender',
+  'rsm_score',
+  'redirection',
+  'status',
+  'version',
+  'catalog_version',
+  'reject_reason',
+  'submitted_by',
+  'created_by',
+  'created_at',
+  'updated_by',
+  'updated_at',
+  'created_by_subject',
+  'submitted_at',
+  'decisions',
+  'needs_review',
+  'condition_uuids',
+  'condition_names',
+  'reviewed_by',
+  'claimed_by',
+  'claimed_by_name',
+  'claimed_at',
+  'decision_categories',
+  'condition_categories',
+] as const satisfies readonly (keyof DisclosureHead)[];
 export type NewDisclosure = Insertable<DisclosuresTable>;
 export type AuditRow = Selectable<DisclosureAuditTable>;
 /** What a write answers about the row it wrote: never the document, which the caller has. */
@@ -160,7 +200,17 @@ async function writeAudited(
   return result.rows[0];
 }
 
-/** Queries of disclosures and their audit trail. Each takes an optional transaction. */
+/** The disclosures whose `column` is `value` and that belong to one of the scope's insurers. */
+function inScope(trx: Executor, scope: InsurerScope, column: 'id' | 'request_id', value: string) {
+  let query = trx
+    .selectFrom('disclosures')
+    .where(column, '=', value)
+    .where('insurer_code', 'in', scope.insurers);
+  if (scope.requestedBy !== undefined)
+    query = query.where('created_by_subject', '=', scope.requestedBy);
+  return query;
+}
+
 /** The disclosure whose `column` is `value`, if it belongs to one of the scope's insurers. */
 async function findInScope(
   trx: Executor,
@@ -169,14 +219,7 @@ async function findInScope(
   value: string,
 ): Promise<DisclosureRow | undefined> {
   if (scope.insurers.length === 0) return undefined;
-  let query = trx
-    .selectFrom('disclosures')
-    .selectAll()
-    .where(column, '=', value)
-    .where('insurer_code', 'in', scope.insurers);
-  if (scope.requestedBy !== undefined)
-    query = query.where('created_by_subject', '=', scope.requestedBy);
-  return query.executeTakeFirst();
+  return inScope(trx, scope, column, value).selectAll().executeTakeFirst();
 }
 
 export function disclosureRepository(db: Kysely<Database>) {
@@ -221,6 +264,21 @@ export function disclosureRepository(db: Kysely<Database>) {
       trx: Executor = db,
     ): Promise<DisclosureRow | undefined> {
       return findInScope(trx, scope, 'request_id', requestId);
+    },
+
+    /**
+     * A disclosure without its document, by id or else by request id, if the caller may see
+     * it: a save replaces the document without reading the old one.
+     */
+    async findHead(
+      scope: InsurerScope,
+      key: { id: string } | { requestId: string },
+      trx: Executor = db,
+    ): Promise<DisclosureHead | undefined> {
+      if (scope.insurers.length === 0) return undefined;
+      const [column, value] =
+        'id' in key ? (['id', key.id] as const) : (['request_id', key.requestId] as const);
+      return inScope(trx, scope, column, value).select(HEAD_COLUMNS).executeTakeFirst();
     },
 
     /** A disclosure by id, if the caller may see it. */
