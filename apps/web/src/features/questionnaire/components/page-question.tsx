@@ -1,4 +1,5 @@
-import { memo } from 'react';
+import { memo, useCallback } from 'react';
+import type { AnswerValue } from '@vmer/domain/model';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { answerRecorded } from '../questionnaire-slice.ts';
 import { QuestionField, type QuestionFieldProps } from './questions/question-field.tsx';
@@ -16,13 +17,12 @@ export const PageQuestion = memo(function PageQuestion({
   ...shown
 }: PageQuestionProps) {
   const dispatch = useAppDispatch();
-  return (
-    <QuestionField
-      question={question}
-      {...shown}
-      onChange={(answer) =>
-        dispatch(answerRecorded({ impairmentUuid, questionUuid: question.uuid, answer }))
-      }
-    />
+  // The same function from render to render, so that the question's memoised input is not
+  // rendered again when only its number or its neighbours change.
+  const onChange = useCallback(
+    (answer: AnswerValue | undefined) =>
+      dispatch(answerRecorded({ impairmentUuid, questionUuid: question.uuid, answer })),
+    [dispatch, impairmentUuid, question.uuid],
   );
+  return <QuestionField question={question} {...shown} onChange={onChange} />;
 });

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { memo, type ComponentType } from 'react';
 import type { QuestionType } from '@vmer/domain/model';
 import { CheckboxInput } from './checkbox-input.tsx';
 import { DateInput } from './date-input.tsx';
@@ -37,16 +37,18 @@ function MultiSelectInput(props: QuestionInputProps) {
 
 /**
  * Every question type's input (requirements §3), by its letter: the type checker requires all
- * nine, and a test holds these keys to the domain's question type registry.
+ * nine, and a test holds these keys to the domain's question type registry. Each is memoised:
+ * an answer that renumbers the questions after it re-renders their labels, not their inputs,
+ * so a text area elsewhere does not measure its height again (a forced layout each).
  */
 export const QUESTION_INPUTS: Readonly<Record<QuestionType, QuestionTypeView>> = {
-  T: { Input: FreeTextInput, printed: 'lines' },
-  N: { Input: NumberInput, printed: 'lines' },
-  D: { Input: DateInput, printed: 'lines' },
-  C: { Input: CheckboxInput, printed: 'checkboxes' },
-  M: { Input: MultiSelectInput, printed: 'lines' },
-  S: { Input: SingleSelectInput, printed: 'lines' },
-  R: { Input: RadioInput, printed: 'radios' },
-  H: { Input: HeightQuestionInput, printed: 'lines' },
-  W: { Input: WeightQuestionInput, printed: 'lines' },
+  T: { Input: memo(FreeTextInput), printed: 'lines' },
+  N: { Input: memo(NumberInput), printed: 'lines' },
+  D: { Input: memo(DateInput), printed: 'lines' },
+  C: { Input: memo(CheckboxInput), printed: 'checkboxes' },
+  M: { Input: memo(MultiSelectInput), printed: 'lines' },
+  S: { Input: memo(SingleSelectInput), printed: 'lines' },
+  R: { Input: memo(RadioInput), printed: 'radios' },
+  H: { Input: memo(HeightQuestionInput), printed: 'lines' },
+  W: { Input: memo(WeightQuestionInput), printed: 'lines' },
 };
