@@ -433,6 +433,8 @@ export const insurerConfigSchema = z.object({
   smokingList: z.enum(['A', 'B']),
   lastAgeOption: z.boolean(),
   printCover: z.boolean(),
+  /** The indicator codes this insurer decides on; absent: all the catalogue's (K-13). */
+  indicators: z.array(z.string()).min(1).optional(),
   channels: z.array(channelConfigSchema).min(1),
 });
 export type InsurerConfig = z.infer<typeof insurerConfigSchema>;

@@ -2,6 +2,7 @@ import {
   answerCell,
   birthDateText,
   heightText,
+  insurerIndicators,
   weightText,
   type Catalog,
   type IndicatorResult,
@@ -154,7 +155,7 @@ function addSummarySheet(workbook: ExcelJS.Workbook, input: ExportInput): void {
   const { language, catalog, profile } = input;
   const t = (key: LabelKey) => label(language, key);
   const sheet = workbook.addWorksheet(t('summary'), printSetup(language, 'landscape'));
-  const indicators = catalog.indicators;
+  const indicators = insurerIndicators(catalog, input.insurerCode);
   const insurer = catalog.insurers.find((i) => i.code === input.insurerCode);
   const product = insurer?.channels
     .find((c) => c.code === input.channel)
@@ -314,7 +315,7 @@ function addConditionSheet(
 
   sheet.addRow([]);
   const indicators = decision?.indicators ?? null;
-  for (const indicator of catalog.indicators) {
+  for (const indicator of insurerIndicators(catalog, input.insurerCode)) {
     const row = sheet.addRow([
       '',
       '',

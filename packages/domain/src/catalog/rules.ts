@@ -223,6 +223,7 @@ function checkCatalogFile(catalog: CatalogFile, report: Report): CatalogContext 
 function checkInsurers(
   insurers: InsurersFile,
   impairmentUuids: ReadonlySet<string> | undefined,
+  indicators: readonly string[] | undefined,
   report: Report,
 ): void {
   const codes = new Set<string>();
@@ -230,6 +231,15 @@ function checkInsurers(
     const insurerPath = ['insurers', insurerIndex];
     if (codes.has(insurer.code)) report([...insurerPath, 'code'], `insurer ${insurer.code} twice`);
     codes.add(insurer.code);
+    const used = new Set<string>();
+    insurer.indicators?.forEach((code, index) => {
+      const path = [...insurerPath, 'indicators', index];
+      if (indicators && !indicators.includes(code)) {
+        report(path, `unknown indicator ${code} (not in catalog.yaml)`);
+      }
+      if (used.has(code)) report(path, `indicator ${code} is listed twice`);
+      used.add(code);
+    });
     const channels = new Set<string>();
     insurer.channels.forEach((channel, channelIndex) => {
       const channelPath = [...insurerPath, 'channels', channelIndex];
@@ -633,7 +643,7 @@ export function lintParts(parts: CheckedParts): CatalogProblem[] {
   if (parts.insurers) {
     const report = reporter(parts.insurers.file);
     checkLanguages(parts.insurers.data, [], report);
-    checkInsurers(parts.insurers.data, impairmentUuids, report);
+    checkInsurers(parts.insurers.data, impairmentUuids, context?.indicators, report);
   }
   if (parts.catalog) {
     const report = reporter(parts.catalog.file);

@@ -258,6 +258,11 @@ export const insurerSourceSchema = z
     smokingList: z.enum(['A', 'B']),
     lastAgeOption: z.boolean(),
     printCover: z.boolean(),
+    indicators: z
+      .array(indicatorCodeSchema)
+      .min(1)
+      .optional()
+      .describe("the catalogue's indicator codes this insurer decides on, in its order; absent: all"),
     channels: z
       .array(
         z

@@ -1,6 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
+import { insurerIndicators } from '@vmer/domain/insurer-config';
 import { useAppSelector } from '../../app/hooks.ts';
 import {
   listRequestFor,
@@ -45,6 +46,13 @@ export function useScreenContext() {
   const special = useSpecialListQuery(listRequest ?? skipToken);
   // A disclosure answered on an older catalogue version decides by that version's rules.
   const pinned = useQuestionnaireInfoQuery(session.catalogVersion ?? skipToken);
+  // Without a version yet, the active catalogue's: its insurers' indicators (K-13).
+  const active = useQuestionnaireInfoQuery(session.catalogVersion ? skipToken : undefined);
+  const rules = session.catalogVersion ? pinned.data : active.data;
+  const indicators = useMemo(
+    () => (rules ? insurerIndicators(rules, selection.insurerCode) : userState.indicateList),
+    [rules, selection.insurerCode, userState.indicateList],
+  );
   const names = useMemo(
     () => ({
       abnormalBmiImpairmentName: userState.userInfo.abnormalBmiImpairmentName,
@@ -58,7 +66,7 @@ export function useScreenContext() {
     insurerEntry,
     userInfo: userState.userInfo,
     ruleAgeList: pinned.data?.ruleAgeList ?? userState.ruleAgeList,
-    indicators: pinned.data?.indicators ?? userState.indicateList,
+    indicators,
     exclusions: pinned.data?.exclusions ?? userState.exWordingList,
     smokingQuestion: userState.smokingQuestion ?? undefined,
     language,

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { AnswerMap } from '../src/answers.ts';
+import { checkCatalog } from '../src/catalog/check.ts';
+import { evaluateDisclosure, evaluationContext } from '../src/evaluation.ts';
+import { insurerIndicators } from '../src/insurer-config.ts';
+import type { Catalog, Profile } from '../src/model.ts';
+import { catalog, hypertension } from './fixtures.ts';
+import { filesWith } from './catalog/sample-sources.ts';
+
+const asOf = '2026-06-15';
+const date = (value: string) => ({ value, exact: true, zoneId: 'Asia/Hong_Kong' });
+const answers: AnswerMap = {
+  'htn-diagnosed': date('2015-03-01'),
+  'htn-controlled': ['htn-controlled-yes'],
+  'htn-smoking': ['htn-smoking-never'],
+};
+const profile: Profile = { age: 40, gender: 'Male', rsmScore: 'A' };
+
+/** The fixture with slhk deciding on CI and LIFE only (written out of the catalogue's order). */
+const subset: Catalog = {
+  ...catalog,
+  insurers: catalog.insurers.map((insurer) =>
+    insurer.code === 'slhk' ? { ...insurer, indicators: ['CI', 'LIFE'] } : insurer,
+  ),
+};
+
+function evaluateFor(insurerCode: string | undefined) {
+  return evaluateDisclosure(
+    { profile, chosen: [{ impairment: hypertension, answers }], applicationNumber: 'A1' },
+    evaluationContext(subset, asOf, insurerCode),
+  );
+}
+
+describe('indicators per insurer (K-13)', () => {
+  it('K-13 an insurer naming a subset decides on those alone, in the catalogue’s order', () => {
+    expect(insurerIndicators(subset, 'slhk').map((i) => i.code)).toEqual(['LIFE', 'CI']);
+    const evaluation = evaluateFor('slhk');
+    expect(Object.keys(evaluation.decisions[0]?.indicators ?? {})).toEqual(['LIFE', 'CI']);
+    expect(Object.keys(evaluation.consolidated.indicators)).toEqual(['LIFE', 'CI']);
+  });
+
+  it('K-13 an insurer naming none, an unknown insurer and no insurer decide on every indicator', () => {
+    for (const code of ['phkl', 'nobody', undefined]) {
+      expect(insurerIndicators(subset, code).map((i) => i.code)).toEqual(['LIFE', 'CI', 'MED']);
+      const evaluation = evaluateFor(code);
+      expect(Object.keys(evaluation.consolidated.indicators)).toEqual(['LIFE', 'CI', 'MED']);
+    }
+  });
+
+  it('K-13 the check reports an unknown, repeated or empty indicator list at its place', () => {
+    const withIndicators = (indicators: unknown) =>
+      checkCatalog(
+        filesWith<{ insurers: Record<string, unknown>[] }>('insurers.yaml', (d) => {
+          d.insurers[0]!.indicators = indicators;
+          return d;
+        }),
+      );
+    expect(withIndicators(['CI']).problems).toEqual([]);
+    expect(withIndicators(['CI']).catalog?.insurers[0]?.indicators).toEqual(['CI']);
+    expect(withIndicators(['LIFE', 'MED', 'LIFE']).problems).toEqual([
+      {
+        file: 'insurers.yaml',
+        path: ['insurers', 0, 'indicators', 1],
+        message: 'unknown indicator MED (not in catalog.yaml)',
+      },
+      {
+        file: 'insurers.yaml',
+        path: ['insurers', 0, 'indicators', 2],
+        message: 'indicator LIFE is listed twice',
+      },
+    ]);
+    const empty = withIndicators([]).problems;
+    expect(empty.map(({ file, path }) => ({ file, path }))).toEqual([
+      { file: 'insurers.yaml', path: ['insurers', 0, 'indicators'] },
+    ]);
+  });
+});
