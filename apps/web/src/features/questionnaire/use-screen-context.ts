@@ -50,7 +50,14 @@ export function useScreenContext() {
   const active = useQuestionnaireInfoQuery(session.catalogVersion ? skipToken : undefined);
   const rules = session.catalogVersion ? pinned.data : active.data;
   const indicators = useMemo(
-    () => (rules ? insurerIndicators(rules, selection.insurerCode) : userState.indicateList),
+    () =>
+      insurerIndicators(
+        {
+          indicators: rules?.indicators ?? userState.indicateList,
+          insurers: rules?.insurers ?? [],
+        },
+        selection.insurerCode,
+      ),
     [rules, selection.insurerCode, userState.indicateList],
   );
   const names = useMemo(
