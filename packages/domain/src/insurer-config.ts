@@ -1,9 +1,10 @@
 /**
  * What of the catalogue an insurer uses (requirements K-13): the one owner of "which
- * indicators does this insurer decide on". The server, the questionnaire and the exports ask
- * here instead of reading the catalogue's global list.
+ * indicators does this insurer decide on" and "which wording does it give an exclusion". The
+ * server, the questionnaire and the exports ask here instead of reading the catalogue's
+ * global lists.
  */
-import type { Indicator } from './model.ts';
+import type { ExclusionWording, Indicator } from './model.ts';
 
 /** What resolving needs: the catalogue's indicators and its insurers' choices of them. */
 export interface InsurerIndicatorSource {
@@ -23,4 +24,24 @@ export function insurerIndicators(
   const chosen = catalog.insurers.find((insurer) => insurer.code === insurerCode)?.indicators;
   if (!chosen) return [...catalog.indicators];
   return catalog.indicators.filter((indicator) => chosen.includes(indicator.code));
+}
+
+/** What resolving wordings needs: the catalogue's wordings and its insurers' own ones. */
+export interface InsurerExclusionSource {
+  exclusions: readonly ExclusionWording[];
+  insurers: readonly { code: string; exclusions?: readonly ExclusionWording[] | undefined }[];
+}
+
+/**
+ * The exclusion wordings an insurer's disclosures show: the catalogue's, in its order, each
+ * replaced by the insurer's own wording of that code where it has one (K-13).
+ */
+export function insurerExclusions(
+  catalog: InsurerExclusionSource,
+  insurerCode: string | null | undefined,
+): ExclusionWording[] {
+  const own = catalog.insurers.find((insurer) => insurer.code === insurerCode)?.exclusions ?? [];
+  return catalog.exclusions.map(
+    (exclusion) => own.find((wording) => wording.code === exclusion.code) ?? exclusion,
+  );
 }

@@ -435,6 +435,8 @@ export const insurerConfigSchema = z.object({
   printCover: z.boolean(),
   /** The indicator codes this insurer decides on; absent: all the catalogue's (K-13). */
   indicators: z.array(z.string()).min(1).optional(),
+  /** The insurer's own wording of some of the catalogue's exclusions (K-13). */
+  exclusions: z.array(exclusionWordingSchema).min(1).optional(),
   channels: z.array(channelConfigSchema).min(1),
 });
 export type InsurerConfig = z.infer<typeof insurerConfigSchema>;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnswerMap } from '../src/answers.ts';
 import { checkCatalog } from '../src/catalog/check.ts';
 import { evaluateDisclosure, evaluationContext } from '../src/evaluation.ts';
-import { insurerIndicators } from '../src/insurer-config.ts';
+import { insurerExclusions, insurerIndicators } from '../src/insurer-config.ts';
 import type { Catalog, Profile } from '../src/model.ts';
 import { catalog, hypertension } from './fixtures.ts';
 import { filesWith } from './catalog/sample-sources.ts';
@@ -72,6 +72,57 @@ describe('indicators per insurer (K-13)', () => {
     const empty = withIndicators([]).problems;
     expect(empty.map(({ file, path }) => ({ file, path }))).toEqual([
       { file: 'insurers.yaml', path: ['insurers', 0, 'indicators'] },
+    ]);
+  });
+});
+
+describe('exclusion wordings per insurer (K-13)', () => {
+  const own = { code: 'EX2', wording: { en: 'Lungs excluded.', cn_traditional: '不保肺。' } };
+  const worded: Catalog = {
+    ...catalog,
+    insurers: catalog.insurers.map((insurer) =>
+      insurer.code === 'slhk' ? { ...insurer, exclusions: [own] } : insurer,
+    ),
+  };
+
+  it('K-13 an insurer’s own wording replaces the catalogue’s for that code alone', () => {
+    const slhk = insurerExclusions(worded, 'slhk');
+    expect(slhk.map((e) => e.code)).toEqual(['EX1', 'EX2', 'EX3', 'EX4']);
+    expect(slhk[1]).toEqual(own);
+    expect(slhk[0]).toEqual(catalog.exclusions[0]);
+    expect(insurerExclusions(worded, 'phkl')).toEqual(catalog.exclusions);
+    expect(insurerExclusions(worded, undefined)).toEqual(catalog.exclusions);
+  });
+
+  it('K-13 the check reports a wording for an unknown code, or a code worded twice', () => {
+    const wording = { en: 'Thyroid excluded.', cn_traditional: '不保甲狀腺。' };
+    const check = (exclusions: unknown) =>
+      checkCatalog(
+        filesWith<{ insurers: Record<string, unknown>[] }>('insurers.yaml', (d) => {
+          d.insurers[0]!.exclusions = exclusions;
+          return d;
+        }),
+      );
+    const fine = check([{ code: 'EX1', wording }]);
+    expect(fine.problems).toEqual([]);
+    expect(insurerExclusions(fine.catalog!, 'phkl')).toEqual([{ code: 'EX1', wording }]);
+    expect(
+      check([
+        { code: 'EX9', wording },
+        { code: 'EX1', wording },
+        { code: 'EX1', wording },
+      ]).problems,
+    ).toEqual([
+      {
+        file: 'insurers.yaml',
+        path: ['insurers', 0, 'exclusions', 0, 'code'],
+        message: 'exclusion EX9 is not in catalog.yaml',
+      },
+      {
+        file: 'insurers.yaml',
+        path: ['insurers', 0, 'exclusions', 2, 'code'],
+        message: 'EX1 is listed twice',
+      },
     ]);
   });
 });

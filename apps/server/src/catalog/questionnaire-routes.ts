@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   GENDERS,
+  insurerExclusions,
   insurerIndicators,
   RSM_SCORES,
   type Impairment,
@@ -81,7 +82,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(smokingQuestions.length > 0 ? { smokingQuestion: smokingQuestions.join(',') } : {}),
         indicateList: indicators,
         ruleAgeList: catalog.ruleAgeList,
-        exWordingList: catalog.exclusions,
+        exWordingList: insurerExclusions(catalog, insurerCode),
         consolidateList: indicators.map(({ code, label }) => ({ indicator: code, label })),
         smokingLists: catalog.smokingLists,
       };
@@ -128,6 +129,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
         insurers: request.user.insurers.map((code) => ({
           code,
           indicators: insurerIndicators(catalog, code).map((indicator) => indicator.code),
+          exclusions: insurerExclusions(catalog, code),
         })),
         rsmScores: [...RSM_SCORES],
         genders: [...GENDERS],

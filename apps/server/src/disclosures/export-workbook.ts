@@ -2,6 +2,7 @@ import {
   answerCell,
   birthDateText,
   heightText,
+  insurerExclusions,
   insurerIndicators,
   weightText,
   type Catalog,
@@ -224,7 +225,7 @@ function addSummarySheet(workbook: ExcelJS.Workbook, input: ExportInput): void {
     sheet.addRow([t('exclusions')]).font = { bold: true, size: 12 };
     styleHeader(sheet.addRow([t('code'), t('wording')]));
     for (const code of codes) {
-      const exclusion = catalog.exclusions.find((e) => e.code === code);
+      const exclusion = insurerExclusions(catalog, input.insurerCode).find((e) => e.code === code);
       const wording = exclusion ? textIn(exclusion.wording, language) : '';
       const row = sheet.addRow([code, wording]);
       sheet.mergeCells(row.number, 2, row.number, Math.max(2, indicators.length + 1));

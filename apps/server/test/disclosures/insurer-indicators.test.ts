@@ -33,7 +33,7 @@ describe.each(DATABASES)('indicators per insurer on %s', (database) => {
 
   beforeAll(async () => {
     t = await buildTestApp({ database });
-    for (const user of ['agent1', 'interviewer1', 'uw1']) {
+    for (const user of ['agent1', 'interviewer1', 'uw1', 'uw2']) {
       tokens[user] = await tokenFor(t.baseUrl, user);
     }
     catalog = await sampleCatalog();
@@ -74,10 +74,28 @@ describe.each(DATABASES)('indicators per insurer on %s', (database) => {
       },
     );
     expect(questionnaire.body.body?.indicators.map((i) => i.code)).toEqual(['LIFE', 'CI', 'MED']);
-    expect(questionnaire.body.body?.insurers).toEqual([
+    expect(
+      questionnaire.body.body?.insurers.map(({ code, indicators }) => ({ code, indicators })),
+    ).toEqual([
       { code: 'phkl', indicators: ['LIFE', 'CI', 'MED'] },
       { code: 'slhk', indicators: ['LIFE', 'CI'] },
     ]);
+  });
+
+  it('K-13 the questionnaire gives a demo user the demo insurer’s own wording of EX2', async () => {
+    const questionnaire = await api<z.infer<typeof questionnaireSchema>>(
+      t.baseUrl,
+      '/api/questionnaire/get',
+      { token: tokens.uw2 },
+    );
+    const [demo] = questionnaire.body.body?.insurers ?? [];
+    expect(demo?.code).toBe('demo');
+    expect(demo?.exclusions.find((e) => e.code === 'EX2')?.wording.en).toBe(
+      'Asthma and any other disease of the lungs or airways is excluded.',
+    );
+    expect(demo?.exclusions.find((e) => e.code === 'EX1')).toEqual(
+      catalog.exclusions.find((e) => e.code === 'EX1'),
+    );
   });
 
   it('K-13 an slhk disclosure is decided on Life and Critical Illness; a phkl one on all three', async () => {

@@ -100,7 +100,13 @@ export const questionnaireSchema = z
     }),
     smokingLists: z.array(smokingListSchema),
     /** The caller's insurers and the indicator codes each decides on (requirements K-13). */
-    insurers: z.array(z.object({ code: z.string(), indicators: z.array(z.string()) })),
+    insurers: z.array(
+      z.object({
+        code: z.string(),
+        indicators: z.array(z.string()),
+        exclusions: z.array(exclusionWordingSchema),
+      }),
+    ),
     rsmScores: z.array(rsmScoreSchema),
     genders: z.array(genderSchema),
   })

@@ -223,9 +223,10 @@ function checkCatalogFile(catalog: CatalogFile, report: Report): CatalogContext 
 function checkInsurers(
   insurers: InsurersFile,
   impairmentUuids: ReadonlySet<string> | undefined,
-  indicators: readonly string[] | undefined,
+  context: CatalogContext | undefined,
   report: Report,
 ): void {
+  const indicators = context?.indicators;
   const codes = new Set<string>();
   insurers.insurers.forEach((insurer, insurerIndex) => {
     const insurerPath = ['insurers', insurerIndex];
@@ -239,6 +240,15 @@ function checkInsurers(
       }
       if (used.has(code)) report(path, `indicator ${code} is listed twice`);
       used.add(code);
+    });
+    const worded = new Set<string>();
+    insurer.exclusions?.forEach(({ code }, index) => {
+      const path = [...insurerPath, 'exclusions', index, 'code'];
+      if (context && !context.exclusions.has(code)) {
+        report(path, `exclusion ${code} is not in catalog.yaml`);
+      }
+      if (worded.has(code)) report(path, `${code} is listed twice`);
+      worded.add(code);
     });
     const channels = new Set<string>();
     insurer.channels.forEach((channel, channelIndex) => {
@@ -643,7 +653,7 @@ export function lintParts(parts: CheckedParts): CatalogProblem[] {
   if (parts.insurers) {
     const report = reporter(parts.insurers.file);
     checkLanguages(parts.insurers.data, [], report);
-    checkInsurers(parts.insurers.data, impairmentUuids, context?.indicators, report);
+    checkInsurers(parts.insurers.data, impairmentUuids, context, report);
   }
   if (parts.catalog) {
     const report = reporter(parts.catalog.file);

@@ -203,6 +203,10 @@ const bmiBandSourceSchema = z
   .object({ lower: z.number(), upper: z.number(), decision: decisionSchema })
   .strict();
 
+const exclusionSourceSchema = z
+  .object({ code: z.string().regex(/^EX\d+$/), wording: bilingualSchema })
+  .strict();
+
 /** `catalog.yaml`: indicators, exclusion wordings, BMI rules, smoking lists, settings. */
 export const catalogFileSchema = z
   .object({
@@ -210,9 +214,7 @@ export const catalogFileSchema = z
     indicators: z
       .array(z.object({ code: indicatorCodeSchema, label: bilingualSchema }).strict())
       .min(1),
-    exclusions: z.array(
-      z.object({ code: z.string().regex(/^EX\d+$/), wording: bilingualSchema }).strict(),
-    ),
+    exclusions: z.array(exclusionSourceSchema),
     ruleAgeList: z.array(
       z
         .object({
@@ -263,6 +265,11 @@ export const insurerSourceSchema = z
       .min(1)
       .optional()
       .describe("the catalogue's indicator codes this insurer decides on, in its order; absent: all"),
+    exclusions: z
+      .array(exclusionSourceSchema)
+      .min(1)
+      .optional()
+      .describe("this insurer's own wording of some of the catalogue's exclusions, by code"),
     channels: z
       .array(
         z

@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import { insurerIndicators } from '@vmer/domain/insurer-config';
+import { insurerExclusions, insurerIndicators } from '@vmer/domain/insurer-config';
 import { useAppSelector } from '../../app/hooks.ts';
 import {
   listRequestFor,
@@ -60,6 +60,17 @@ export function useScreenContext() {
       ),
     [rules, selection.insurerCode, userState.indicateList],
   );
+  const exclusions = useMemo(
+    () =>
+      insurerExclusions(
+        {
+          exclusions: rules?.exclusions ?? userState.exWordingList,
+          insurers: rules?.insurers ?? [],
+        },
+        selection.insurerCode,
+      ),
+    [rules, selection.insurerCode, userState.exWordingList],
+  );
   const names = useMemo(
     () => ({
       abnormalBmiImpairmentName: userState.userInfo.abnormalBmiImpairmentName,
@@ -74,7 +85,7 @@ export function useScreenContext() {
     userInfo: userState.userInfo,
     ruleAgeList: pinned.data?.ruleAgeList ?? userState.ruleAgeList,
     indicators,
-    exclusions: pinned.data?.exclusions ?? userState.exWordingList,
+    exclusions,
     smokingQuestion: userState.smokingQuestion ?? undefined,
     language,
     profile,
