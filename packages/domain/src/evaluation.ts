@@ -40,7 +40,7 @@ import { impairmentPlausibility, plausibilityFacts, profilePlausibility } from '
 import { unansweredMandatory } from './questionnaire.ts';
 import type { ChosenImpairment } from './questionnaire.ts';
 import { needsSmokingStatus } from './smoking.ts';
-import { insurerIndicators } from './insurer-config.ts';
+import { insurerBmiRules, insurerIndicators } from './insurer-config.ts';
 
 /** What an evaluation needs of the catalogue version a disclosure was answered on. */
 export interface EvaluationContext {
@@ -54,7 +54,7 @@ export interface EvaluationContext {
   asOf: string;
 }
 
-/** The evaluation context of a catalogue version, for the insurer's indicators (K-13). */
+/** The evaluation context of a catalogue version, for the insurer's indicators and BMI rules (K-13). */
 export function evaluationContext(
   catalog: Catalog,
   asOf: string,
@@ -62,7 +62,7 @@ export function evaluationContext(
 ): EvaluationContext {
   return {
     indicators: insurerIndicators(catalog, insurerCode).map((indicator) => indicator.code),
-    ruleAgeList: catalog.ruleAgeList,
+    ruleAgeList: insurerBmiRules(catalog, insurerCode),
     abnormalBmiImpairmentName: catalog.settings.abnormalBmiImpairmentName,
     asOf,
   };

@@ -1,10 +1,11 @@
 /**
  * What of the catalogue an insurer uses (requirements K-13): the one owner of "which
- * indicators does this insurer decide on" and "which wording does it give an exclusion". The
+ * indicators does this insurer decide on", "which wording does it give an exclusion" and
+ * "which BMI rules does it decide by". The
  * server, the questionnaire and the exports ask here instead of reading the catalogue's
  * global lists.
  */
-import type { ExclusionWording, Indicator } from './model.ts';
+import type { ExclusionWording, Indicator, RuleAge } from './model.ts';
 
 /** What resolving needs: the catalogue's indicators and its insurers' choices of them. */
 export interface InsurerIndicatorSource {
@@ -44,4 +45,19 @@ export function insurerExclusions(
   return catalog.exclusions.map(
     (exclusion) => own.find((wording) => wording.code === exclusion.code) ?? exclusion,
   );
+}
+
+/** What resolving BMI rules needs: the catalogue's rules and its insurers' own ones. */
+export interface InsurerBmiSource {
+  ruleAgeList: readonly RuleAge[];
+  insurers: readonly { code: string; ruleAgeList?: readonly RuleAge[] | undefined }[];
+}
+
+/** The BMI rules an insurer's disclosures are decided by: its own, else the catalogue's (K-13). */
+export function insurerBmiRules(
+  catalog: InsurerBmiSource,
+  insurerCode: string | null | undefined,
+): RuleAge[] {
+  const own = catalog.insurers.find((insurer) => insurer.code === insurerCode)?.ruleAgeList;
+  return [...(own ?? catalog.ruleAgeList)];
 }

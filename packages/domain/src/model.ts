@@ -437,6 +437,8 @@ export const insurerConfigSchema = z.object({
   indicators: z.array(z.string()).min(1).optional(),
   /** The insurer's own wording of some of the catalogue's exclusions (K-13). */
   exclusions: z.array(exclusionWordingSchema).min(1).optional(),
+  /** The insurer's BMI rules in place of the catalogue's (K-13). */
+  ruleAgeList: z.array(ruleAgeSchema).min(1).optional(),
   channels: z.array(channelConfigSchema).min(1),
 });
 export type InsurerConfig = z.infer<typeof insurerConfigSchema>;

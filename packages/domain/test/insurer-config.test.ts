@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { AnswerMap } from '../src/answers.ts';
 import { checkCatalog } from '../src/catalog/check.ts';
 import { evaluateDisclosure, evaluationContext } from '../src/evaluation.ts';
-import { insurerExclusions, insurerIndicators } from '../src/insurer-config.ts';
-import type { Catalog, Profile } from '../src/model.ts';
+import { insurerBmiRules, insurerExclusions, insurerIndicators } from '../src/insurer-config.ts';
+import type { Catalog, Profile, RuleAge } from '../src/model.ts';
 import { catalog, hypertension } from './fixtures.ts';
 import { filesWith } from './catalog/sample-sources.ts';
 
@@ -123,6 +123,66 @@ describe('exclusion wordings per insurer (K-13)', () => {
         path: ['insurers', 0, 'exclusions', 2, 'code'],
         message: 'EX1 is listed twice',
       },
+    ]);
+  });
+});
+
+describe('BMI rules per insurer (K-13)', () => {
+  const own: RuleAge[] = [
+    {
+      lower: 18,
+      upper: 200,
+      gender: 'All',
+      bmiList: [
+        { lower: 0, upper: 35, decision: { LIFE: '0', CI: '0', MED: '0' } },
+        { lower: 35, upper: 100, decision: { LIFE: '25', CI: '25', MED: '0' } },
+      ],
+    },
+  ];
+  const ruled: Catalog = {
+    ...catalog,
+    insurers: catalog.insurers.map((insurer) =>
+      insurer.code === 'slhk' ? { ...insurer, ruleAgeList: own } : insurer,
+    ),
+  };
+  const heavy: Profile = {
+    ...profile,
+    height: JSON.stringify({ cm: 170, ft: 0, inch: 0 }),
+    weight: JSON.stringify({ kg: 95, lb: 0 }),
+  };
+  const bmiDecisionFor = (code: string) =>
+    evaluateDisclosure({ profile: heavy, chosen: [] }, evaluationContext(ruled, asOf, code))
+      .bmiDecision;
+
+  it('K-13 an insurer with its own BMI rules is decided by them, another by the catalogue’s', () => {
+    expect(insurerBmiRules(ruled, 'slhk')).toEqual(own);
+    expect(insurerBmiRules(ruled, 'phkl')).toEqual(catalog.ruleAgeList);
+    // BMI 32.9: the catalogue's 30–100 band, but slhk's 0–35 one.
+    expect(bmiDecisionFor('slhk')).toEqual({ LIFE: '0', CI: '0', MED: '0' });
+    expect(bmiDecisionFor('phkl')).toEqual({ LIFE: '75', CI: '50', MED: '0' });
+  });
+
+  it('K-13 the check reports an insurer’s BMI band at its place', () => {
+    const found = checkCatalog(
+      filesWith<{ insurers: Record<string, unknown>[] }>('insurers.yaml', (d) => {
+        d.insurers[0]!.ruleAgeList = [
+          {
+            lower: 18,
+            upper: 200,
+            gender: 'All',
+            bmiList: [{ lower: 30, upper: 20, decision: { LIFE: '0', CI: 'EX9' } }],
+          },
+        ];
+        return d;
+      }),
+    ).problems;
+    expect(found.map(({ file, path, message }) => [file, path.join('.'), message])).toEqual([
+      ['insurers.yaml', 'insurers.0.ruleAgeList.0.bmiList.0', 'lower must be below upper'],
+      [
+        'insurers.yaml',
+        'insurers.0.ruleAgeList.0.bmiList.0.decision.CI',
+        'exclusion EX9 has no wording in catalog.yaml',
+      ],
     ]);
   });
 });

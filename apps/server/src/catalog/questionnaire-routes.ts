@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   GENDERS,
+  insurerBmiRules,
   insurerExclusions,
   insurerIndicators,
   RSM_SCORES,
@@ -81,7 +82,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
         otherImpairment: catalog.settings.otherImpairment,
         ...(smokingQuestions.length > 0 ? { smokingQuestion: smokingQuestions.join(',') } : {}),
         indicateList: indicators,
-        ruleAgeList: catalog.ruleAgeList,
+        ruleAgeList: insurerBmiRules(catalog, insurerCode),
         exWordingList: insurerExclusions(catalog, insurerCode),
         consolidateList: indicators.map(({ code, label }) => ({ indicator: code, label })),
         smokingLists: catalog.smokingLists,
@@ -130,6 +131,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
           code,
           indicators: insurerIndicators(catalog, code).map((indicator) => indicator.code),
           exclusions: insurerExclusions(catalog, code),
+          ruleAgeList: insurerBmiRules(catalog, code),
         })),
         rsmScores: [...RSM_SCORES],
         genders: [...GENDERS],

@@ -105,6 +105,7 @@ export const questionnaireSchema = z
         code: z.string(),
         indicators: z.array(z.string()),
         exclusions: z.array(exclusionWordingSchema),
+        ruleAgeList: z.array(ruleAgeSchema),
       }),
     ),
     rsmScores: z.array(rsmScoreSchema),

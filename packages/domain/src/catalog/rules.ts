@@ -161,6 +161,24 @@ function checkDecision(
   }
 }
 
+/** Checks BMI rules (the catalogue's, or an insurer's at `at`): bounds, and band decisions. */
+function checkRuleAgeList(
+  rules: CatalogFile['ruleAgeList'],
+  at: SourcePath,
+  context: { indicators: readonly string[]; exclusions: ReadonlySet<string> },
+  report: Report,
+): void {
+  rules.forEach((rule, ruleIndex) => {
+    const path = [...at, 'ruleAgeList', ruleIndex];
+    if (rule.lower >= rule.upper) report(path, 'lower must be below upper');
+    rule.bmiList.forEach((band, bandIndex) => {
+      const bandPath = [...path, 'bmiList', bandIndex];
+      if (band.lower >= band.upper) report(bandPath, 'lower must be below upper');
+      checkDecision(band.decision, [...bandPath, 'decision'], context, report);
+    });
+  });
+}
+
 interface CatalogContext {
   indicators: readonly string[];
   exclusions: ReadonlySet<string>;
@@ -181,15 +199,7 @@ function checkCatalogFile(catalog: CatalogFile, report: Report): CatalogContext 
   });
   const context = { indicators, exclusions, smokingValues: new Set<string>(SMOKING_VALUES) };
 
-  catalog.ruleAgeList.forEach((rule, ruleIndex) => {
-    const path = ['ruleAgeList', ruleIndex];
-    if (rule.lower >= rule.upper) report(path, 'lower must be below upper');
-    rule.bmiList.forEach((band, bandIndex) => {
-      const bandPath = [...path, 'bmiList', bandIndex];
-      if (band.lower >= band.upper) report(bandPath, 'lower must be below upper');
-      checkDecision(band.decision, [...bandPath, 'decision'], context, report);
-    });
-  });
+  checkRuleAgeList(catalog.ruleAgeList, [], context, report);
 
   const ids = catalog.smokingLists.map(({ id }) => id);
   for (const id of ['A', 'B'] as const) {
@@ -241,6 +251,9 @@ function checkInsurers(
       if (used.has(code)) report(path, `indicator ${code} is listed twice`);
       used.add(code);
     });
+    if (insurer.ruleAgeList && context) {
+      checkRuleAgeList(insurer.ruleAgeList, insurerPath, context, report);
+    }
     const worded = new Set<string>();
     insurer.exclusions?.forEach(({ code }, index) => {
       const path = [...insurerPath, 'exclusions', index, 'code'];

@@ -203,6 +203,15 @@ const bmiBandSourceSchema = z
   .object({ lower: z.number(), upper: z.number(), decision: decisionSchema })
   .strict();
 
+const ruleAgeSourceSchema = z
+  .object({
+    lower: z.number().int(),
+    upper: z.number().int(),
+    gender: z.enum(['Male', 'Female', 'All']),
+    bmiList: z.array(bmiBandSourceSchema).min(1),
+  })
+  .strict();
+
 const exclusionSourceSchema = z
   .object({ code: z.string().regex(/^EX\d+$/), wording: bilingualSchema })
   .strict();
@@ -215,16 +224,7 @@ export const catalogFileSchema = z
       .array(z.object({ code: indicatorCodeSchema, label: bilingualSchema }).strict())
       .min(1),
     exclusions: z.array(exclusionSourceSchema),
-    ruleAgeList: z.array(
-      z
-        .object({
-          lower: z.number().int(),
-          upper: z.number().int(),
-          gender: z.enum(['Male', 'Female', 'All']),
-          bmiList: z.array(bmiBandSourceSchema).min(1),
-        })
-        .strict(),
-    ),
+    ruleAgeList: z.array(ruleAgeSourceSchema),
     smokingLists: z
       .array(
         z
@@ -270,6 +270,11 @@ export const insurerSourceSchema = z
       .min(1)
       .optional()
       .describe("this insurer's own wording of some of the catalogue's exclusions, by code"),
+    ruleAgeList: z
+      .array(ruleAgeSourceSchema)
+      .min(1)
+      .optional()
+      .describe("this insurer's BMI rules, in place of the catalogue's; absent: the catalogue's"),
     channels: z
       .array(
         z

@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import { insurerExclusions, insurerIndicators } from '@vmer/domain/insurer-config';
+import { insurerBmiRules, insurerExclusions, insurerIndicators } from '@vmer/domain/insurer-config';
 import { useAppSelector } from '../../app/hooks.ts';
 import {
   listRequestFor,
@@ -60,6 +60,17 @@ export function useScreenContext() {
       ),
     [rules, selection.insurerCode, userState.indicateList],
   );
+  const ruleAgeList = useMemo(
+    () =>
+      insurerBmiRules(
+        {
+          ruleAgeList: rules?.ruleAgeList ?? userState.ruleAgeList,
+          insurers: rules?.insurers ?? [],
+        },
+        selection.insurerCode,
+      ),
+    [rules, selection.insurerCode, userState.ruleAgeList],
+  );
   const exclusions = useMemo(
     () =>
       insurerExclusions(
@@ -83,7 +94,7 @@ export function useScreenContext() {
     selection,
     insurerEntry,
     userInfo: userState.userInfo,
-    ruleAgeList: pinned.data?.ruleAgeList ?? userState.ruleAgeList,
+    ruleAgeList,
     indicators,
     exclusions,
     smokingQuestion: userState.smokingQuestion ?? undefined,
