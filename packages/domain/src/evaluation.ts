@@ -40,6 +40,7 @@ import { impairmentPlausibility, plausibilityFacts, profilePlausibility } from '
 import { unansweredMandatory } from './questionnaire.ts';
 import type { ChosenImpairment } from './questionnaire.ts';
 import { needsSmokingStatus } from './smoking.ts';
+import { insurerBmiRules, insurerIndicators } from './insurer-config.ts';
 
 /** What an evaluation needs of the catalogue version a disclosure was answered on. */
 export interface EvaluationContext {
@@ -53,11 +54,15 @@ export interface EvaluationContext {
   asOf: string;
 }
 
-/** The evaluation context of a catalogue version. */
-export function evaluationContext(catalog: Catalog, asOf: string): EvaluationContext {
+/** The evaluation context of a catalogue version, for the insurer's indicators and BMI rules (K-13). */
+export function evaluationContext(
+  catalog: Catalog,
+  asOf: string,
+  insurerCode?: string | null,
+): EvaluationContext {
   return {
-    indicators: catalog.indicators.map((indicator) => indicator.code),
-    ruleAgeList: catalog.ruleAgeList,
+    indicators: insurerIndicators(catalog, insurerCode).map((indicator) => indicator.code),
+    ruleAgeList: insurerBmiRules(catalog, insurerCode),
     abnormalBmiImpairmentName: catalog.settings.abnormalBmiImpairmentName,
     asOf,
   };
@@ -226,19 +231,21 @@ export interface DocumentEvaluation extends Evaluation {
 
 /**
  * Evaluates a disclosure document against its catalogue version as of `asOf` (YYYY-MM-DD):
- * see {@link Evaluation} and {@link DocumentEvaluation}. Call `checkDocument` first.
+ * see {@link Evaluation} and {@link DocumentEvaluation}, decided on the indicators of the
+ * insurer `insurerCode` (all when absent, K-13). Call `checkDocument` first.
  */
 export function evaluateDocument(
   doc: DisclosureDocument,
   catalog: Catalog,
   asOf: string,
   applicationNumber?: string | null,
+  insurerCode?: string | null,
 ): DocumentEvaluation {
   const source = catalogSource(catalog);
   const state = readDocument(doc, source);
   const evaluation = evaluateDisclosure(
     { profile: doc.profile, chosen: state.chosen, applicationNumber },
-    evaluationContext(catalog, asOf),
+    evaluationContext(catalog, asOf, insurerCode),
   );
   const decisionOf = new Map(evaluation.decisions.map((d) => [d.impairmentUuid, d]));
   const chosenOf = new Map(state.chosen.map((c) => [c.impairment.uuid, c]));

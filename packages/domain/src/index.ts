@@ -15,3 +15,4 @@ export * from './impairments.ts';
 export * from './smoking.ts';
 export * from './disclosure.ts';
 export * from './evaluation.ts';
+export * from './insurer-config.ts';

@@ -433,6 +433,12 @@ export const insurerConfigSchema = z.object({
   smokingList: z.enum(['A', 'B']),
   lastAgeOption: z.boolean(),
   printCover: z.boolean(),
+  /** The indicator codes this insurer decides on; absent: all the catalogue's (K-13). */
+  indicators: z.array(z.string()).min(1).optional(),
+  /** The insurer's own wording of some of the catalogue's exclusions (K-13). */
+  exclusions: z.array(exclusionWordingSchema).min(1).optional(),
+  /** The insurer's BMI rules in place of the catalogue's (K-13). */
+  ruleAgeList: z.array(ruleAgeSchema).min(1).optional(),
   channels: z.array(channelConfigSchema).min(1),
 });
 export type InsurerConfig = z.infer<typeof insurerConfigSchema>;

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { GENDERS, RSM_SCORES, type Impairment, type UserInfo } from '@vmer/domain';
+import {
+  GENDERS,
+  insurerBmiRules,
+  insurerExclusions,
+  insurerIndicators,
+  RSM_SCORES,
+  type Impairment,
+  type UserInfo,
+} from '@vmer/domain';
 import {
   apiRoutes,
   diseaseListSchema,
@@ -61,6 +69,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
       const insurerCode = user.insurers[0] ?? '';
       const insurer = catalog.insurers.find((candidate) => candidate.code === insurerCode);
       const channel = insurer?.channels[0];
+      const indicators = insurerIndicators(catalog, insurerCode);
       const smokingQuestions = catalog.impairments.flatMap((i) => i.smokingQuestionUuid ?? []);
       const info: UserInfo & { smokingLists: typeof catalog.smokingLists } = {
         userName: user.userName,
@@ -72,10 +81,10 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
         abnormalBmiImpairmentName: catalog.settings.abnormalBmiImpairmentName,
         otherImpairment: catalog.settings.otherImpairment,
         ...(smokingQuestions.length > 0 ? { smokingQuestion: smokingQuestions.join(',') } : {}),
-        indicateList: catalog.indicators,
-        ruleAgeList: catalog.ruleAgeList,
-        exWordingList: catalog.exclusions,
-        consolidateList: catalog.indicators.map(({ code, label }) => ({ indicator: code, label })),
+        indicateList: indicators,
+        ruleAgeList: insurerBmiRules(catalog, insurerCode),
+        exWordingList: insurerExclusions(catalog, insurerCode),
+        consolidateList: indicators.map(({ code, label }) => ({ indicator: code, label })),
         smokingLists: catalog.smokingLists,
       };
       return ok(info);
@@ -118,6 +127,12 @@ export const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
         ruleAgeList: catalog.ruleAgeList,
         settings: catalog.settings,
         smokingLists: catalog.smokingLists,
+        insurers: request.user.insurers.map((code) => ({
+          code,
+          indicators: insurerIndicators(catalog, code).map((indicator) => indicator.code),
+          exclusions: insurerExclusions(catalog, code),
+          ruleAgeList: insurerBmiRules(catalog, code),
+        })),
         rsmScores: [...RSM_SCORES],
         genders: [...GENDERS],
       });

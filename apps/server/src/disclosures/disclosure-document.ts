@@ -140,7 +140,13 @@ export function evaluateDocument(
     }
   });
   if (errors.length > 0) throw new HttpError(400, 'disclosure_document_invalid', errors);
-  const evaluation = evaluateAgainstCatalogue(sent, catalog, asOf, basic.applicationNumber);
+  const evaluation = evaluateAgainstCatalogue(
+    sent,
+    catalog,
+    asOf,
+    basic.applicationNumber,
+    product.insurerCode,
+  );
   return { catalog: view, document: evaluation.document, asOf, evaluation };
 }
 

@@ -2,6 +2,8 @@ import {
   answerCell,
   birthDateText,
   heightText,
+  insurerExclusions,
+  insurerIndicators,
   weightText,
   type Catalog,
   type IndicatorResult,
@@ -154,7 +156,7 @@ function addSummarySheet(workbook: ExcelJS.Workbook, input: ExportInput): void {
   const { language, catalog, profile } = input;
   const t = (key: LabelKey) => label(language, key);
   const sheet = workbook.addWorksheet(t('summary'), printSetup(language, 'landscape'));
-  const indicators = catalog.indicators;
+  const indicators = insurerIndicators(catalog, input.insurerCode);
   const insurer = catalog.insurers.find((i) => i.code === input.insurerCode);
   const product = insurer?.channels
     .find((c) => c.code === input.channel)
@@ -223,7 +225,7 @@ function addSummarySheet(workbook: ExcelJS.Workbook, input: ExportInput): void {
     sheet.addRow([t('exclusions')]).font = { bold: true, size: 12 };
     styleHeader(sheet.addRow([t('code'), t('wording')]));
     for (const code of codes) {
-      const exclusion = catalog.exclusions.find((e) => e.code === code);
+      const exclusion = insurerExclusions(catalog, input.insurerCode).find((e) => e.code === code);
       const wording = exclusion ? textIn(exclusion.wording, language) : '';
       const row = sheet.addRow([code, wording]);
       sheet.mergeCells(row.number, 2, row.number, Math.max(2, indicators.length + 1));
@@ -314,7 +316,7 @@ function addConditionSheet(
 
   sheet.addRow([]);
   const indicators = decision?.indicators ?? null;
-  for (const indicator of catalog.indicators) {
+  for (const indicator of insurerIndicators(catalog, input.insurerCode)) {
     const row = sheet.addRow([
       '',
       '',

@@ -1,4 +1,4 @@
-import type { DisclosureDocument, DisclosureStatus } from '@vmer/domain';
+import { insurerIndicators, type DisclosureDocument, type DisclosureStatus } from '@vmer/domain';
 import { mayReview } from '@vmer/domain/lifecycle';
 import { compareRevisions, type RevisionSide } from '@vmer/domain/revision-compare';
 import type {
@@ -181,7 +181,8 @@ export function reviewService(deps: {
       const view = await catalogFor(catalog, row.catalog_version ?? document.catalogVersion);
       const errors: FieldError[] = [];
       if (!entry) errors.push({ path: 'impairmentUuid', message: 'override_condition_unknown' });
-      if (!view.catalog.indicators.some((i) => i.code === body.indicator)) {
+      const indicators = insurerIndicators(view.catalog, row.insurer_code);
+      if (!indicators.some((i) => i.code === body.indicator)) {
         errors.push({ path: 'indicator', message: 'override_indicator_unknown' });
       }
       const known = new Set(view.catalog.exclusions.map((e) => e.code));

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DisclosureStatus, MessageKey } from '@vmer/domain';
+import { insurerIndicators, type DisclosureStatus, type MessageKey } from '@vmer/domain';
 import {
   CLAIMABLE_STATUSES,
   WORKLIST_EXPORT_MAX,
@@ -253,7 +253,12 @@ export function worklistService(deps: {
       const active = await deps.catalog.active();
       const workbook = await buildWorklistWorkbook({
         language: caller.language,
-        indicators: active.catalog.indicators,
+        // The indicators any insurer exported decides on (K-13), in the catalogue's order.
+        indicators: active.catalog.indicators.filter((indicator) =>
+          filter.insurers.some((code) =>
+            insurerIndicators(active.catalog, code).some((own) => own.code === indicator.code),
+          ),
+        ),
         entries: shown,
         generatedAt,
       });

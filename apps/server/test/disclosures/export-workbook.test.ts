@@ -138,6 +138,34 @@ describe('export workbook', () => {
     expect(column(summary, 1)).toContain('Exclusions');
   });
 
+  it('K-13 lists an insurer’s own wording of an exclusion in place of the catalogue’s', async () => {
+    const indicators = catalog.indicators.map((i) => i.code);
+    const chosen = catalog.impairments
+      .map((impairment) => ({ impairment, answers: answersFor(impairment) }))
+      .find(({ impairment, answers }) => {
+        const [decision] = decideAll([{ impairment, answers }], { indicators, asOf: '2026-01-15' });
+        return Object.values(decision?.indicators ?? {}).some((r) => r.exclusions.includes('EX2'));
+      });
+    expect(chosen, 'a sample condition giving EX2').toBeDefined();
+    const demo = catalog.insurers.find((i) => i.code === 'demo')!;
+    const own = demo.exclusions?.find((e) => e.code === 'EX2')?.wording.en;
+    expect(own).toBe('Asthma and any other disease of the lungs or airways is excluded.');
+    const data = input('en', [chosen!]);
+    const channel = demo.channels[0]!;
+    const summaryOf = async (insurer: Partial<ExportInput>) =>
+      (await read(await buildExportWorkbook({ ...data, ...insurer }))).getWorksheet('Summary')!;
+    const forDemo = await summaryOf({
+      insurerCode: 'demo',
+      channel: channel.code,
+      productCode: channel.products[0]!.code,
+    });
+    expect(valueBeside(forDemo, 'EX2')).toBe(own);
+    const forPhkl = await summaryOf({});
+    expect(valueBeside(forPhkl, 'EX2')).toBe(
+      catalog.exclusions.find((e) => e.code === 'EX2')!.wording.en,
+    );
+  });
+
   it('writes the same workbook in Traditional Chinese', async () => {
     const hypertension = impairmentOf(catalog, 'hypertension');
     const answers = answersFor(hypertension, 'opening');

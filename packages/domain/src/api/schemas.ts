@@ -99,6 +99,15 @@ export const questionnaireSchema = z
       otherImpairment: z.string(),
     }),
     smokingLists: z.array(smokingListSchema),
+    /** The caller's insurers and the indicator codes each decides on (requirements K-13). */
+    insurers: z.array(
+      z.object({
+        code: z.string(),
+        indicators: z.array(z.string()),
+        exclusions: z.array(exclusionWordingSchema),
+        ruleAgeList: z.array(ruleAgeSchema),
+      }),
+    ),
     rsmScores: z.array(rsmScoreSchema),
     genders: z.array(genderSchema),
   })

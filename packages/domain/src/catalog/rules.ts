@@ -166,6 +166,24 @@ function checkDecision(
   }
 }
 
+/** Checks BMI rules (the catalogue's, or an insurer's at `at`): bounds, and band decisions. */
+function checkRuleAgeList(
+  rules: CatalogFile['ruleAgeList'],
+  at: SourcePath,
+  context: { indicators: readonly string[]; exclusions: ReadonlySet<string> },
+  report: Report,
+): void {
+  rules.forEach((rule, ruleIndex) => {
+    const path = [...at, 'ruleAgeList', ruleIndex];
+    if (rule.lower >= rule.upper) report(path, 'lower must be below upper');
+    rule.bmiList.forEach((band, bandIndex) => {
+      const bandPath = [...path, 'bmiList', bandIndex];
+      if (band.lower >= band.upper) report(bandPath, 'lower must be below upper');
+      checkDecision(band.decision, [...bandPath, 'decision'], context, report);
+    });
+  });
+}
+
 interface CatalogContext {
   indicators: readonly string[];
   exclusions: ReadonlySet<string>;
@@ -186,15 +204,7 @@ function checkCatalogFile(catalog: CatalogFile, report: Report): CatalogContext 
   });
   const context = { indicators, exclusions, smokingValues: new Set<string>(SMOKING_VALUES) };
 
-  catalog.ruleAgeList.forEach((rule, ruleIndex) => {
-    const path = ['ruleAgeList', ruleIndex];
-    if (rule.lower >= rule.upper) report(path, 'lower must be below upper');
-    rule.bmiList.forEach((band, bandIndex) => {
-      const bandPath = [...path, 'bmiList', bandIndex];
-      if (band.lower >= band.upper) report(bandPath, 'lower must be below upper');
-      checkDecision(band.decision, [...bandPath, 'decision'], context, report);
-    });
-  });
+  checkRuleAgeList(catalog.ruleAgeList, [], context, report);
 
   const ids = catalog.smokingLists.map(({ id }) => id);
   for (const id of ['A', 'B'] as const) {
@@ -228,13 +238,36 @@ function checkCatalogFile(catalog: CatalogFile, report: Report): CatalogContext 
 function checkInsurers(
   insurers: InsurersFile,
   impairmentUuids: ReadonlySet<string> | undefined,
+  context: CatalogContext | undefined,
   report: Report,
 ): void {
+  const indicators = context?.indicators;
   const codes = new Set<string>();
   insurers.insurers.forEach((insurer, insurerIndex) => {
     const insurerPath = ['insurers', insurerIndex];
     if (codes.has(insurer.code)) report([...insurerPath, 'code'], `insurer ${insurer.code} twice`);
     codes.add(insurer.code);
+    const used = new Set<string>();
+    insurer.indicators?.forEach((code, index) => {
+      const path = [...insurerPath, 'indicators', index];
+      if (indicators && !indicators.includes(code)) {
+        report(path, `unknown indicator ${code} (not in catalog.yaml)`);
+      }
+      if (used.has(code)) report(path, `indicator ${code} is listed twice`);
+      used.add(code);
+    });
+    if (insurer.ruleAgeList && context) {
+      checkRuleAgeList(insurer.ruleAgeList, insurerPath, context, report);
+    }
+    const worded = new Set<string>();
+    insurer.exclusions?.forEach(({ code }, index) => {
+      const path = [...insurerPath, 'exclusions', index, 'code'];
+      if (context && !context.exclusions.has(code)) {
+        report(path, `exclusion ${code} is not in catalog.yaml`);
+      }
+      if (worded.has(code)) report(path, `${code} is listed twice`);
+      worded.add(code);
+    });
     const channels = new Set<string>();
     insurer.channels.forEach((channel, channelIndex) => {
       const channelPath = [...insurerPath, 'channels', channelIndex];
@@ -638,7 +671,7 @@ export function lintParts(parts: CheckedParts): CatalogProblem[] {
   if (parts.insurers) {
     const report = reporter(parts.insurers.file);
     checkLanguages(parts.insurers.data, [], report);
-    checkInsurers(parts.insurers.data, impairmentUuids, report);
+    checkInsurers(parts.insurers.data, impairmentUuids, context, report);
   }
   if (parts.catalog) {
     const report = reporter(parts.catalog.file);

@@ -203,6 +203,19 @@ const bmiBandSourceSchema = z
   .object({ lower: z.number(), upper: z.number(), decision: decisionSchema })
   .strict();
 
+const ruleAgeSourceSchema = z
+  .object({
+    lower: z.number().int(),
+    upper: z.number().int(),
+    gender: z.enum(['Male', 'Female', 'All']),
+    bmiList: z.array(bmiBandSourceSchema).min(1),
+  })
+  .strict();
+
+const exclusionSourceSchema = z
+  .object({ code: z.string().regex(/^EX\d+$/), wording: bilingualSchema })
+  .strict();
+
 /** `catalog.yaml`: indicators, exclusion wordings, BMI rules, smoking lists, settings. */
 export const catalogFileSchema = z
   .object({
@@ -210,19 +223,8 @@ export const catalogFileSchema = z
     indicators: z
       .array(z.object({ code: indicatorCodeSchema, label: bilingualSchema }).strict())
       .min(1),
-    exclusions: z.array(
-      z.object({ code: z.string().regex(/^EX\d+$/), wording: bilingualSchema }).strict(),
-    ),
-    ruleAgeList: z.array(
-      z
-        .object({
-          lower: z.number().int(),
-          upper: z.number().int(),
-          gender: z.enum(['Male', 'Female', 'All']),
-          bmiList: z.array(bmiBandSourceSchema).min(1),
-        })
-        .strict(),
-    ),
+    exclusions: z.array(exclusionSourceSchema),
+    ruleAgeList: z.array(ruleAgeSourceSchema),
     smokingLists: z
       .array(
         z
@@ -258,6 +260,21 @@ export const insurerSourceSchema = z
     smokingList: z.enum(['A', 'B']),
     lastAgeOption: z.boolean(),
     printCover: z.boolean(),
+    indicators: z
+      .array(indicatorCodeSchema)
+      .min(1)
+      .optional()
+      .describe("the catalogue's indicator codes this insurer decides on, in its order; absent: all"),
+    exclusions: z
+      .array(exclusionSourceSchema)
+      .min(1)
+      .optional()
+      .describe("this insurer's own wording of some of the catalogue's exclusions, by code"),
+    ruleAgeList: z
+      .array(ruleAgeSourceSchema)
+      .min(1)
+      .optional()
+      .describe("this insurer's BMI rules, in place of the catalogue's; absent: the catalogue's"),
     channels: z
       .array(
         z

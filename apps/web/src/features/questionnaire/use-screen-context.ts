@@ -1,6 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
+import { insurerBmiRules, insurerExclusions, insurerIndicators } from '@vmer/domain/insurer-config';
 import { useAppSelector } from '../../app/hooks.ts';
 import {
   listRequestFor,
@@ -45,6 +46,42 @@ export function useScreenContext() {
   const special = useSpecialListQuery(listRequest ?? skipToken);
   // A disclosure answered on an older catalogue version decides by that version's rules.
   const pinned = useQuestionnaireInfoQuery(session.catalogVersion ?? skipToken);
+  // Without a version yet, the active catalogue's: its insurers' indicators (K-13).
+  const active = useQuestionnaireInfoQuery(session.catalogVersion ? skipToken : undefined);
+  const rules = session.catalogVersion ? pinned.data : active.data;
+  const indicators = useMemo(
+    () =>
+      insurerIndicators(
+        {
+          indicators: rules?.indicators ?? userState.indicateList,
+          insurers: rules?.insurers ?? [],
+        },
+        selection.insurerCode,
+      ),
+    [rules, selection.insurerCode, userState.indicateList],
+  );
+  const ruleAgeList = useMemo(
+    () =>
+      insurerBmiRules(
+        {
+          ruleAgeList: rules?.ruleAgeList ?? userState.ruleAgeList,
+          insurers: rules?.insurers ?? [],
+        },
+        selection.insurerCode,
+      ),
+    [rules, selection.insurerCode, userState.ruleAgeList],
+  );
+  const exclusions = useMemo(
+    () =>
+      insurerExclusions(
+        {
+          exclusions: rules?.exclusions ?? userState.exWordingList,
+          insurers: rules?.insurers ?? [],
+        },
+        selection.insurerCode,
+      ),
+    [rules, selection.insurerCode, userState.exWordingList],
+  );
   const names = useMemo(
     () => ({
       abnormalBmiImpairmentName: userState.userInfo.abnormalBmiImpairmentName,
@@ -57,9 +94,9 @@ export function useScreenContext() {
     selection,
     insurerEntry,
     userInfo: userState.userInfo,
-    ruleAgeList: pinned.data?.ruleAgeList ?? userState.ruleAgeList,
-    indicators: pinned.data?.indicators ?? userState.indicateList,
-    exclusions: pinned.data?.exclusions ?? userState.exWordingList,
+    ruleAgeList,
+    indicators,
+    exclusions,
     smokingQuestion: userState.smokingQuestion ?? undefined,
     language,
     profile,
