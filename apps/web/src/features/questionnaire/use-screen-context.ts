@@ -49,39 +49,26 @@ export function useScreenContext() {
   // Without a version yet, the active catalogue's: its insurers' indicators (K-13).
   const active = useQuestionnaireInfoQuery(session.catalogVersion ? skipToken : undefined);
   const rules = session.catalogVersion ? pinned.data : active.data;
-  const indicators = useMemo(
-    () =>
-      insurerIndicators(
-        {
-          indicators: rules?.indicators ?? userState.indicateList,
-          insurers: rules?.insurers ?? [],
-        },
-        selection.insurerCode,
-      ),
-    [rules, selection.insurerCode, userState.indicateList],
-  );
-  const ruleAgeList = useMemo(
-    () =>
-      insurerBmiRules(
-        {
-          ruleAgeList: rules?.ruleAgeList ?? userState.ruleAgeList,
-          insurers: rules?.insurers ?? [],
-        },
-        selection.insurerCode,
-      ),
-    [rules, selection.insurerCode, userState.ruleAgeList],
-  );
-  const exclusions = useMemo(
-    () =>
-      insurerExclusions(
-        {
-          exclusions: rules?.exclusions ?? userState.exWordingList,
-          insurers: rules?.insurers ?? [],
-        },
-        selection.insurerCode,
-      ),
-    [rules, selection.insurerCode, userState.exWordingList],
-  );
+  // The insurer's part of the catalogue, resolved by the domain (K-13).
+  const { indicators, ruleAgeList, exclusions } = useMemo(() => {
+    const catalog = {
+      indicators: rules?.indicators ?? userState.indicateList,
+      ruleAgeList: rules?.ruleAgeList ?? userState.ruleAgeList,
+      exclusions: rules?.exclusions ?? userState.exWordingList,
+      insurers: rules?.insurers ?? [],
+    };
+    return {
+      indicators: insurerIndicators(catalog, selection.insurerCode),
+      ruleAgeList: insurerBmiRules(catalog, selection.insurerCode),
+      exclusions: insurerExclusions(catalog, selection.insurerCode),
+    };
+  }, [
+    rules,
+    selection.insurerCode,
+    userState.indicateList,
+    userState.ruleAgeList,
+    userState.exWordingList,
+  ]);
   const names = useMemo(
     () => ({
       abnormalBmiImpairmentName: userState.userInfo.abnormalBmiImpairmentName,
