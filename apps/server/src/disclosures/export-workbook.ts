@@ -224,8 +224,9 @@ function addSummarySheet(workbook: ExcelJS.Workbook, input: ExportInput): void {
     sheet.addRow([]);
     sheet.addRow([t('exclusions')]).font = { bold: true, size: 12 };
     styleHeader(sheet.addRow([t('code'), t('wording')]));
+    const wordings = insurerExclusions(catalog, input.insurerCode);
     for (const code of codes) {
-      const exclusion = insurerExclusions(catalog, input.insurerCode).find((e) => e.code === code);
+      const exclusion = wordings.find((e) => e.code === code);
       const wording = exclusion ? textIn(exclusion.wording, language) : '';
       const row = sheet.addRow([code, wording]);
       sheet.mergeCells(row.number, 2, row.number, Math.max(2, indicators.length + 1));
