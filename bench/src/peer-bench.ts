@@ -332,8 +332,18 @@ async function open(
   return { context, page, log, responses };
 }
 
+/** PEER_NETLOG=1: the requests of one side's first cold open, to see what a first paint waits for. */
+function printNetLog(side: Side, paint: number, rows: readonly NetRow[]): void {
+  const ms = (value: number | null) => (value === null ? '—' : value.toFixed(0)).padStart(6);
+  console.error(`peer: ${side}, first page painted at ${paint.toFixed(0)} ms; requests:`);
+  for (const row of rows)
+    console.error(
+      `${ms(row.start)} ${ms(row.end)} ${row.beforePaint ? '*' : ' '} ${row.type.padEnd(10)} ${row.path}`,
+    );
+}
+
 /** A cold open of the fully answered disclosure: first paint, requests, JS, heap, answers. */
-async function runOpen(bench: Bench, side: Side, into: Sample): Promise<void> {
+async function runOpen(bench: Bench, side: Side, into: Sample, printLog = false): Promise<void> {
   const selector = QUESTION[side].page;
   const { context, page, log, responses } = await open(bench, side, [
     { name: 'first', selector, min: 1 },
@@ -343,6 +353,7 @@ async function runOpen(bench: Bench, side: Side, into: Sample): Promise<void> {
     const paint = await painted(page, 'first');
     await sleep(1500);
     const rows = await netRows(page, log, paint);
+    if (printLog) printNetLog(side, paint, rows);
     into.firstPaint.push(paint);
     into.requests.push(rows.length);
     into.apiBeforePaint.push(rows.filter((row) => row.beforePaint && row.api).length);
@@ -610,7 +621,8 @@ export async function peerRows(): Promise<Row[]> {
       },
     };
     // Not counted: one open each, so both servers have run their code paths once.
-    for (const side of ['peer', 'product'] as const) await runOpen(bench, side, emptySample());
+    for (const side of ['peer', 'product'] as const)
+      await runOpen(bench, side, emptySample(), process.env.PEER_NETLOG === '1');
 
     const samples: Record<Side, Sample> = { peer: emptySample(), product: emptySample() };
     for (let rep = 0; rep < REPS; rep++) {
