@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { newContext, browserSuite, serverUrl, signIn } from '../src/browser.ts';
 
 const baseUrl = serverUrl();
@@ -47,4 +48,46 @@ describe('a page at rest', () => {
     await expect.poll(running).toEqual([]);
     await context.close();
   });
+});
+
+/**
+ * The layout shift a page load causes, as Lighthouse scores it (cumulative layout shift, the
+ * shifts no input caused): under 0.1, the threshold of a "good" page. A page that grows a row
+ * above its content once user info arrives moves everything below it.
+ */
+async function layoutShiftOf(page: Page, path: string, shown: Locator): Promise<number> {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+      }[])
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(`${baseUrl}${path}`);
+  await shown.waitFor();
+  await page.waitForLoadState('networkidle');
+  return page.evaluate(() =>
+    (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0),
+  );
+}
+
+describe('layout stability', () => {
+  for (const viewport of ['desktop', 'phone'] as const) {
+    it(`${viewport}: the signed-in questionnaire page does not move as its data arrives`, async () => {
+      const context = await newContext(suite.browser, viewport);
+      await signIn(await context.newPage(), baseUrl, 'interviewer1');
+      const page = await context.newPage();
+      const shift = await layoutShiftOf(
+        page,
+        '/home',
+        page.getByRole('heading', { name: 'Customer profile / Basic information' }),
+      );
+      expect(shift).toBeLessThan(0.1);
+      await context.close();
+    });
+  }
 });

@@ -19,6 +19,9 @@ export function AppLayout() {
   useGetInsurerListQuery();
   // At a disclosure's address, the disclosure too (requirements F-01).
   useLoadDisclosureEarly();
+  // The header and the page fill the window at least, and the footer follows below the fold: a
+  // footer at the window's foot while the page loads would be pushed out of view as its content
+  // arrives, moving what the person is looking at (a layout shift).
   return (
     <NotificationProvider>
       <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
@@ -27,8 +30,8 @@ export function AppLayout() {
         <PageMain>
           <PageOutlet />
         </PageMain>
-        <AppFooter />
       </Box>
+      <AppFooter />
     </NotificationProvider>
   );
 }

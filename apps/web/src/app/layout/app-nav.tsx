@@ -73,8 +73,10 @@ function WorklistLabel({ returned }: { returned: number }) {
 /**
  * The header's menu (requirements O-01, W-01, W-20): the screens the signed-in person's role
  * may use (design §11, `screensFor`), in the domain's order, the current one marked; on
- * Worklist a badge counting the disclosures returned to the caller. Nothing shows until user
- * info says who the person is. On a phone the entries wrap should they not fit on one row.
+ * Worklist a badge counting the disclosures returned to the caller. No entry shows until user
+ * info says who the person is; on a phone, where the menu has a row of its own, that row keeps
+ * its height meanwhile (an invisible entry), so the page below does not jump down when the
+ * entries arrive. On a phone the entries wrap should they not fit on one row.
  */
 export function AppNav({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
@@ -93,6 +95,7 @@ export function AppNav({ compact = false }: { compact?: boolean }) {
   });
   const label = (screen: Screen) =>
     screen === 'worklist' ? <WorklistLabel returned={returned} /> : t(`nav.${screen}`);
+  const screens = screensFor(role);
 
   return (
     <Stack
@@ -105,7 +108,12 @@ export function AppNav({ compact = false }: { compact?: boolean }) {
       // administrator has five screens (design §11).
       sx={{ overflowX: 'auto', minWidth: 0, ...(compact ? { pr: 1.5, flexWrap: 'wrap' } : {}) }}
     >
-      {screensFor(role).map((screen) => {
+      {compact && role === undefined && (
+        <Button aria-hidden tabIndex={-1} disabled sx={{ ...linkSx(false), visibility: 'hidden' }}>
+          {'\u00a0'}
+        </Button>
+      )}
+      {screens.map((screen) => {
         const current = isOnScreen(screen, pathname);
         return (
           <Button
