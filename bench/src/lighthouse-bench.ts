@@ -1,9 +1,10 @@
 /**
- * Lighthouse performance of the questionnaire page served as `npm start` serves it (docs/design.md
- * §7), beside the sign-in page measured the same way, with the desktop preset and Lighthouse's
- * default (a throttled phone). Lighthouse drives the same Chromium the sign-in ran in, keeping
- * its storage, so /home loads as the signed-in interviewer sees it; the HTTP cache is cleared
- * before each run so every page loads cold.
+ * Lighthouse performance (requirements F-04) of the sign-in page, the questionnaire page and a
+ * 10-condition disclosure opened on it, served as `npm start` serves them, with the desktop
+ * preset and Lighthouse's default (a throttled phone): at least 98 on desktop and 90 on the
+ * phone. Lighthouse drives the same Chromium the sign-in ran in, keeping its storage, so the
+ * signed-in pages load as the interviewer sees them; the HTTP cache is cleared before each run
+ * so every page loads cold.
  */
 import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
@@ -11,9 +12,15 @@ import type { Config } from 'lighthouse';
 import { chromium, type Page } from 'playwright-core';
 import { signIn } from '../../e2e/src/browser.ts';
 import { startServer } from '../../e2e/src/server.ts';
+import {
+  publishGenerated,
+  saveGeneratedDisclosure,
+  TEN_BY_THIRTY_ALL_TYPES,
+} from './generated-catalogue.ts';
 import type { Row } from './harness.ts';
 
-const SCORE_TARGET = 95;
+/** The scores requirements F-04 asks for, by preset. */
+const SCORE_TARGETS = { desktop: 98, phone: 90 } as const;
 
 interface Performance {
   score: number;
@@ -61,7 +68,7 @@ async function performanceOf(
   return { score, summary };
 }
 
-/** The Lighthouse performance score of /home signed in, against / signed out. */
+/** The Lighthouse performance score of the sign-in page and the questionnaire page, by preset. */
 export async function lighthouseRows(): Promise<Row[]> {
   const server = await startServer();
   const chrome = await launch({
@@ -69,28 +76,42 @@ export async function lighthouseRows(): Promise<Row[]> {
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
   });
   try {
+    const generated = await publishGenerated(server.baseUrl, TEN_BY_THIRTY_ALL_TYPES);
+    const requestId = await saveGeneratedDisclosure(server.baseUrl, generated, 'BENCHLIGHTHOUSE');
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     const page = await browser.contexts()[0]!.newPage();
     const presets = [
       { name: 'desktop', config: desktopConfig },
       { name: 'phone', config: undefined },
+    ] as const;
+    const pages = [
+      { name: 'sign-in page (/, signed out)', path: '/' },
+      { name: 'questionnaire page (/home, signed in)', path: '/home' },
+      {
+        name: '10-condition disclosure (/questionnaire/{id})',
+        path: `/questionnaire/${requestId}`,
+      },
     ];
-    const landing = [];
-    for (const preset of presets) {
-      landing.push(await performanceOf(page, chrome.port, `${server.baseUrl}/`, preset.config));
-    }
-    await signIn(page, server.baseUrl, 'interviewer1');
     const rows: Row[] = [];
-    for (const [i, preset] of presets.entries()) {
-      const home = await performanceOf(page, chrome.port, `${server.baseUrl}/home`, preset.config);
-      rows.push({
-        benchmark: `Lighthouse performance of /home signed in, ${preset.name}`,
-        result: home.summary,
-        baseline: `/ signed out: ${landing[i]!.summary}`,
-        ratio: '',
-        target: `≥ ${SCORE_TARGET}`,
-        ok: home.score >= SCORE_TARGET,
-      });
+    for (const [i, { name, path }] of pages.entries()) {
+      if (i === 1) await signIn(page, server.baseUrl, 'interviewer1');
+      for (const preset of presets) {
+        const measured = await performanceOf(
+          page,
+          chrome.port,
+          `${server.baseUrl}${path}`,
+          preset.config,
+        );
+        const target = SCORE_TARGETS[preset.name];
+        rows.push({
+          benchmark: `Lighthouse performance, ${name}, ${preset.name}`,
+          result: measured.summary,
+          baseline: '',
+          ratio: '',
+          target: `≥ ${target}`,
+          ok: measured.score >= target,
+        });
+      }
     }
     return rows;
   } finally {

@@ -80,6 +80,10 @@ export function QuestionnaireScreen({
     special?.others?.uuid,
   );
   const unknownRequest = requestId !== undefined && isUnknownRequest(error);
+  // A disclosure on its way: its cards show once it is here, in one step, rather than an empty
+  // form first that its notices then push down (a layout shift) and its answers then fill.
+  const opening = requestId !== undefined && session.requestId !== requestId && !error;
+  const reference = requestId ?? session.requestId;
   const applicationNumber = useAppSelector(selectApplicationNumber);
   useDocumentTitle(
     unknownRequest
@@ -127,23 +131,28 @@ export function QuestionnaireScreen({
           >
             {t('mer.screen.title')}
           </Typography>
-          {session.requestId && <DisclosureReference requestId={session.requestId} />}
+          {reference && <DisclosureReference requestId={reference} />}
           <div>
             <ShortcutsButton onClick={keyboard.openDialog} />
           </div>
         </Stack>
-        {loading && <LinearProgress aria-label={t('mer.screen.loading')} />}
+        {(loading || opening) && <LinearProgress aria-label={t('mer.screen.loading')} />}
+        {/* Mounted while the disclosure opens: it weighs the device copy against it (I-13). */}
         <DeviceCopyNotices requestId={requestId} reload={reload} />
-        <ReturnedBanner />
-        <ReviewBar />
-        <CatalogueVersionNotice />
-        <ViewMode tabs={viewTabs}>
-          <BasicInformationCard />
-          <ConditionsCard />
-          <DisclosureCard />
-        </ViewMode>
+        {!opening && (
+          <>
+            <ReturnedBanner />
+            <ReviewBar />
+            <CatalogueVersionNotice />
+            <ViewMode tabs={viewTabs}>
+              <BasicInformationCard />
+              <ConditionsCard />
+              <DisclosureCard />
+            </ViewMode>
+          </>
+        )}
       </Stack>
-      <PrintView />
+      {!opening && <PrintView />}
       <ShortcutsDialog open={keyboard.dialogOpen} onClose={keyboard.closeDialog} />
     </InterviewCommandsContext>
   );
