@@ -48,11 +48,11 @@ export function themeFor(language: Language) {
               [INDETERMINATE]: {
                 '& .MuiLinearProgress-bar1': {
                   ...transformedBar,
-                  animation: `${bar1Motion} 2.1s cubic-bezier(0.65, 0.815, 0.735, 0.395) infinite`,
+                  animation: `${bar1Motion} 2.1s cubic-bezier(0.65, 0.815, 0.735, 0.395) infinite both`,
                 },
                 '& .MuiLinearProgress-bar2': {
                   ...transformedBar,
-                  animation: `${bar2Motion} 2.1s cubic-bezier(0.165, 0.84, 0.44, 1) 1.15s infinite`,
+                  animation: `${bar2Motion} 2.1s cubic-bezier(0.165, 0.84, 0.44, 1) 1.15s infinite both`,
                 },
               },
             },
