@@ -83,6 +83,7 @@ const en = {
         index: 'Conditions',
         list: 'All questions, by condition',
         jump: 'Go to condition',
+        loading: 'Loading all the questions',
       },
       goToPage: 'Go to page {n}',
       goTo: {
@@ -322,6 +323,7 @@ const cnTraditional: QuestionnaireTexts = {
         index: '病症',
         list: '所有問題（按病症分列）',
         jump: '前往病症',
+        loading: '正在載入所有問題',
       },
       goToPage: '前往第 {n} 頁',
       goTo: {
