@@ -2,23 +2,118 @@ import { createHash } from 'node:crypto';
 import { defineConfig, parseAst, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 
-// Vendor code every page needs sits in two long-cached chunks. Everything else follows the
-// dynamic imports: each route's code, and the date pickers (imported lazily by the date
-// question), load only where they are used, so the sign-in page loads only what it shows
-// (design §7: initial JavaScript under 250 KB gzipped). A group of its own for the pickers
-// would drag the Material UI components they share with the first page into their chunk.
-const CHUNK_GROUPS = [
-  {
-    name: 'mui-core',
-    test: /node_modules[\\/](@mui[\\/](system|styled-engine|utils|private-theming)|@emotion|stylis)[\\/]/,
-    priority: 20,
-  },
-  {
-    name: 'react',
-    test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs|redux|immer|reselect)[\\/]/,
-    priority: 10,
-  },
-];
+/** Where a module id is in the build's graph: the app's own code, or a package's. */
+const PACKAGE = /[\\/]node_modules[\\/]/;
+
+/** The lazy modules the chunk groups are cut along (paths under apps/web). */
+const MAIN = 'src/main.tsx';
+const LANDING = 'src/app/routes/landing.tsx';
+const FRAME = 'src/app/layout/app-layout.tsx';
+const QUESTIONNAIRE = 'src/app/routes/questionnaire.tsx';
+
+/**
+ * Chunk groups cut along the screens a page load starts at (design §7). Left to itself the
+ * bundler makes a chunk of every set of modules shared by a different set of lazy pages: some
+ * 75 scripts of under a kilobyte to 100 KB on a cold open of a disclosure. Instead each module
+ * goes to one of five chunks, by what statically reaches it in the module graph:
+ *
+ * - `vendor`: the packages the sign-in page runs (React, Redux, the router, Material UI's core
+ *   and the components the sign-in page shows, i18next, zod);
+ * - `shell`: the app's own code the sign-in page runs (the store, the router, the API client);
+ * - `frame`: what the signed-in frame adds (header, menu, user info), packages included;
+ * - `questionnaire`: what only the questionnaire route adds;
+ * - `screens`: what the questionnaire shares with other lazy modules (another page, the date
+ *   picker), so that those do not load the whole questionnaire.
+ *
+ * The sign-in page loads the first two only; a disclosure's cold open all five, which the
+ * HTML preloads (`firstScreenPreload`). Code loaded on demand (the date pickers, the other
+ * pages, dialogs) is left to the bundler's own chunks.
+ */
+function screenChunks() {
+  const imports = new Map<string, readonly string[]>();
+  const dynamic = new Set<string>();
+  let sets:
+    | { signIn: Set<string>; frame: Set<string>; route: Set<string>; elsewhere: Set<string> }
+    | undefined;
+  const closure = (starts: Iterable<string>, into = new Set<string>()) => {
+    const pending = [...starts];
+    for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+      if (into.has(id)) continue;
+      into.add(id);
+      pending.push(...(imports.get(id) ?? []));
+    }
+    return into;
+  };
+  const isModule = (id: string, module: string) =>
+    id.replaceAll('\\', '/').endsWith(`/apps/web/${module}`);
+  const lazyModule = (module: string) => {
+    const id = [...dynamic].find((candidate) => isModule(candidate, module));
+    if (!id) throw new Error(`chunk groups: ${module} is not imported lazily`);
+    return id;
+  };
+  // The app's entry and the two lazy modules a cold open starts with keep chunks of their own,
+  // so that the manifest names them (the bundle-size check and the preload read it).
+  const ownChunk = (id: string) =>
+    entryIds.has(id) || [MAIN, FRAME, QUESTIONNAIRE].some((module) => isModule(id, module));
+  const setsOf = () => {
+    if (sets) return sets;
+    const entries = [...imports.keys()].filter((id) => entryIds.has(id));
+    const signIn = closure([...entries, lazyModule(LANDING)]);
+    const frame = closure([lazyModule(FRAME)]);
+    const route = closure([lazyModule(QUESTIONNAIRE)]);
+    const others = [...dynamic].filter(
+      (id) => ![LANDING, FRAME, QUESTIONNAIRE].some((module) => id === lazyModule(module)),
+    );
+    return (sets = { signIn, frame, route, elsewhere: closure(others) });
+  };
+  const entryIds = new Set<string>();
+  const plugin: Plugin = {
+    name: 'vmer:screen-chunks',
+    apply: 'build',
+    buildStart() {
+      imports.clear();
+      dynamic.clear();
+      entryIds.clear();
+      sets = undefined;
+    },
+    buildEnd() {
+      for (const id of this.getModuleIds()) {
+        const info = this.getModuleInfo(id);
+        if (!info) continue;
+        imports.set(id, info.importedIds);
+        info.dynamicallyImportedIds.forEach((target) => dynamic.add(target));
+        if (info.isEntry) entryIds.add(id);
+      }
+    },
+  };
+  const inSignIn = (id: string) => setsOf().signIn.has(id) && !ownChunk(id);
+  const inFrame = (id: string) =>
+    setsOf().frame.has(id) && !setsOf().signIn.has(id) && !ownChunk(id);
+  const inRoute = (id: string) =>
+    setsOf().route.has(id) && !setsOf().signIn.has(id) && !setsOf().frame.has(id) && !ownChunk(id);
+  const groups = [
+    {
+      name: 'vendor',
+      test: (id: string) => PACKAGE.test(id) && inSignIn(id),
+      priority: 50,
+    },
+    { name: 'shell', test: (id: string) => !PACKAGE.test(id) && inSignIn(id), priority: 40 },
+    { name: 'frame', test: inFrame, priority: 30 },
+    {
+      name: 'screens',
+      test: (id: string) => inRoute(id) && setsOf().elsewhere.has(id),
+      priority: 20,
+    },
+    {
+      name: 'questionnaire',
+      test: (id: string) => inRoute(id) && !setsOf().elsewhere.has(id),
+      priority: 10,
+    },
+  ];
+  return { plugin, groups };
+}
+
+const SCREEN_CHUNKS = screenChunks();
 
 /**
  * The domain declares its zod schemas as top-level constants. Building a schema has no side
@@ -102,8 +197,11 @@ function firstScreenPreload(): Plugin {
         const inHtml = closure(chunks.filter((chunk) => chunk.isEntry));
         const routes = FIRST_SCREENS.map(({ path, modules }) => {
           const starts = modules.map((module) => {
+            // A lazy module of a chunk group is one of its chunk's modules, not its facade.
             const chunk = chunks.find((candidate) =>
-              candidate.facadeModuleId?.replaceAll('\\', '/').endsWith(`/apps/web/${module}`),
+              candidate.moduleIds.some((id) =>
+                id.replaceAll('\\', '/').endsWith(`/apps/web/${module}`),
+              ),
             );
             if (!chunk) this.error(`first-screen preload: no chunk for ${module}`);
             return chunk;
@@ -131,7 +229,7 @@ export default defineConfig({
   // Addresses relative to the page's <base href>, which the server writes from PUBLIC_URL: one
   // build serves the root and any sub-path (requirements N-11).
   base: './',
-  plugins: [pureDomainConstants(), react(), firstScreenPreload()],
+  plugins: [pureDomainConstants(), react(), SCREEN_CHUNKS.plugin, firstScreenPreload()],
   build: {
     target: 'es2022',
     sourcemap: true,
@@ -139,7 +237,7 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: CHUNK_GROUPS },
+        codeSplitting: { groups: SCREEN_CHUNKS.groups },
       },
     },
   },

@@ -44,7 +44,7 @@ const en = {
       unit: 'Unit',
       exactDate: 'Exact Date?',
       date: 'Date',
-      dateLoading: 'Loading the date picker',
+      chooseDate: 'Choose date',
       heightCm: 'Height (cm)',
       heightFt: 'Height (ft)',
       heightInch: 'Height (inch)',
@@ -83,6 +83,7 @@ const en = {
         index: 'Conditions',
         list: 'All questions, by condition',
         jump: 'Go to condition',
+        loading: 'Loading all the questions',
       },
       goToPage: 'Go to page {n}',
       goTo: {
@@ -286,7 +287,7 @@ const cnTraditional: QuestionnaireTexts = {
       unit: '單位',
       exactDate: '確實日期？',
       date: '日期',
-      dateLoading: '正在載入日期選擇器',
+      chooseDate: '選擇日期',
       heightCm: '身高（厘米）',
       heightFt: '身高（呎）',
       heightInch: '身高（吋）',
@@ -322,6 +323,7 @@ const cnTraditional: QuestionnaireTexts = {
         index: '病症',
         list: '所有問題（按病症分列）',
         jump: '前往病症',
+        loading: '正在載入所有問題',
       },
       goToPage: '前往第 {n} 頁',
       goTo: {

@@ -34,6 +34,12 @@ async function openWithTwoConditions(paged = true) {
   return view;
 }
 
+/** Turns one-scroll on; the view's code loads the first time, so it waits for its index. */
+async function turnOnOneScroll(): Promise<void> {
+  await userEvent.click(screen.getByRole('switch', { name: TOGGLE }));
+  await screen.findByRole('navigation', { name: 'Conditions' });
+}
+
 describe('one-scroll mode', { timeout: 30_000 }, () => {
   it('I-23 paging is the default; the switch shows every condition’s questions grouped, with the condition index', async () => {
     await openWithTwoConditions();
@@ -44,7 +50,8 @@ describe('one-scroll mode', { timeout: 30_000 }, () => {
     await userEvent.click(toggle);
     expect(screen.queryByRole('combobox', { name: 'Page' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Next page' })).toBeNull();
-    const index = screen.getByRole('navigation', { name: 'Conditions' });
+    // The view's code loads when the switch is first turned on.
+    const index = await screen.findByRole('navigation', { name: 'Conditions' });
     expect(
       within(index)
         .getAllByRole('button')
@@ -68,7 +75,7 @@ describe('one-scroll mode', { timeout: 30_000 }, () => {
 
   it('I-23 an answer in one-scroll records and decides as on pages', async () => {
     await openWithTwoConditions();
-    await userEvent.click(screen.getByRole('switch', { name: TOGGLE }));
+    await turnOnOneScroll();
     await answerNo('a1', 'a2', 'a3', 'a4', 'a5', 'o1');
     await userEvent.click(within(region('a6')).getByRole('radio', { name: 'Yes' }));
     const row = screen.getByRole('row', { name: /^Asthma/ });
@@ -86,7 +93,7 @@ describe('one-scroll mode', { timeout: 30_000 }, () => {
 
   it('I-23 the setting is remembered for this user, under a key that does not name them', async () => {
     const first = await openWithTwoConditions();
-    await userEvent.click(screen.getByRole('switch', { name: TOGGLE }));
+    await turnOnOneScroll();
     const keys = Object.keys(window.localStorage).filter((k) => k.startsWith('vmer.oneScroll.'));
     expect(keys).toHaveLength(1);
     expect(keys[0]).not.toContain('uw1');
@@ -94,13 +101,13 @@ describe('one-scroll mode', { timeout: 30_000 }, () => {
 
     await openWithTwoConditions(false);
     expect((screen.getByRole('switch', { name: TOGGLE }) as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByRole('navigation', { name: 'Conditions' })).toBeTruthy();
+    expect(await screen.findByRole('navigation', { name: 'Conditions' })).toBeTruthy();
   });
 
   it('I-23 print with unanswered questions checks every condition, highlights them and focuses the first', async () => {
     window.innerHeight = 800;
     await openWithTwoConditions();
-    await userEvent.click(screen.getByRole('switch', { name: TOGGLE }));
+    await turnOnOneScroll();
     await answerNo('a1', 'a2');
     await userEvent.click(screen.getByRole('button', { name: 'Print' }));
     const dialog = screen.getByRole('dialog', { name: 'Incomplete questionnaire' });
@@ -115,7 +122,7 @@ describe('one-scroll mode', { timeout: 30_000 }, () => {
 
   it('I-23 I-08 Alt+PageDown and Alt+PageUp move from one condition to the next in one-scroll', async () => {
     await openWithTwoConditions();
-    await userEvent.click(screen.getByRole('switch', { name: TOGGLE }));
+    await turnOnOneScroll();
     await userEvent.keyboard('{Alt>}{PageDown}{/Alt}');
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Ovarian cyst' })),

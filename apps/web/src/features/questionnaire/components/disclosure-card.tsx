@@ -1,11 +1,12 @@
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
+import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { movePage, type IncompleteSummary } from '@vmer/domain/paging';
 import { answerOf } from '@vmer/domain/questionnaire';
@@ -18,12 +19,19 @@ import { IncompleteDialog } from './incomplete-dialog.tsx';
 import { OneScrollSwitch } from './one-scroll/one-scroll-switch.tsx';
 import type { OneScrollHandle } from './one-scroll/navigation.ts';
 import { useOneScrollSetting } from './one-scroll/use-one-scroll-setting.ts';
-import { OneScrollView } from './one-scroll-view.tsx';
 import { PageQuestion } from './page-question.tsx';
 import { ReviewableDecisions } from './reviewable-decisions.tsx';
 import { ScreenCard } from './screen-card.tsx';
 import { useInterviewCommand } from '../keyboard/interview-commands.ts';
 import { pageHeadingFocus, usePageFocus } from '../keyboard/use-page-focus.ts';
+
+/**
+ * Every question in one scroll, virtualised: its code (and the virtualiser's) loads only when
+ * the interviewer turns the view on, not with every disclosure's first page (design §7).
+ */
+const OneScrollView = lazy(() =>
+  import('./one-scroll-view.tsx').then((module) => ({ default: module.OneScrollView })),
+);
 
 /** Pagination keeps the first and last 3 page numbers in view (requirements §2, §9). */
 const PAGINATION_BOUNDARY_COUNT = 3;
@@ -144,14 +152,18 @@ export function DisclosureCard() {
       {page && <OneScrollSwitch checked={oneScroll} onChange={setOneScroll} />}
       {page && oneScroll ? (
         <Stack spacing={2}>
-          <OneScrollView
-            ref={oneScrollView}
-            pages={pages}
-            chosen={chosen}
-            language={language}
-            readOnly={readOnly}
-            checkedPages={checkedPages}
-          />
+          <Suspense
+            fallback={<LinearProgress aria-label={t('mer.disclosure.oneScroll.loading')} />}
+          >
+            <OneScrollView
+              ref={oneScrollView}
+              pages={pages}
+              chosen={chosen}
+              language={language}
+              readOnly={readOnly}
+              checkedPages={checkedPages}
+            />
+          </Suspense>
           {decisionTable}
         </Stack>
       ) : page ? (
