@@ -1,0 +1,73 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type * as DecisionValueModule from '../../../components/decision-value.tsx';
+import { disclosureLoaded, NEW_SESSION } from '../questionnaire-slice.ts';
+import { option } from './fixtures.tsx';
+import { impairment, questionOf, renderScreen } from './screen-fixtures.tsx';
+
+// Every decision value the table renders, in order: which rows an answer rendered again.
+const rendered = vi.hoisted(() => [] as string[]);
+vi.mock('../../../components/decision-value.tsx', async (original) => {
+  const actual = await original<typeof DecisionValueModule>();
+  return {
+    ...actual,
+    DecisionValue: (props: Parameters<typeof actual.DecisionValue>[0]) => {
+      rendered.push(props.value);
+      return actual.DecisionValue(props);
+    },
+  };
+});
+
+/** A condition of one Yes/No question, whose No decides `no` on Life and Yes 25. */
+const condition = (uuid: string, name: string, no: string) =>
+  impairment(uuid, name, 'Both', [
+    questionOf('R', uuid, `${uuid}-q`, 1, {
+      question: { en: `${name} question`, cn_traditional: `${name} question` },
+      answerList: [
+        option(`${uuid}-no`, 'No', { parentUuid: `${uuid}-q`, decision: { LIFE: no } }),
+        option(`${uuid}-yes`, 'Yes', { parentUuid: `${uuid}-q`, decision: { LIFE: '25' } }),
+      ],
+    }),
+  ]);
+
+const GOUT = condition('gout', 'Gout', '0');
+const ECZEMA = condition('eczema', 'Eczema', '50');
+const MIGRAINE = condition('migraine', 'Migraine', '75');
+
+describe('F-05 an answer renders again only what it changed', () => {
+  it('F-05 the decision table renders again the row whose decision changed, not the others', async () => {
+    const view = await renderScreen();
+    act(() => {
+      view.store.dispatch(
+        disclosureLoaded({
+          session: NEW_SESSION,
+          applicationNumber: 'APP19',
+          profile: { age: 40, gender: 'Male', rsmScore: 'A' },
+          chosen: [GOUT, ECZEMA, MIGRAINE].map((c) => ({
+            impairment: c,
+            answers: { [`${c.uuid}-q`]: [`${c.uuid}-no`] },
+          })),
+        }),
+      );
+    });
+    const table = within(await screen.findByRole('region', { name: 'Decisions' })).getByRole(
+      'table',
+    );
+    const lifeOf = (name: string) =>
+      within(within(table).getByRole('row', { name: new RegExp(`^${name}`) })).getAllByRole(
+        'cell',
+      )[0]!.textContent;
+    expect([lifeOf('Gout'), lifeOf('Eczema'), lifeOf('Migraine')]).toEqual(['0', '50', '75']);
+
+    rendered.length = 0;
+    const question = screen.getByRole('region', { name: /Gout question$/ });
+    await userEvent.click(within(question).getByRole('radio', { name: 'Yes' }));
+
+    expect(lifeOf('Gout')).toBe('25');
+    // Gout's row (and the consolidated one) again; Eczema's 50 and Migraine's 75 not.
+    expect(rendered).toContain('25');
+    expect(rendered).not.toContain('50');
+    expect(rendered).not.toContain('75');
+  });
+});
