@@ -26,7 +26,21 @@ export interface QuestionFieldProps {
   onChange: (answer: AnswerValue | undefined) => void;
 }
 
-/** A question's number and sanitised text, which labels its answer on screen and on paper. */
+/**
+ * How a question's label looks, for the containers that show labels ({@link QuestionLabel}):
+ * one style for all their questions, rather than styled components in each.
+ */
+export const QUESTION_TEXT = {
+  '& .question-label': { fontWeight: 500, marginBottom: 0.5 },
+  '& .question-number': { marginRight: 1 },
+  '& .question-label p': { margin: 0 },
+} as const;
+
+/**
+ * A question's number and sanitised text, which labels its answer on screen and on paper: plain
+ * elements, styled by their container's {@link QUESTION_TEXT} (a page shows 30 of them, paper
+ * 300).
+ */
 export function QuestionLabel({
   id,
   question,
@@ -38,12 +52,10 @@ export function QuestionLabel({
     [question, language],
   );
   return (
-    <Typography component="div" id={id} sx={{ fontWeight: 500, mb: 0.5 }}>
-      <Box component="span" sx={{ mr: 1 }}>
-        {number}.
-      </Box>
-      <Box component="span" sx={{ '& p': { m: 0 } }} dangerouslySetInnerHTML={{ __html: html }} />
-    </Typography>
+    <div id={id} className="question-label">
+      <span className="question-number">{number}.</span>
+      <span dangerouslySetInnerHTML={{ __html: html }} />
+    </div>
   );
 }
 
@@ -93,6 +105,7 @@ export function QuestionField({
       // Digits 1–9 choose the n-th option of a choice question (I-07).
       onKeyDown={choiceDigitHandler(question, answer, readOnly, onChange)}
       sx={{
+        ...QUESTION_TEXT,
         pl: 2 + (question.level - 1) * 2,
         py: 1.5,
         borderLeft: 4,
