@@ -1,6 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type * as PaginationModule from '@mui/material/Pagination';
+import type { PaginationProps } from '@mui/material/Pagination';
 import type * as DecisionValueModule from '../../../components/decision-value.tsx';
 import { disclosureLoaded, NEW_SESSION } from '../questionnaire-slice.ts';
 import { option } from './fixtures.tsx';
@@ -8,6 +10,17 @@ import { impairment, questionOf, renderScreen } from './screen-fixtures.tsx';
 
 // Every decision value the table renders, in order: which rows an answer rendered again.
 const rendered = vi.hoisted(() => [] as string[]);
+// How often the pagination under the page's questions rendered.
+const paginations = vi.hoisted(() => ({ count: 0 }));
+vi.mock('@mui/material/Pagination', async (original) => {
+  const { default: Pagination } = await original<typeof PaginationModule>();
+  return {
+    default: (props: PaginationProps) => {
+      paginations.count += 1;
+      return <Pagination {...props} />;
+    },
+  };
+});
 vi.mock('../../../components/decision-value.tsx', async (original) => {
   const actual = await original<typeof DecisionValueModule>();
   return {
@@ -36,7 +49,7 @@ const ECZEMA = condition('eczema', 'Eczema', '50');
 const MIGRAINE = condition('migraine', 'Migraine', '75');
 
 describe('F-05 an answer renders again only what it changed', () => {
-  it('F-05 the decision table renders again the row whose decision changed, not the others', async () => {
+  it('F-05 the decision table renders again the row whose decision changed, not the others, and the paging controls not at all', async () => {
     const view = await renderScreen();
     act(() => {
       view.store.dispatch(
@@ -61,6 +74,7 @@ describe('F-05 an answer renders again only what it changed', () => {
     expect([lifeOf('Gout'), lifeOf('Eczema'), lifeOf('Migraine')]).toEqual(['0', '50', '75']);
 
     rendered.length = 0;
+    paginations.count = 0;
     const question = screen.getByRole('region', { name: /Gout question$/ });
     await userEvent.click(within(question).getByRole('radio', { name: 'Yes' }));
 
@@ -69,5 +83,8 @@ describe('F-05 an answer renders again only what it changed', () => {
     expect(rendered).toContain('25');
     expect(rendered).not.toContain('50');
     expect(rendered).not.toContain('75');
+    // The paging controls did not change, and were not rendered again.
+    expect(screen.getByRole('navigation', { name: 'Pages' })).toBeTruthy();
+    expect(paginations.count).toBe(0);
   });
 });
