@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type * as PaginationModule from '@mui/material/Pagination';
 import type { PaginationProps } from '@mui/material/Pagination';
 import type * as DecisionValueModule from '../../../components/decision-value.tsx';
+import type { AppStore } from '../../../app/store.ts';
 import { disclosureLoaded, NEW_SESSION } from '../questionnaire-slice.ts';
 import { option } from './fixtures.tsx';
 import { impairment, questionOf, renderScreen } from './screen-fixtures.tsx';
@@ -48,22 +49,27 @@ const GOUT = condition('gout', 'Gout', '0');
 const ECZEMA = condition('eczema', 'Eczema', '50');
 const MIGRAINE = condition('migraine', 'Migraine', '75');
 
+/** A new disclosure of the three conditions, each answered No. */
+function load(store: AppStore) {
+  act(() => {
+    store.dispatch(
+      disclosureLoaded({
+        session: NEW_SESSION,
+        applicationNumber: 'APP19',
+        profile: { age: 40, gender: 'Male', rsmScore: 'A' },
+        chosen: [GOUT, ECZEMA, MIGRAINE].map((c) => ({
+          impairment: c,
+          answers: { [`${c.uuid}-q`]: [`${c.uuid}-no`] },
+        })),
+      }),
+    );
+  });
+}
+
 describe('F-05 an answer renders again only what it changed', () => {
   it('F-05 the decision table renders again the row whose decision changed, not the others, and the paging controls not at all', async () => {
     const view = await renderScreen();
-    act(() => {
-      view.store.dispatch(
-        disclosureLoaded({
-          session: NEW_SESSION,
-          applicationNumber: 'APP19',
-          profile: { age: 40, gender: 'Male', rsmScore: 'A' },
-          chosen: [GOUT, ECZEMA, MIGRAINE].map((c) => ({
-            impairment: c,
-            answers: { [`${c.uuid}-q`]: [`${c.uuid}-no`] },
-          })),
-        }),
-      );
-    });
+    load(view.store);
     const table = within(await screen.findByRole('region', { name: 'Decisions' })).getByRole(
       'table',
     );
@@ -86,5 +92,12 @@ describe('F-05 an answer renders again only what it changed', () => {
     // The paging controls did not change, and were not rendered again.
     expect(screen.getByRole('navigation', { name: 'Pages' })).toBeTruthy();
     expect(paginations.count).toBe(0);
+  });
+
+  it("F-05 a question on the page is a plain section under its list's one stylesheet, not a styled component working out its own style", async () => {
+    const view = await renderScreen();
+    load(view.store);
+    const questions = await screen.findAllByRole('region', { name: /question$/ });
+    expect(questions.map((question) => question.className)).toEqual(['question']);
   });
 });

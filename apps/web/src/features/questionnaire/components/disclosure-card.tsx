@@ -20,6 +20,7 @@ import type { OneScrollHandle } from './one-scroll/navigation.ts';
 import { useOneScrollSetting } from './one-scroll/use-one-scroll-setting.ts';
 import { OneScrollView } from './one-scroll-view.tsx';
 import { PageQuestion } from './page-question.tsx';
+import { QUESTION_STYLES } from './questions/question-field.tsx';
 import { ReviewableDecisions } from './reviewable-decisions.tsx';
 import { ScreenCard } from './screen-card.tsx';
 import { useInterviewCommand } from '../keyboard/interview-commands.ts';
@@ -249,7 +250,7 @@ export function DisclosureCard() {
           >
             {page.label}
           </Typography>
-          <Stack divider={<Divider flexItem />}>
+          <Stack divider={<Divider flexItem />} sx={QUESTION_STYLES}>
             {page.questionList.map((q, i) => (
               <PageQuestion
                 key={q.uuid}
