@@ -101,6 +101,16 @@ describe('the printed disclosure', () => {
     expect(article.childElementCount).toBe(0);
   });
 
+  it('F-05 prints its questions as plain elements under one stylesheet, none a styled component of its own', async () => {
+    const { article } = await openDisclosure();
+    print();
+    const questions = [...article.querySelectorAll('section[data-question]')];
+    expect(questions).toHaveLength(9);
+    // What MUI's components render carries their class names (Mui…) and a style of its own (css-…).
+    for (const question of questions)
+      expect(question.outerHTML).not.toMatch(/class="[^"]*\b(Mui|css-)/);
+  });
+
   it('holds the profile, every condition, every page with its answers as text, and the decisions', async () => {
     const { article } = await openDisclosure();
     print();

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { question, renderQuestion } from './fixtures.tsx';
 
 afterEach(cleanup);
@@ -99,5 +99,27 @@ describe('T and N questions', () => {
       expect((box as HTMLInputElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Add a line' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Remove line/ })).toBeNull();
+  });
+});
+
+describe('F-05 a free-text line sizes itself where the browser can', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('F-05 where CSS sizes a text area to its content, a line is one plain text area, with no hidden twin measuring it from script', async () => {
+    vi.stubGlobal('CSS', { supports: (property: string) => property === 'field-sizing' });
+    const { last } = renderQuestion({ q: question('T') });
+    const answer = screen.getByRole('textbox', { name: 'Answer' });
+    expect(answer.tagName).toBe('TEXTAREA');
+    expect(answer.getAttribute('rows')).toBe('1');
+    expect(document.querySelectorAll('textarea')).toHaveLength(1);
+    await userEvent.type(answer, 'two{Enter}lines');
+    expect(last()).toEqual([{ value: 'two\nlines', unit: '' }]);
+  });
+
+  it('F-05 elsewhere it is the auto-sizing text area, as before', () => {
+    vi.stubGlobal('CSS', { supports: () => false });
+    renderQuestion({ q: question('T') });
+    expect(screen.getByRole('textbox', { name: 'Answer' }).tagName).toBe('TEXTAREA');
+    expect(document.querySelectorAll('textarea')).toHaveLength(2);
   });
 });

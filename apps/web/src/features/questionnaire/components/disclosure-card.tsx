@@ -6,7 +6,7 @@ import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { movePage, type IncompleteSummary } from '@vmer/domain/paging';
 import { answerOf } from '@vmer/domain/questionnaire';
@@ -20,6 +20,7 @@ import { OneScrollSwitch } from './one-scroll/one-scroll-switch.tsx';
 import type { OneScrollHandle } from './one-scroll/navigation.ts';
 import { useOneScrollSetting } from './one-scroll/use-one-scroll-setting.ts';
 import { PageQuestion } from './page-question.tsx';
+import { QUESTION_STYLES } from './questions/question-field.tsx';
 import { ReviewableDecisions } from './reviewable-decisions.tsx';
 import { ScreenCard } from './screen-card.tsx';
 import { useInterviewCommand } from '../keyboard/interview-commands.ts';
@@ -35,6 +36,81 @@ const OneScrollView = lazy(() =>
 
 /** Pagination keeps the first and last 3 page numbers in view (requirements §2, §9). */
 const PAGINATION_BOUNDARY_COUNT = 3;
+
+interface PagingProps {
+  current: number;
+  onMove: (target: number) => void;
+}
+
+/** Whether two lists of page labels are the same, page by page. */
+const sameLabels = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((label, i) => label === b[i]);
+
+/** The page dropdown. Memoised: an answer that leaves the pages' labels alone does not render it. */
+const PageChooser = memo(
+  function PageChooser({ labels, current, onMove }: PagingProps & { labels: readonly string[] }) {
+    const { t } = useTranslation();
+    return (
+      <TextField
+        select
+        size="small"
+        label={t('mer.disclosure.page')}
+        value={current}
+        onChange={(e) => onMove(Number(e.target.value))}
+      >
+        {labels.map((label, index) => (
+          <MenuItem key={index} value={index}>
+            {label}
+          </MenuItem>
+        ))}
+      </TextField>
+    );
+  },
+  (before, after) =>
+    before.current === after.current &&
+    before.onMove === after.onMove &&
+    sameLabels(before.labels, after.labels),
+);
+
+/** Prev page, the pagination and Next page. Memoised: an answer does not render them again. */
+const PageButtons = memo(function PageButtons({
+  count,
+  current,
+  onMove,
+}: PagingProps & { count: number }) {
+  const { t } = useTranslation();
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+      sx={{ alignItems: 'center', justifyContent: 'space-between' }}
+    >
+      <Button variant="outlined" disabled={current === 0} onClick={() => onMove(current - 1)}>
+        {t('mer.disclosure.prevPage')}
+      </Button>
+      <Pagination
+        count={count}
+        page={current + 1}
+        boundaryCount={PAGINATION_BOUNDARY_COUNT}
+        onChange={(_, value) => onMove(value - 1)}
+        aria-label={t('mer.disclosure.pagination')}
+        getItemAriaLabel={(type, n) =>
+          type === 'page'
+            ? t('mer.disclosure.goToPage', { n: n ?? 0 })
+            : t(`mer.disclosure.goTo.${type}`)
+        }
+        color="primary"
+      />
+      <Button
+        variant="outlined"
+        disabled={current >= count - 1}
+        onClick={() => onMove(current + 1)}
+      >
+        {t('mer.disclosure.nextPage')}
+      </Button>
+    </Stack>
+  );
+});
 
 /**
  * The Video MER disclosure card (requirements §2): the page dropdown, the current page's questions,
@@ -77,6 +153,14 @@ export function DisclosureCard() {
     dispatch(pageShown({ page: outcome.page, pageCount: pages.length }));
     if (outcome.page !== current) focusNewPage();
   };
+  // The same function from render to render, so that the paging controls render again only
+  // when the page or the pages change, not on every answer.
+  const moveNow = useRef(move);
+  useLayoutEffect(() => {
+    moveNow.current = move;
+  });
+  const onMove = useCallback((target: number) => moveNow.current(target), []);
+  const pageLabels = pages.map((p) => p.label);
   // Alt+PageDown / Alt+PageUp do what Next page and Prev page do, while they show and are
   // enabled (I-08); the heading is there only while the page is shown with its buttons.
   const paging = (target: number) => () => {
@@ -168,19 +252,7 @@ export function DisclosureCard() {
         </Stack>
       ) : page ? (
         <Stack spacing={2}>
-          <TextField
-            select
-            size="small"
-            label={t('mer.disclosure.page')}
-            value={current}
-            onChange={(e) => move(Number(e.target.value))}
-          >
-            {pages.map((p) => (
-              <MenuItem key={p.index} value={p.index}>
-                {p.label}
-              </MenuItem>
-            ))}
-          </TextField>
+          <PageChooser labels={pageLabels} current={current} onMove={onMove} />
           <Typography
             component="h3"
             variant="subtitle1"
@@ -190,7 +262,7 @@ export function DisclosureCard() {
           >
             {page.label}
           </Typography>
-          <Stack divider={<Divider flexItem />}>
+          <Stack divider={<Divider flexItem />} sx={QUESTION_STYLES}>
             {page.questionList.map((q, i) => (
               <PageQuestion
                 key={q.uuid}
@@ -204,35 +276,7 @@ export function DisclosureCard() {
               />
             ))}
           </Stack>
-          <Stack
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={2}
-            sx={{ alignItems: 'center', justifyContent: 'space-between' }}
-          >
-            <Button variant="outlined" disabled={current === 0} onClick={() => move(current - 1)}>
-              {t('mer.disclosure.prevPage')}
-            </Button>
-            <Pagination
-              count={pages.length}
-              page={current + 1}
-              boundaryCount={PAGINATION_BOUNDARY_COUNT}
-              onChange={(_, value) => move(value - 1)}
-              aria-label={t('mer.disclosure.pagination')}
-              getItemAriaLabel={(type, n) =>
-                type === 'page'
-                  ? t('mer.disclosure.goToPage', { n: n ?? 0 })
-                  : t(`mer.disclosure.goTo.${type}`)
-              }
-              color="primary"
-            />
-            <Button
-              variant="outlined"
-              disabled={current >= pages.length - 1}
-              onClick={() => move(current + 1)}
-            >
-              {t('mer.disclosure.nextPage')}
-            </Button>
-          </Stack>
+          <PageButtons count={pages.length} current={current} onMove={onMove} />
           {decisionTable}
         </Stack>
       ) : (

@@ -19,6 +19,7 @@ import { answerOf, type ChosenImpairment } from '@vmer/domain/questionnaire';
 import type { OneScrollHandle } from './one-scroll/navigation.ts';
 import { oneScrollRows, rowOfQuestion, type Row } from './one-scroll/rows.ts';
 import { PageQuestion } from './page-question.tsx';
+import { QUESTION_STYLES } from './questions/question-field.tsx';
 
 /** Rows rendered beyond the viewport on either side, so Tab finds the next question mounted. */
 const OVERSCAN = 6;
@@ -263,6 +264,7 @@ export function OneScrollView({
         onFocus={onFocus}
         onBlur={onBlur}
         sx={{
+          ...QUESTION_STYLES,
           height: { xs: '70vh', md: '75vh' },
           overflowY: 'auto',
           overscrollBehavior: 'contain',

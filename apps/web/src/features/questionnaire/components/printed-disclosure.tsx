@@ -1,7 +1,3 @@
-import CheckBoxIcon from '@mui/icons-material/CheckBox';
-import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
-import RadioButtonCheckedIcon from '@mui/icons-material/RadioButtonChecked';
-import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -21,7 +17,7 @@ import { TitledSection } from '../../../components/titled-section.tsx';
 import { profileFacts } from '../profile-facts.ts';
 import { useDisclosureModel } from '../use-disclosure-model.ts';
 import { DecisionSummary } from './decision-summary.tsx';
-import { QuestionLabel } from './questions/question-field.tsx';
+import { QUESTION_TEXT, QuestionLabel } from './questions/question-field.tsx';
 import { QUESTION_INPUTS } from './questions/question-inputs.tsx';
 
 export function PrintedSection({ title, children }: { title: string; children: ReactNode }) {
@@ -39,6 +35,29 @@ interface PrintedAnswerProps {
   labelId: string;
 }
 
+/** The marks of an option on paper, chosen or not: text, as the radio buttons and checkboxes read. */
+const MARKS = { radios: ['◉', '○'], checkboxes: ['☑', '☐'] } as const;
+
+/**
+ * How the printed questions look: one stylesheet for all of them, on the printed disclosure, so
+ * that 300 questions are plain elements with class names rather than styled components, each
+ * with its own style to work out (issue 19: every question painted at once).
+ */
+const PRINTED_QUESTIONS = {
+  ...QUESTION_TEXT,
+  '& .printed-question': { paddingBlock: '6px', breakInside: 'avoid' },
+  '& .printed-options': { listStyle: 'none', margin: 0, padding: 0 },
+  '& .printed-options > li, & .printed-line, & .printed-unanswered': {
+    typography: 'body2',
+    margin: 0,
+  },
+  '& .printed-options > li': { display: 'flex', alignItems: 'center', gap: 1 },
+  '& .printed-options > li[aria-checked="true"], & .printed-line': { fontWeight: 600 },
+  '& .printed-mark': { width: '1.25em', textAlign: 'center' },
+  '& .printed-line': { whiteSpace: 'pre-wrap' },
+  '& .printed-unanswered': { fontStyle: 'italic' },
+} as const;
+
 /**
  * An answer as text on paper. Radio and checkbox questions list every option as the screen
  * does, the chosen ones marked (and exposed as checked, read-only); the others print their
@@ -50,53 +69,46 @@ function PrintedAnswer({ question, answer, language, labelId }: PrintedAnswerPro
   if (printed !== 'lines') {
     const chosen = parseChoices(answer);
     const single = printed === 'radios';
-    const [Checked, Unchecked] = single
-      ? [RadioButtonCheckedIcon, RadioButtonUncheckedIcon]
-      : [CheckBoxIcon, CheckBoxOutlineBlankIcon];
+    const [checked, unchecked] = MARKS[printed];
     return (
-      <Box
-        component="ul"
+      <ul
+        className="printed-options"
         role={single ? 'radiogroup' : 'group'}
         aria-labelledby={labelId}
         aria-readonly={single ? true : undefined}
-        sx={{ listStyle: 'none', m: 0, p: 0 }}
       >
         {question.answerList.map((option) => {
           const on = chosen.includes(option.uuid);
-          const Mark = on ? Checked : Unchecked;
           return (
-            <Typography
+            <li
               key={option.uuid}
-              component="li"
-              variant="body2"
               role={single ? 'radio' : 'checkbox'}
               aria-checked={on}
               aria-readonly={single ? undefined : true}
-              sx={{ display: 'flex', alignItems: 'center', gap: 1, fontWeight: on ? 600 : 400 }}
             >
-              <Mark fontSize="small" aria-hidden />
+              <span className="printed-mark" aria-hidden>
+                {on ? checked : unchecked}
+              </span>
               {textIn(option.label, language)}
-            </Typography>
+            </li>
           );
         })}
-      </Box>
+      </ul>
     );
   }
   const lines = answerLines(question, answer, language);
   return (
-    <Box role="group" aria-labelledby={labelId}>
+    <div role="group" aria-labelledby={labelId}>
       {lines.length === 0 ? (
-        <Typography variant="body2" sx={{ fontStyle: 'italic' }}>
-          {t('mer.print.unanswered')}
-        </Typography>
+        <p className="printed-unanswered">{t('mer.print.unanswered')}</p>
       ) : (
         lines.map((line, i) => (
-          <Typography key={i} variant="body2" sx={{ fontWeight: 600, whiteSpace: 'pre-wrap' }}>
+          <p key={i} className="printed-line">
             {line}
-          </Typography>
+          </p>
         ))
       )}
-    </Box>
+    </div>
   );
 }
 
@@ -108,15 +120,15 @@ function PrintedQuestion({
 }: Omit<PrintedAnswerProps, 'labelId'> & { number: number }) {
   const labelId = useId();
   return (
-    <Box
-      component="section"
+    <section
+      className="printed-question"
       aria-labelledby={labelId}
       data-question={question.uuid}
-      sx={{ pl: (question.level - 1) * 3, py: 0.75, breakInside: 'avoid' }}
+      style={{ paddingLeft: (question.level - 1) * 24 }}
     >
       <QuestionLabel id={labelId} question={question} number={number} language={language} />
       <PrintedAnswer question={question} answer={answer} language={language} labelId={labelId} />
-    </Box>
+    </section>
   );
 }
 
@@ -203,7 +215,7 @@ export function PrintedDisclosure() {
   const facts = profileFacts(model, t);
 
   return (
-    <Stack spacing={3}>
+    <Stack spacing={3} sx={PRINTED_QUESTIONS}>
       <Typography component="h1" variant="h5">
         {t('mer.screen.title')}
       </Typography>

@@ -11,7 +11,7 @@ import { profileFacts } from '../profile-facts.ts';
 import { useDisclosureModel } from '../use-disclosure-model.ts';
 import { ReviewableDecisions } from './reviewable-decisions.tsx';
 import { PrintedOutcome, PrintedSection } from './printed-disclosure.tsx';
-import { QuestionLabel } from './questions/question-field.tsx';
+import { QUESTION_TEXT, QuestionLabel } from './questions/question-field.tsx';
 
 /**
  * Label and text pairs as a description list: side by side from a tablet up, the text below
@@ -51,6 +51,12 @@ function ReadableAnswer({
   ));
 }
 
+/** The readable disclosure's questions' labels; on paper, no section breaks across pages. */
+const READABLE = {
+  ...QUESTION_TEXT,
+  '@media print': { '& section': { breakInside: 'avoid' } },
+} as const;
+
 /**
  * A disclosure as readable text for its reviewer (requirements W-11): the basic information;
  * per condition, each shown question with the number the screen gives it and its answer in
@@ -66,7 +72,7 @@ export function ReadableDisclosure() {
   const conditionTitle = useId();
 
   return (
-    <Stack spacing={3} sx={{ '@media print': { '& section': { breakInside: 'avoid' } } }}>
+    <Stack spacing={3} sx={READABLE}>
       <PrintedSection title={t('mer.basic.title')}>
         <Box component="dl" sx={DESCRIPTION_LIST}>
           {profileFacts(model, t).map(([label, text]) => (

@@ -36,6 +36,7 @@ import {
 } from './device-copy-store.ts';
 import {
   BACKGROUND_SAVE_DELAY_MS,
+  DEVICE_COPY_IDLE_MS,
   deviceCopyMaxAgeMs,
   RETRY_MAX_MS,
 } from './device-copy-settings.ts';
@@ -103,13 +104,28 @@ const statusOf = (error: unknown) => {
   return e?.kind === 'response' ? e.status : null;
 };
 
-const nextFrame = (run: () => void): (() => void) => {
-  if (typeof requestAnimationFrame === 'function') {
-    const id = requestAnimationFrame(run);
-    return () => cancelAnimationFrame(id);
+/**
+ * Runs `run` once the browser is idle after the change's frame has been painted, at the latest
+ * {@link DEVICE_COPY_IDLE_MS} later; where the browser has no idle callbacks, just after the
+ * next paint. Answers the cancel.
+ */
+const afterPaint = (run: () => void): (() => void) => {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(run, { timeout: DEVICE_COPY_IDLE_MS });
+    return () => cancelIdleCallback(id);
   }
-  const id = setTimeout(run, 16);
-  return () => clearTimeout(id);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame =
+    typeof requestAnimationFrame === 'function'
+      ? requestAnimationFrame(() => {
+          timer = setTimeout(run, 0);
+        })
+      : undefined;
+  if (frame === undefined) timer = setTimeout(run, 16);
+  return () => {
+    if (frame !== undefined) cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
 };
 
 /**
@@ -381,8 +397,10 @@ export function useDeviceCopy(requestId: string | undefined, reload: () => void)
               if (e.subject) void removeCopy(e.subject, key);
             }
             if (before === q) return;
-            // I-10: written within the frame, off the typing path.
-            e.cancelWrite ??= nextFrame(() => {
+            // I-10: written once the answer's frame is painted, off the answer's path (a copy
+            // is a structured clone of the whole disclosure); flushed at once when the page
+            // is hidden or left, so that no answer is lost meanwhile.
+            e.cancelWrite ??= afterPaint(() => {
               e.cancelWrite = null;
               if (mounted) write();
             });
@@ -434,6 +452,19 @@ export function useDeviceCopy(requestId: string | undefined, reload: () => void)
       });
     };
 
+    /** The copy waiting for the browser to be idle, written now. */
+    const flush = () => {
+      if (!e.cancelWrite) return;
+      e.cancelWrite();
+      e.cancelWrite = null;
+      write();
+    };
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', hidden);
+
     const online = () => {
       engine.current.retries = 0;
       void saveRef.current();
@@ -462,12 +493,15 @@ export function useDeviceCopy(requestId: string | undefined, reload: () => void)
     });
 
     return () => {
+      // Leaving the screen keeps its last change too (sign-out removes copies afterwards,
+      // on its callback page).
+      flush();
       mounted = false;
       unsubscribers.forEach((stop) => stop());
       window.removeEventListener('online', online);
       window.removeEventListener('offline', offline);
-      e.cancelWrite?.();
-      e.cancelWrite = null;
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', hidden);
       if (e.debounce) clearTimeout(e.debounce);
       e.debounce = null;
     };

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo } from 'react';
@@ -26,7 +25,37 @@ export interface QuestionFieldProps {
   onChange: (answer: AnswerValue | undefined) => void;
 }
 
-/** A question's number and sanitised text, which labels its answer on screen and on paper. */
+/**
+ * How a question's label looks, for the containers that show labels ({@link QuestionLabel}):
+ * one style for all their questions, rather than styled components in each.
+ */
+export const QUESTION_TEXT = {
+  '& .question-label': { fontWeight: 500, marginBottom: 0.5 },
+  '& .question-number': { marginRight: 1 },
+  '& .question-label p': { margin: 0 },
+} as const;
+
+/**
+ * How the questions look on screen, for the lists that show them (the page, the one-scroll
+ * view): one style for all their questions. A question is a plain section, not a styled
+ * component: an answer that renumbers the questions after it renders them again, and each would
+ * otherwise work out its own style again. One needing an answer, or whose answer cannot be true
+ * (`data-status`), is highlighted.
+ */
+export const QUESTION_STYLES = {
+  ...QUESTION_TEXT,
+  '& .question': { paddingBlock: 1.5, borderLeft: '4px solid transparent' },
+  '& .question[data-status]': {
+    borderLeftColor: 'error.main',
+    backgroundColor: 'rgba(211, 47, 47, 0.04)',
+  },
+} as const;
+
+/**
+ * A question's number and sanitised text, which labels its answer on screen and on paper: plain
+ * elements, styled by their container's {@link QUESTION_TEXT} (a page shows 30 of them, paper
+ * 300).
+ */
 export function QuestionLabel({
   id,
   question,
@@ -38,12 +67,10 @@ export function QuestionLabel({
     [question, language],
   );
   return (
-    <Typography component="div" id={id} sx={{ fontWeight: 500, mb: 0.5 }}>
-      <Box component="span" sx={{ mr: 1 }}>
-        {number}.
-      </Box>
-      <Box component="span" sx={{ '& p': { m: 0 } }} dangerouslySetInnerHTML={{ __html: html }} />
-    </Typography>
+    <div id={id} className="question-label">
+      <span className="question-number">{number}.</span>
+      <span dangerouslySetInnerHTML={{ __html: html }} />
+    </div>
   );
 }
 
@@ -85,20 +112,14 @@ export function QuestionField({
   );
 
   return (
-    <Box
-      component="section"
+    <section
+      className="question"
       aria-labelledby={labelId}
       data-question={question.uuid}
       data-status={issues.length > 0 ? 'empty' : implausible ? 'implausible' : undefined}
       // Digits 1–9 choose the n-th option of a choice question (I-07).
       onKeyDown={choiceDigitHandler(question, answer, readOnly, onChange)}
-      sx={{
-        pl: 2 + (question.level - 1) * 2,
-        py: 1.5,
-        borderLeft: 4,
-        borderColor: invalid ? 'error.main' : 'transparent',
-        bgcolor: invalid ? 'rgba(211, 47, 47, 0.04)' : undefined,
-      }}
+      style={{ paddingLeft: 16 + (question.level - 1) * 16 }}
     >
       <QuestionLabel id={labelId} question={question} number={number} language={language} />
       {guidance && (
@@ -126,6 +147,6 @@ export function QuestionField({
           {t(implausible.code, implausible.params ?? {})}
         </FormHelperText>
       )}
-    </Box>
+    </section>
   );
 }

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { MAX_ANSWER_LINES, parseTextAnswer } from '@vmer/domain/answers';
 import type { TextEntry } from '@vmer/domain/model';
@@ -13,6 +13,55 @@ import { filterNumberInput, linePath, numberOnBlur, questionIssues } from '@vmer
 import type { QuestionInputProps } from './question-input-props.ts';
 
 const BLANK_LINE: TextEntry = { value: '', unit: '' };
+
+/** A free-text line grows with its text up to this many lines, then scrolls. */
+const MAX_TEXT_ROWS = 4;
+
+/**
+ * Whether the browser sizes a text area to its content by itself (CSS `field-sizing`). Then a
+ * free-text line is a plain text area, which never measures itself from script; elsewhere MUI's
+ * auto-sizing one does, after each render of the line (a forced layout).
+ */
+const sizesToContent = () =>
+  typeof CSS !== 'undefined' &&
+  typeof CSS.supports === 'function' &&
+  CSS.supports('field-sizing', 'content');
+
+/** MUI's input line height is 1.4375em: one line at least, MAX_TEXT_ROWS at most. */
+const GROWING_TEXT_AREA = {
+  '& textarea': {
+    fieldSizing: 'content',
+    minHeight: '1.4375em',
+    maxHeight: `${MAX_TEXT_ROWS * 1.4375}em`,
+    overflowY: 'auto',
+  },
+} as const;
+
+/**
+ * How a free-text line's text area grows: by CSS where it can (up to MAX_TEXT_ROWS lines, as
+ * MUI's would, at the input's line height), by MUI's measuring text area elsewhere.
+ */
+function textAreaProps(): {
+  field: Pick<TextFieldProps, 'multiline' | 'maxRows' | 'sx'>;
+  input: { inputComponent: 'textarea' } | undefined;
+  textarea: { rows: number; type: undefined } | undefined;
+} {
+  if (!sizesToContent())
+    return {
+      field: { multiline: true, maxRows: MAX_TEXT_ROWS },
+      input: undefined,
+      textarea: undefined,
+    };
+  return {
+    // A plain text area, styled as MUI's multiline input; one row, grown by its content.
+    input: { inputComponent: 'textarea' },
+    textarea: { rows: 1, type: undefined },
+    field: {
+      multiline: true,
+      sx: GROWING_TEXT_AREA,
+    },
+  };
+}
 
 /**
  * T (free text) and N (number) questions (requirements §3, §5): up to 5 lines, each a value and, when
@@ -34,6 +83,7 @@ export function TextLinesInput({
   const lines = stored.length > 0 ? stored : [BLANK_LINE];
   const units = question.units ?? [];
   const lineIssues = invalid ? questionIssues(question, answer) : [];
+  const growing = textAreaProps();
 
   // A single blank line is no answer at all, so it is not recorded.
   const commit = (next: TextEntry[]) => {
@@ -56,14 +106,13 @@ export function TextLinesInput({
             sx={{ alignItems: 'flex-start' }}
           >
             <TextField
+              {...(isNumber ? {} : growing.field)}
               fullWidth
               size="small"
               label={lines.length > 1 ? lineLabel : t('mer.question.value')}
               value={line.value}
               disabled={readOnly}
               error={issue !== undefined && issue.code !== 'please_select_a_unit'}
-              multiline={!isNumber}
-              maxRows={4}
               onChange={(e) =>
                 update(index, {
                   value: isNumber ? filterNumberInput(e.target.value) : e.target.value,
@@ -78,9 +127,10 @@ export function TextLinesInput({
                   : undefined
               }
               slotProps={{
+                ...(isNumber || !growing.input ? {} : { input: growing.input }),
                 htmlInput: {
                   'aria-describedby': labelId,
-                  ...(isNumber ? { inputMode: 'decimal' as const } : {}),
+                  ...(isNumber ? { inputMode: 'decimal' as const } : growing.textarea),
                 },
               }}
             />

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStorageKey, setSessionProvider } from '../../../../lib/oidc-session.ts';
 import { ok, type ReceivedRequest } from '../../../../test/mock-api.ts';
 import { renderScreen } from '../../__tests__/screen-fixtures.tsx';
@@ -79,6 +79,35 @@ describe('never losing an interview, on the screen', { timeout: 60_000 }, () => 
     // Nothing changed since: no second save.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(saves(view.api.requests)).toHaveLength(1);
+  });
+
+  it('I-10 F-05 a change is written to the device once the browser is idle after painting it, and at once when the page is hidden or left', async () => {
+    // A browser that stays busy: its idle callbacks never come.
+    vi.stubGlobal('requestIdleCallback', () => 1);
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    try {
+      await renderScreen();
+      await userEvent.type(textbox(/^Application number/), 'APP7');
+      // The change's frame is painted; its copy waits, off the answer's path.
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      expect(await readCopy('alice', NEW_DISCLOSURE)).toBeUndefined();
+      // The tab goes to the background: the copy is written at once.
+      vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+      document.dispatchEvent(new Event('visibilitychange'));
+      await waitFor(async () =>
+        expect((await readCopy('alice', NEW_DISCLOSURE))?.state.applicationNumber).toBe('APP7'),
+      );
+      vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+      // The page is left (the tab closes): the last change is written too.
+      await userEvent.type(textbox(/^Application number/), '8');
+      window.dispatchEvent(new Event('pagehide'));
+      await waitFor(async () =>
+        expect((await readCopy('alice', NEW_DISCLOSURE))?.state.applicationNumber).toBe('APP78'),
+      );
+    } finally {
+      vi.restoreAllMocks();
+      vi.unstubAllGlobals();
+    }
   });
 
   it('I-11 I-12 while a background save is on its way the buttons stay as they are and no progress bar shows; Save pressed meanwhile waits for it and sends its version', async () => {

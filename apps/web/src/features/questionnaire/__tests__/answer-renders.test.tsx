@@ -1,0 +1,103 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type * as PaginationModule from '@mui/material/Pagination';
+import type { PaginationProps } from '@mui/material/Pagination';
+import type * as DecisionValueModule from '../../../components/decision-value.tsx';
+import type { AppStore } from '../../../app/store.ts';
+import { disclosureLoaded, NEW_SESSION } from '../questionnaire-slice.ts';
+import { option } from './fixtures.tsx';
+import { impairment, questionOf, renderScreen } from './screen-fixtures.tsx';
+
+// Every decision value the table renders, in order: which rows an answer rendered again.
+const rendered = vi.hoisted(() => [] as string[]);
+// How often the pagination under the page's questions rendered.
+const paginations = vi.hoisted(() => ({ count: 0 }));
+vi.mock('@mui/material/Pagination', async (original) => {
+  const { default: Pagination } = await original<typeof PaginationModule>();
+  return {
+    default: (props: PaginationProps) => {
+      paginations.count += 1;
+      return <Pagination {...props} />;
+    },
+  };
+});
+vi.mock('../../../components/decision-value.tsx', async (original) => {
+  const actual = await original<typeof DecisionValueModule>();
+  return {
+    ...actual,
+    DecisionValue: (props: Parameters<typeof actual.DecisionValue>[0]) => {
+      rendered.push(props.value);
+      return actual.DecisionValue(props);
+    },
+  };
+});
+
+/** A condition of one Yes/No question, whose No decides `no` on Life and Yes 25. */
+const condition = (uuid: string, name: string, no: string) =>
+  impairment(uuid, name, 'Both', [
+    questionOf('R', uuid, `${uuid}-q`, 1, {
+      question: { en: `${name} question`, cn_traditional: `${name} question` },
+      answerList: [
+        option(`${uuid}-no`, 'No', { parentUuid: `${uuid}-q`, decision: { LIFE: no } }),
+        option(`${uuid}-yes`, 'Yes', { parentUuid: `${uuid}-q`, decision: { LIFE: '25' } }),
+      ],
+    }),
+  ]);
+
+const GOUT = condition('gout', 'Gout', '0');
+const ECZEMA = condition('eczema', 'Eczema', '50');
+const MIGRAINE = condition('migraine', 'Migraine', '75');
+
+/** A new disclosure of the three conditions, each answered No. */
+function load(store: AppStore) {
+  act(() => {
+    store.dispatch(
+      disclosureLoaded({
+        session: NEW_SESSION,
+        applicationNumber: 'APP19',
+        profile: { age: 40, gender: 'Male', rsmScore: 'A' },
+        chosen: [GOUT, ECZEMA, MIGRAINE].map((c) => ({
+          impairment: c,
+          answers: { [`${c.uuid}-q`]: [`${c.uuid}-no`] },
+        })),
+      }),
+    );
+  });
+}
+
+describe('F-05 an answer renders again only what it changed', () => {
+  it('F-05 the decision table renders again the row whose decision changed, not the others, and the paging controls not at all', async () => {
+    const view = await renderScreen();
+    load(view.store);
+    const table = within(await screen.findByRole('region', { name: 'Decisions' })).getByRole(
+      'table',
+    );
+    const lifeOf = (name: string) =>
+      within(within(table).getByRole('row', { name: new RegExp(`^${name}`) })).getAllByRole(
+        'cell',
+      )[0]!.textContent;
+    expect([lifeOf('Gout'), lifeOf('Eczema'), lifeOf('Migraine')]).toEqual(['0', '50', '75']);
+
+    rendered.length = 0;
+    paginations.count = 0;
+    const question = screen.getByRole('region', { name: /Gout question$/ });
+    await userEvent.click(within(question).getByRole('radio', { name: 'Yes' }));
+
+    expect(lifeOf('Gout')).toBe('25');
+    // Gout's row (and the consolidated one) again; Eczema's 50 and Migraine's 75 not.
+    expect(rendered).toContain('25');
+    expect(rendered).not.toContain('50');
+    expect(rendered).not.toContain('75');
+    // The paging controls did not change, and were not rendered again.
+    expect(screen.getByRole('navigation', { name: 'Pages' })).toBeTruthy();
+    expect(paginations.count).toBe(0);
+  });
+
+  it("F-05 a question on the page is a plain section under its list's one stylesheet, not a styled component working out its own style", async () => {
+    const view = await renderScreen();
+    load(view.store);
+    const questions = await screen.findAllByRole('region', { name: /question$/ });
+    expect(questions.map((question) => question.className)).toEqual(['question']);
+  });
+});
