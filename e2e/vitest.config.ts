@@ -16,6 +16,11 @@ export default defineProject({
     testTimeout: 240_000,
     hookTimeout: 120_000,
     maxWorkers: 2,
+    // The files of a worker share its module graph, as the server's do: the browser (see
+    // workerBrowser in src/browser.ts), the compiled catalogue and the imported server and domain
+    // modules are set up once per worker, not once per file. Each file still opens fresh browser
+    // contexts and no test mocks or stubs a module.
+    isolate: false,
     // expect.poll waits as long as a locator does: its default second was a bound on how busy
     // the machine was (a header's lists took longer to arrive on a loaded CI machine), not a
     // statement about the product. Timed assertions belong to the benchmarks.

@@ -52,14 +52,38 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** The browser of a test file: launched before its tests and closed after them. */
+let workersBrowser: Promise<Browser> | undefined;
+
+/**
+ * The worker's browser: launched by its first test file and shared by the files after it (the
+ * project's files share a worker's module graph, isolate: false), as the worker's server is.
+ * Each file works in browser contexts of its own, fresh profiles, and closes them when it ends
+ * ({@link closeContexts}); Chromium ends with the worker. Launching and closing it for each
+ * file cost a second or two of a busy machine's time per file.
+ */
+export function workerBrowser(): Promise<Browser> {
+  workersBrowser ??= launchBrowser().then((browser) => {
+    browser.once('disconnected', () => {
+      workersBrowser = undefined;
+    });
+    return browser;
+  });
+  return workersBrowser;
+}
+
+/** Closes the browser contexts a test file left open, so that the next file starts clean. */
+export async function closeContexts(browser: Browser | undefined): Promise<void> {
+  await Promise.all((browser?.contexts() ?? []).map((context) => context.close()));
+}
+
+/** The browser of a test file (the worker's, see {@link workerBrowser}); its contexts closed after. */
 export function browserSuite(): { browser: Browser } {
   const suite = {} as { browser: Browser };
   beforeAll(async () => {
-    suite.browser = await launchBrowser();
+    suite.browser = await workerBrowser();
   });
   afterAll(async () => {
-    await suite.browser?.close();
+    await closeContexts(suite.browser);
   });
   return suite;
 }

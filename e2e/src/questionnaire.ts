@@ -28,13 +28,14 @@ import {
 import { api } from '../../apps/server/test/helpers.ts';
 import {
   appState,
+  closeContexts,
   DEMO_PASSWORD,
   enableStateGetter,
-  launchBrowser,
   newContext,
   serverUrl,
   signIn,
   type ViewportName,
+  workerBrowser,
 } from './browser.ts';
 
 /** Where the journeys leave their screenshots, outside the repository. */
@@ -199,7 +200,7 @@ export interface JourneySuite {
   screenshot(page: Page, name: string, options?: { fullPage?: boolean }): Promise<void>;
 }
 
-/** Launches the browser and reads the catalogue's labels before a file's tests; closes after. */
+/** Takes the worker's browser and reads the catalogue's labels before a file's tests; closes the file's contexts after. */
 export function journeySuite(): JourneySuite {
   const baseUrl = serverUrl();
   const suite: JourneySuite = {
@@ -214,11 +215,11 @@ export function journeySuite(): JourneySuite {
     },
   } as JourneySuite;
   beforeAll(async () => {
-    [suite.browser, suite.labels] = await Promise.all([launchBrowser(), catalogLabels()]);
+    [suite.browser, suite.labels] = await Promise.all([workerBrowser(), catalogLabels()]);
     await mkdir(SHOTS, { recursive: true });
   });
   afterAll(async () => {
-    await suite.browser?.close();
+    await closeContexts(suite.browser);
   });
   return suite;
 }

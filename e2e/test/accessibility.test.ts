@@ -2,7 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  launchBrowser,
+  closeContexts,
+  workerBrowser,
   newContext,
   seriousViolations,
   signIn,
@@ -15,11 +16,11 @@ const SHOTS = '/tmp/vmer/shots';
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   await mkdir(SHOTS, { recursive: true });
 });
 afterAll(async () => {
-  await browser.close();
+  await closeContexts(browser);
 });
 
 const LANGUAGES = [

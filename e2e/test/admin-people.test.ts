@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn as tokenFor } from '../../apps/server/src/cli/sign-in.ts';
 import {
   DEMO_PASSWORD,
-  launchBrowser,
+  closeContexts,
+  workerBrowser,
   newContext,
   seriousViolations,
   signIn,
@@ -22,11 +23,11 @@ let browser: Browser;
 let baseUrl: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer(), workerBrowser()]);
   baseUrl = server.baseUrl;
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.stop();
 });
 

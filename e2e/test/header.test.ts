@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   appState,
   enableStateGetter,
-  launchBrowser,
+  closeContexts,
+  workerBrowser,
   newContext,
   signIn,
   type ViewportName,
@@ -17,10 +18,10 @@ const ANSWER_WAIT = { timeout: 10_000 };
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser.close();
+  await closeContexts(browser);
 });
 
 async function signedIn(userName: string, viewport: ViewportName): Promise<Page> {
