@@ -64,6 +64,7 @@ export const endpoints = {
   catalogReleaseCancel: { method: 'POST', path: '/catalog/releases/:id/cancel' },
   disclosureRequest: { method: 'POST', path: `${DISCLOSURE}/request` },
   disclosureView: { method: 'GET', path: `${DISCLOSURE}/disclosure/:requestId` },
+  disclosureOpen: { method: 'GET', path: `${DISCLOSURE}/disclosure/:requestId/open` },
   disclosureSave: { method: 'POST', path: `${DISCLOSURE}/disclosure/save` },
   disclosureSubmit: { method: 'POST', path: `${DISCLOSURE}/disclosure/submit` },
   disclosureExport: { method: 'POST', path: `${DISCLOSURE}/disclosure/export` },

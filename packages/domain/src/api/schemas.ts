@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { disclosureStatusSchema } from '../lifecycle.ts';
+import { disclosureStatusSchema, disclosureViewSchema } from '../lifecycle.ts';
+import { listOf } from '../query-params.ts';
 import {
   bilingualSchema,
   diseaseListEntrySchema,
@@ -10,6 +11,7 @@ import {
   languageSchema,
   MIN_AGE,
   rsmScoreSchema,
+  questionSchema,
   ruleAgeSchema,
   smokingListSchema,
   userInfoSchema,
@@ -129,6 +131,9 @@ export const specialListSchema = z
   })
   .meta({ id: 'SpecialList' });
 
+/** A catalogue version number as a query value. */
+const catalogVersionParam = z.string().regex(/^[1-9]\d{0,8}$/, 'field_format');
+
 /**
  * `?catalogVersion=N`: the catalogue version a disclosure was answered on, so that a disclosure
  * reopened after another version was activated reads its own version's conditions and questions.
@@ -136,13 +141,56 @@ export const specialListSchema = z
  */
 export const versionQuerySchema = z
   .object({
-    catalogVersion: z
-      .string()
-      .regex(/^[1-9]\d{0,8}$/, 'field_format')
+    catalogVersion: catalogVersionParam
       .optional()
       .meta({ description: 'A catalogue version number; the active version when left out' }),
   })
   .strict();
+
+/**
+ * `?known=3,4`: the catalogue versions the browser already keeps (requirements F-02); opening a
+ * disclosure on one of them leaves that version's parts out of the answer.
+ */
+export const openQuerySchema = z
+  .object({
+    known: listOf(catalogVersionParam)
+      .optional()
+      .meta({ description: 'Catalogue versions the caller already holds, comma-separated' }),
+  })
+  .strict();
+
+/**
+ * What opening a disclosure reads from its catalogue version: what `GET /questionnaire/get`,
+ * `POST /disease/list` (the applicant's list, and the product's whole list when a condition was
+ * stored for another gender), `POST /disease/special/list` and `GET /question/{uuid}` answer for
+ * it. A part that call would refuse is null or left out: the browser then asks for it itself.
+ */
+export const openCatalogueSchema = z
+  .object({
+    version: z.string(),
+    /** Whether it is the active version (then the screen's active summary is this one). */
+    active: z.boolean(),
+    questionnaire: questionnaireSchema,
+    diseaseList: diseaseListAnswerSchema.nullable(),
+    wholeList: diseaseListAnswerSchema.nullable(),
+    specialList: specialListSchema.nullable(),
+    questions: z.array(z.object({ uuid: z.string(), questionList: z.array(questionSchema) })),
+  })
+  .meta({ id: 'OpenCatalogue' });
+
+/**
+ * Everything the questionnaire screen needs to show a disclosure, in one answer (requirements
+ * F-01): the disclosure as its own GET answers it, user info, the insurer list, and its catalogue
+ * version's parts unless the browser holds that version (null then).
+ */
+export const disclosureOpenSchema = z
+  .object({
+    disclosure: disclosureViewSchema,
+    userInfo: userInfoBodySchema,
+    insurerList: z.array(insurerListEntrySchema),
+    catalogue: openCatalogueSchema.nullable(),
+  })
+  .meta({ id: 'DisclosureOpen' });
 
 export const versionSummarySchema = z
   .object({
