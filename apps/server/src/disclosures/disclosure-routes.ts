@@ -21,7 +21,6 @@ import {
   type CatalogueReader,
   type CatalogueReads,
 } from '../catalog/catalogue-reads.ts';
-import type { CatalogService } from '../catalog/catalog-service.ts';
 import { fromContract } from '../http/contract-route.ts';
 import { HttpError } from '../http/errors.ts';
 import { requestLanguage } from '../http/language.ts';
@@ -83,8 +82,15 @@ export const disclosureRoutes: FastifyPluginAsyncZod = async (app) => {
         reads.insurerList(user),
       ]);
       const known = request.query.known ?? [];
-      const catalogue = await openingCatalogue(app.catalog, reads, user, disclosure, known);
-      return ok({ disclosure, userInfo, insurerList, catalogue });
+      const activeVersion = (await app.catalog.active()).version;
+      const version = disclosure.catalogVersion ?? activeVersion;
+      const [catalogue, activeSummary] = await Promise.all([
+        openingCatalogue(reads, user, disclosure, known),
+        version === activeVersion || known.includes(activeVersion)
+          ? null
+          : reads.questionnaire(user, {}),
+      ]);
+      return ok({ disclosure, userInfo, insurerList, catalogue, activeVersion, activeSummary });
     },
   });
 
@@ -146,16 +152,13 @@ type OpenCatalogue = NonNullable<ApiResponse<ApiRoutes['disclosureOpen']>['catal
  * as its own call answers it; null when the caller already holds that version (F-02).
  */
 async function openingCatalogue(
-  catalog: CatalogService,
   reads: CatalogueReads,
   user: CatalogueReader,
   view: DisclosureView,
   known: readonly string[],
 ): Promise<OpenCatalogue | null> {
-  const active = (await catalog.active()).version;
   // Kept by the browser only under a version the disclosure names (an unnamed one is the active).
   if (view.catalogVersion && known.includes(view.catalogVersion)) return null;
-  const version = view.catalogVersion ?? active;
   const query = view.catalogVersion ? { catalogVersion: view.catalogVersion } : {};
   const { document, listRequest } = disclosureOpening(view);
   const list = ({ catalogVersion: _version, ...selection }: typeof listRequest) => selection;
@@ -181,8 +184,7 @@ async function openingCatalogue(
     ),
   ]);
   return {
-    version,
-    active: version === active,
+    version: questionnaire.version,
     questionnaire,
     diseaseList,
     wholeList,

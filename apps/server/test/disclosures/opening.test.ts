@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadAndActivate } from '../catalog/catalog-support.ts';
+import { revisedCatalog } from '../catalog/revised-catalog.ts';
 import type { ApiResponse, ApiRoutes } from '@vmer/domain/api';
 import type {
   DisclosureRequestCreated,
@@ -40,7 +42,8 @@ describe.each(DATABASES)('GET the opening of a disclosure in one call on %s', (d
 
   beforeAll(async () => {
     t = await buildTestApp({ database });
-    for (const user of ['interviewer1', 'uw2']) tokens[user] = await tokenFor(t.baseUrl, user);
+    for (const user of ['interviewer1', 'uw2', 'admin1'])
+      tokens[user] = await tokenFor(t.baseUrl, user);
     version = await questionnaireVersion(t.baseUrl, tokens.interviewer1!);
     const catalog = await sampleCatalog();
     const created = await call<DisclosureRequestCreated>(
@@ -78,7 +81,8 @@ describe.each(DATABASES)('GET the opening of a disclosure in one call on %s', (d
     expect(body.insurerList).toEqual(await own('/api/insurer/list'));
     const catalogue = body.catalogue!;
     expect(catalogue.version).toBe(version);
-    expect(catalogue.active).toBe(true);
+    expect(body.activeVersion).toBe(version);
+    expect(body.activeSummary).toBeNull();
     const versioned = `?catalogVersion=${version}`;
     expect(catalogue.questionnaire).toEqual(await own(`/api/questionnaire/get${versioned}`));
     const selection = { ...PHKL, gender: 'Male', age: 45, rsmScore: 'A' };
@@ -117,6 +121,19 @@ describe.each(DATABASES)('GET the opening of a disclosure in one call on %s', (d
       expect(opened.body.message).toBe(own.body.message);
       expect(opened.body.body).toBeUndefined();
     }
+  });
+
+  it('F-01 brings the active version’s summary too when the disclosure is on an older one, unless held', async () => {
+    expect(await uploadAndActivate(t.baseUrl, tokens.admin1!, await revisedCatalog())).toBe('2');
+    const opened = (await open('interviewer1', requestId)).body.body!;
+    expect(opened.catalogue?.version).toBe(version);
+    expect(opened.activeVersion).toBe('2');
+    expect(opened.activeSummary).toEqual(
+      (await call('interviewer1', '/api/questionnaire/get')).body.body,
+    );
+    const held = (await open('interviewer1', requestId, '?known=2')).body.body!;
+    expect(held.activeSummary).toBeNull();
+    expect(held.catalogue?.version).toBe(version);
   });
 
   it('refuses a malformed known list with a translated 400 naming it', async () => {

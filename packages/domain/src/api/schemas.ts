@@ -19,18 +19,7 @@ import {
 
 /** The request and answer shapes of the API that are not the lifecycle's own (lifecycle.ts). */
 
-/** What the browser needs before sign-in: the OpenID Connect issuer, its client and branding. */
-export const authConfigSchema = z
-  .object({
-    authority: z.string(),
-    clientId: z.string(),
-    scope: z.string(),
-    companyName: z.string().nullable(),
-    helpDeskEmail: z.string(),
-    /** How long the browser keeps a questionnaire's device copy, in hours (I-15). */
-    deviceCopyMaxAgeHours: z.number().int().positive(),
-  })
-  .meta({ id: 'AuthConfig' });
+export { authConfigSchema } from './auth-config.ts';
 
 /** Whether a dependency of the server answers (requirements N-15). */
 export const dependencyStateSchema = z.enum(['up', 'down']);
@@ -168,8 +157,6 @@ export const openQuerySchema = z
 export const openCatalogueSchema = z
   .object({
     version: z.string(),
-    /** Whether it is the active version (then the screen's active summary is this one). */
-    active: z.boolean(),
     questionnaire: questionnaireSchema,
     diseaseList: diseaseListAnswerSchema.nullable(),
     wholeList: diseaseListAnswerSchema.nullable(),
@@ -180,8 +167,9 @@ export const openCatalogueSchema = z
 
 /**
  * Everything the questionnaire screen needs to show a disclosure, in one answer (requirements
- * F-01): the disclosure as its own GET answers it, user info, the insurer list, and its catalogue
- * version's parts unless the browser holds that version (null then).
+ * F-01): the disclosure as its own GET answers it, user info, the insurer list, its catalogue
+ * version's parts unless the browser holds that version (null then), and the active version's
+ * summary when that is another version the browser does not hold.
  */
 export const disclosureOpenSchema = z
   .object({
@@ -189,6 +177,13 @@ export const disclosureOpenSchema = z
     userInfo: userInfoBodySchema,
     insurerList: z.array(insurerListEntrySchema),
     catalogue: openCatalogueSchema.nullable(),
+    /** The active catalogue version, which the screen compares the disclosure's with. */
+    activeVersion: z.string(),
+    /**
+     * What `GET /questionnaire/get` answers for the active version, when it is not the
+     * disclosure's and the caller does not hold it; null otherwise.
+     */
+    activeSummary: questionnaireSchema.nullable(),
   })
   .meta({ id: 'DisclosureOpen' });
 

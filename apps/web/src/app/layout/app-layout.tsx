@@ -14,11 +14,12 @@ import { PageOutlet } from '../route-error.tsx';
  * Notifications are offered here, where they are used, so the sign-in page need not load them.
  */
 export function AppLayout() {
+  // At a disclosure's address, one call brings the disclosure and what the frame asks for below
+  // (requirements F-01): started first, so that these take their parts of it.
+  useLoadDisclosureEarly();
   // Mounted only under RequireAuth, so a token exists when these are sent (requirements §7).
   useGetUserInfoQuery();
   useGetInsurerListQuery();
-  // At a disclosure's address, the disclosure too (requirements F-01).
-  useLoadDisclosureEarly();
   return (
     <NotificationProvider>
       <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
