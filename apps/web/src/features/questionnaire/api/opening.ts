@@ -1,5 +1,5 @@
 import type { ApiResponse, ApiRoutes } from '@vmer/domain/api';
-import { disclosureOpening, wholeListRequest } from '@vmer/domain/opening';
+import { disclosureOpening, wholeListRequest, type DiseaseListRequest } from '@vmer/domain/opening';
 import type { AppDispatch } from '../../../app/store.ts';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { expectAnswer } from '../../../lib/early-answers.ts';
@@ -7,6 +7,9 @@ import { storeInstance } from '../../../lib/instance-cookie.ts';
 import { heldVersions, keep, keptFor, SUMMARY } from './catalogue-cache.ts';
 import {
   ACTIVE_SUMMARY,
+  DISEASE_LIST,
+  listName,
+  SPECIAL_LIST,
   openedDisclosureKey,
   questionnaireApi,
   questionsArg,
@@ -30,17 +33,28 @@ function keepCatalogue(dispatch: AppDispatch, store: object, opened: Opened): vo
   const entries: Parameters<typeof questionnaireApi.util.upsertQueryEntries>[0] = [
     { endpointName: 'questionnaireInfo', arg: version, value: catalogue.questionnaire },
   ];
+  const keepList = (
+    call: typeof DISEASE_LIST | typeof SPECIAL_LIST,
+    request: DiseaseListRequest,
+    answer: unknown,
+  ) => {
+    if (named) keep(store, named, listName(call, request), answer);
+  };
   if (catalogue.diseaseList) {
+    keepList(DISEASE_LIST, listRequest, catalogue.diseaseList);
     entries.push({ endpointName: 'diseaseList', arg: listRequest, value: catalogue.diseaseList });
     // As its own call's answer does, the list's instance renews the cookie (requirements §7).
     storeInstance(catalogue.diseaseList.instance);
   }
+  if (catalogue.wholeList)
+    keepList(DISEASE_LIST, wholeListRequest(listRequest), catalogue.wholeList);
   if (catalogue.wholeList)
     entries.push({
       endpointName: 'diseaseList',
       arg: wholeListRequest(listRequest),
       value: catalogue.wholeList,
     });
+  if (catalogue.specialList) keepList(SPECIAL_LIST, listRequest, catalogue.specialList);
   if (catalogue.specialList)
     entries.push({ endpointName: 'specialList', arg: listRequest, value: catalogue.specialList });
   for (const { uuid, questionList } of catalogue.questions) {

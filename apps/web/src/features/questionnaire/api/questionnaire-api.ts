@@ -24,6 +24,9 @@ export interface QuestionsRequest {
   catalogVersion?: string | null;
 }
 
+export const DISEASE_LIST = 'disease-list';
+export const SPECIAL_LIST = 'special-list';
+
 /** The questions query of a condition on a disclosure's version, as opening and the screen ask it. */
 export const questionsArg = (uuid: string, catalogVersion: string | null): QuestionsRequest => ({
   uuid,
@@ -37,7 +40,10 @@ export const ACTIVE_SUMMARY = 'questionnaire';
 export const openedDisclosureKey = (requestId: string) => `disclosure/${requestId}`;
 
 /** A list's name among a version's kept answers: the call and the request it answers. */
-const listName = (call: string, request: Omit<DiseaseListRequest, 'catalogVersion'>) =>
+export const listName = (
+  call: typeof DISEASE_LIST | typeof SPECIAL_LIST,
+  request: Omit<DiseaseListRequest, 'catalogVersion'>,
+) =>
   `${call}/${JSON.stringify([request.insurerCode, request.channel, request.productCode, request.gender, request.age, request.rsmScore])}`;
 
 /** What the screen reads from a catalogue version. */
@@ -115,9 +121,6 @@ async function versioned<T>(
   if (version) keep(store, version, key.name, data);
   return { data };
 }
-
-const DISEASE_LIST = 'disease-list';
-const SPECIAL_LIST = 'special-list';
 
 /**
  * A disclosure asked by its address; refused for the caller's role (403), the screen says so
