@@ -12,6 +12,7 @@ import { questionnaireApi } from '../../features/questionnaire/api/questionnaire
 import { awaitsFirstPaint } from '../../features/questionnaire/use-load-disclosure-early.ts';
 import { selectRole } from '../../features/user-info/user-info-slice.ts';
 import { useReturnedToMeQuery } from '../../features/worklist/api/worklist-api.ts';
+import { useAfterPaint } from '../../lib/use-after-paint.ts';
 import { useAppSelector } from '../hooks.ts';
 import { isOnScreen, SCREEN_PATHS } from '../screens.ts';
 
@@ -42,14 +43,14 @@ function useReturnedCount(worklist: boolean): number {
   const failed = questionnaireApi.endpoints.disclosure.useQueryState(
     requestId ?? skipToken,
   ).isError;
-  const opening = awaitsFirstPaint(requestId) && !failed;
+  const painted = useAfterPaint(!awaitsFirstPaint(requestId) || failed);
   const {
     data: returned = 0,
     refetch,
     isUninitialized,
   } = useReturnedToMeQuery(undefined, {
     pollingInterval: BADGE_REFRESH_MS,
-    skip: !worklist || opening,
+    skip: !worklist || !painted,
   });
   // Moving to another page (after a resubmit, say) asks again, so the badge keeps up with what
   // the caller just did; the first page's count is the one the query just asked for.

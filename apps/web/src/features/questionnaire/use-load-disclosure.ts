@@ -11,6 +11,7 @@ import {
   wholeListRequest,
 } from '@vmer/domain/opening';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { useAfterPaint } from '../../lib/use-after-paint.ts';
 import {
   questionnaireApi,
   questionsArg,
@@ -53,8 +54,9 @@ export function useLoadDisclosure(
   });
   useEffect(() => openedEarlyShown(), []);
   const { refetch } = disclosure;
-  // The request's analytics once its disclosure shows: nothing of the first paint waits for it.
-  useAnalyticsQuery(requestId && insurerCode && stored === requestId ? requestId : skipToken);
+  // The request's analytics once its disclosure has painted: the first paint waits for nothing else.
+  const painted = useAfterPaint(requestId !== undefined && stored === requestId);
+  useAnalyticsQuery(requestId && insurerCode && painted ? requestId : skipToken);
   const [loadList] = useLazyDiseaseListQuery();
   const [loadSpecial] = useLazySpecialListQuery();
   // The Others template's uuid the screen knows; read when a disclosure arrives, not followed.
