@@ -30,6 +30,7 @@ import { metrics } from './http/metrics.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerTracing } from './http/tracing.ts';
 import { registerWebApp, withoutBasePath } from './http/web-app.ts';
+import { authConfigOf } from './routes/platform/auth-config.ts';
 import { backgroundJobs } from './jobs/jobs-plugin.ts';
 import { createEmbeddedProvider } from './oidc/provider.ts';
 import { oidcRoutes } from './oidc/routes.ts';
@@ -182,7 +183,7 @@ export async function buildApp(
     });
     bindCallerToLog(app);
     await app.register(apiRoutes, { prefix: API_PREFIX });
-    await registerWebApp(app, config.webDist, config.basePath);
+    await registerWebApp(app, config.webDist, config.basePath, authConfigOf(config));
     await app.register(backgroundJobs);
     await app.register(webhookWorker);
     await app.ready();

@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPath, endpoints } from '@vmer/domain/api';
+import { apiPath, AUTH_CONFIG_ELEMENT_ID, endpoints } from '@vmer/domain/api';
 import { buildTestApp, tokenFor, type TestApp } from './helpers.ts';
 
 /** The web app's own favicon, which the build copies to its root. */
@@ -15,6 +15,14 @@ const INDEX =
 
 /** INDEX as the server sends it: with the `<base href>` its relative addresses resolve against. */
 const PAGE = INDEX.replace('<head>', '<head>\n    <base href="/" />');
+
+/** The element that carries the auth config in the page (F-01). */
+const AUTH_CONFIG_ELEMENT = new RegExp(
+  `<script type="application/json" id="${AUTH_CONFIG_ELEMENT_ID}">([^<]*)</script>(?=</head>)`,
+);
+
+/** A served page without its auth config, to compare with what the build wrote. */
+const withoutAuthConfig = (html: string) => html.replace(AUTH_CONFIG_ELEMENT, '');
 
 /** A script well over the 1 KB below which answers go out as they are. */
 const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i};`).join(
@@ -55,7 +63,8 @@ describe('the built web app', () => {
   let dist: string;
   beforeAll(async () => {
     dist = await fakeDist();
-    t = await buildTestApp({ env: { WEB_DIST: dist } });
+    // A name that would end the element early or open a comment, were it not escaped.
+    t = await buildTestApp({ env: { WEB_DIST: dist, COMPANY_NAME: 'A </script><!-- & B' } });
   });
   afterAll(async () => {
     await t?.close();
@@ -84,9 +93,21 @@ describe('the built web app', () => {
       expect(response.status, path).toBe(200);
       expect(response.headers.get('content-type')).toContain('text/html');
       expect(response.headers.get('cache-control')).toBe('no-store');
-      expect(await response.text()).toBe(PAGE);
+      expect(withoutAuthConfig(await response.text())).toBe(PAGE);
     }
     expect((await fetch(`${t.baseUrl}/index.html`)).headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('F-01 every page carries what GET /api/auth/config answers, as JSON the page does not run', async () => {
+    const config = await (await fetch(`${t.baseUrl}/api/auth/config`)).json();
+    for (const path of ['/', '/questionnaire/REQ-1', '/no/such/page']) {
+      const page = await (await fetch(`${t.baseUrl}${path}`)).text();
+      expect(page).not.toContain('</script><!--');
+      const embedded = AUTH_CONFIG_ELEMENT.exec(page);
+      const parsed = JSON.parse(embedded?.[1] ?? 'null') as { companyName: string };
+      expect(parsed, path).toEqual((config as { body: unknown }).body);
+      expect(parsed.companyName).toBe('A </script><!-- & B');
+    }
   });
 
   it('T-24 a path that is no page of the app answers 404, with the app so that it shows its not-found page', async () => {
@@ -102,7 +123,7 @@ describe('the built web app', () => {
       const response = await fetch(`${t.baseUrl}${path}`);
       expect(response.status, path).toBe(404);
       expect(response.headers.get('content-type')).toContain('text/html');
-      expect(await response.text()).toBe(PAGE);
+      expect(withoutAuthConfig(await response.text())).toBe(PAGE);
     }
   });
 
@@ -238,7 +259,7 @@ describe('N-11 under a sub-path (PUBLIC_URL with a path)', () => {
     for (const path of ['', '/', '/home', '/questionnaire/REQ-1', '/login/callback?code=x']) {
       const response = await fetch(`${app}${path}`);
       expect(response.status, path).toBe(200);
-      expect(await response.text(), path).toBe(
+      expect(withoutAuthConfig(await response.text()), path).toBe(
         INDEX.replace('<head>', '<head>\n    <base href="/vmer/" />'),
       );
     }

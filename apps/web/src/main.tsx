@@ -5,10 +5,12 @@ import { exposeStateForDebugging } from './app/debug.ts';
 import { AppProviders } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { createStore } from './app/store.ts';
+import { startSession } from './features/auth/start-session.ts';
 import { basePath } from './lib/base-path.ts';
 import { initI18n } from './lib/i18n.ts';
 
 const store = createStore();
+startSession(store.dispatch);
 initI18n(store.getState().language.language);
 exposeStateForDebugging(store);
 

@@ -1,6 +1,26 @@
-import { apiRoutes, IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema, ok } from '@vmer/domain/api';
+import {
+  apiRoutes,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeySchema,
+  ok,
+  type ApiResponse,
+  type ApiRoutes,
+} from '@vmer/domain/api';
+import type { DisclosureView } from '@vmer/domain/lifecycle';
+import {
+  conditionsToLoad,
+  disclosureOpening,
+  needsWholeList,
+  offeredEntries,
+  wholeListRequest,
+} from '@vmer/domain/opening';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  catalogueReads,
+  type CatalogueReader,
+  type CatalogueReads,
+} from '../catalog/catalogue-reads.ts';
 import { fromContract } from '../http/contract-route.ts';
 import { HttpError } from '../http/errors.ts';
 import { requestLanguage } from '../http/language.ts';
@@ -50,6 +70,30 @@ export const disclosureRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => ok(await service.view(reader(request), request.params.requestId)),
   });
 
+  const reads = catalogueReads(app.catalog, app.repositories.catalog);
+  app.route({
+    ...fromContract(apiRoutes.disclosureOpen),
+    handler: async (request) => {
+      const { user } = request;
+      // The disclosure exactly as its own GET reads it: the same scoping, refusals and log.
+      const [disclosure, userInfo, insurerList] = await Promise.all([
+        service.view(reader(request), request.params.requestId),
+        reads.userInfo(user),
+        reads.insurerList(user),
+      ]);
+      const known = request.query.known ?? [];
+      const activeVersion = (await app.catalog.active()).version;
+      const version = disclosure.catalogVersion ?? activeVersion;
+      const [catalogue, activeSummary] = await Promise.all([
+        openingCatalogue(reads, user, disclosure, known),
+        version === activeVersion || known.includes(activeVersion)
+          ? null
+          : reads.questionnaire(user, {}),
+      ]);
+      return ok({ disclosure, userInfo, insurerList, catalogue, activeVersion, activeSummary });
+    },
+  });
+
   app.route({
     ...fromContract(apiRoutes.disclosureSave),
     handler: async (request) =>
@@ -93,6 +137,61 @@ export const disclosureRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => ok(await service.audit(request.user, request.params.id)),
   });
 };
+
+/** A part of an opening the caller may not read: left out, so its own call says why. */
+const unlessRefused = <T>(read: Promise<T>): Promise<T | null> =>
+  read.catch((error: unknown) => {
+    if (error instanceof HttpError) return null;
+    throw error;
+  });
+
+type OpenCatalogue = NonNullable<ApiResponse<ApiRoutes['disclosureOpen']>['catalogue']>;
+
+/**
+ * What opening `view` reads from its catalogue version (requirements F-01), each part answered
+ * as its own call answers it; null when the caller already holds that version (F-02).
+ */
+async function openingCatalogue(
+  reads: CatalogueReads,
+  user: CatalogueReader,
+  view: DisclosureView,
+  known: readonly string[],
+): Promise<OpenCatalogue | null> {
+  // Kept by the browser only under a version the disclosure names (an unnamed one is the active).
+  if (view.catalogVersion && known.includes(view.catalogVersion)) return null;
+  const query = view.catalogVersion ? { catalogVersion: view.catalogVersion } : {};
+  const { document, listRequest } = disclosureOpening(view);
+  const list = ({ catalogVersion: _version, ...selection }: typeof listRequest) => selection;
+  const [questionnaire, diseaseList, specialList] = await Promise.all([
+    reads.questionnaire(user, query),
+    unlessRefused(reads.diseaseList(user, { ...list(listRequest), flag: null }, query)),
+    unlessRefused(reads.specialList(user, { ...list(listRequest), param: null }, query)),
+  ]);
+  const wanted = conditionsToLoad(document, specialList?.others?.uuid);
+  const offered =
+    diseaseList && specialList && offeredEntries(diseaseList.diseaseList, specialList);
+  const [wholeList, questions] = await Promise.all([
+    offered && needsWholeList(offered, wanted)
+      ? unlessRefused(
+          reads.diseaseList(user, { ...list(wholeListRequest(listRequest)), flag: null }, query),
+        )
+      : null,
+    Promise.all(
+      wanted.map(async (uuid) => {
+        const questionList = await unlessRefused(reads.questions(user, uuid, query));
+        return questionList && { uuid, questionList };
+      }),
+    ),
+  ]);
+  return {
+    version: questionnaire.version,
+    questionnaire,
+    diseaseList,
+    wholeList,
+    specialList,
+    questions: questions.filter((part) => part !== null),
+  };
+}
 
 /**
  * Calls that take no payload (validate and reject, requirements §7; claim and release), yet

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { API_DOCS_PATH } from '@vmer/domain/api';
+import { API_DOCS_PATH, AUTH_CONFIG_ELEMENT_ID } from '@vmer/domain/api';
 import { isPagePath } from '@vmer/domain/pages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound, sendError } from './error-handler.ts';
@@ -21,12 +21,28 @@ export function withoutBasePath(basePath: string): (request: { url?: string }) =
   };
 }
 
+/** JSON safe inside a `<script>` element: nothing in it can close the element or open a comment. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
 /**
  * The app's page with its `<base href>`: the build's addresses are relative to it, so one build
- * serves the root and any sub-path (requirements N-11).
+ * serves the root and any sub-path (requirements N-11). It also carries what
+ * `GET /api/auth/config` answers, as data the page does not run (the CSP allows no inline
+ * script): the app reads the provider from it at once, not after a first call (F-01).
  */
-function pageWithBase(html: string, basePath: string): string {
-  return html.replace(/<head>/i, `$&\n    <base href="${basePath}/" />`);
+function servedPage(html: string, basePath: string, authConfig: unknown): string {
+  return html
+    .replace(/<head>/i, `$&\n    <base href="${basePath}/" />`)
+    .replace(
+      /<\/head>/i,
+      `<script type="application/json" id="${AUTH_CONFIG_ELEMENT_ID}">${scriptJson(authConfig)}</script>$&`,
+    );
 }
 
 /** The methods a path is probed for when the request's own has no route there. */
@@ -66,11 +82,12 @@ const NOT_BUILT_PAGE = `<!DOCTYPE html>
 export async function registerWebApp(
   app: FastifyInstance,
   webDist: string,
-  basePath = '',
+  basePath: string,
+  authConfig: unknown,
 ): Promise<void> {
   const indexHtml = join(webDist, 'index.html');
   const page = existsSync(indexHtml)
-    ? pageWithBase(readFileSync(indexHtml, 'utf8'), basePath)
+    ? servedPage(readFileSync(indexHtml, 'utf8'), basePath, authConfig)
     : null;
   const built = page !== null;
   if (built) {

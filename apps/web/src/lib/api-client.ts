@@ -2,6 +2,7 @@ import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { API_PREFIX, routePath, type Endpoint, type PathParams } from '@vmer/domain/api/endpoints';
 import { isEnvelope, type ApiFieldError } from '@vmer/domain/api/envelope';
 import { appUrl } from './base-path.ts';
+import { takeAnswer } from './early-answers.ts';
 import { readInstance, storeInstance } from './instance-cookie.ts';
 import { storedAccessToken } from './oidc-session.ts';
 
@@ -133,6 +134,29 @@ export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = asy
     },
   };
 };
+
+/**
+ * A query answered by a call that answers several at once when one is on its way
+ * (lib/early-answers.ts), else by its own call.
+ */
+export function earlyOr<T>(key: string, request: ApiRequest) {
+  return async (
+    _arg: unknown,
+    { getState }: { getState: () => unknown },
+    _extra: unknown,
+    fetch: (
+      request: ApiRequest,
+    ) => PromiseLike<{ data?: unknown; error?: unknown }> | { data?: unknown; error?: unknown },
+  ): Promise<{ data: T } | { error: ApiError }> => {
+    const early = await takeAnswer<T>(getState, key);
+    if (early && 'data' in early) return early;
+    if (early && 'error' in early) return { error: early.error as ApiError };
+    const answer = await fetch(request);
+    return answer.error !== undefined
+      ? { error: answer.error as ApiError }
+      : { data: answer.data as T };
+  };
+}
 
 /** The app's one API slice; each feature injects its own endpoints. */
 export const api = createApi({

@@ -18,6 +18,8 @@ export interface SignInState {
 export interface StoredSession {
   accessToken: string;
   expired: boolean;
+  /** When the access token expires, in milliseconds since the epoch. */
+  expiresAt: number;
   renewable: boolean;
 }
 
@@ -49,6 +51,7 @@ export function storedSession(): StoredSession | null {
     return {
       accessToken: user.access_token,
       expired: expiresAt * 1000 <= Date.now(),
+      expiresAt: expiresAt * 1000,
       renewable: typeof user.refresh_token === 'string' && user.refresh_token !== '',
     };
   } catch {

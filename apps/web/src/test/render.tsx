@@ -5,13 +5,20 @@ import { AppProviders } from '../app/providers.tsx';
 import { createStore, type AppStore } from '../app/store.ts';
 import { initI18n } from '../lib/i18n.ts';
 
-/** Renders `ui` with the real store, theme and i18n, at `path` of a memory router. */
+/**
+ * Renders `ui` with the real store, theme and i18n, at `path` of a memory router; `route` is
+ * the pattern it renders under (its parameters are the screen's, as the app's route gives them).
+ */
 export function renderWithApp(
   ui: ReactNode,
-  { store = createStore(), path = '/' }: { store?: AppStore; path?: string } = {},
+  {
+    store = createStore(),
+    path = '/',
+    route = '*',
+  }: { store?: AppStore; path?: string; route?: string } = {},
 ) {
   initI18n(store.getState().language.language);
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: route, element: ui }], { initialEntries: [path] });
   const result = render(
     <AppProviders store={store}>
       <RouterProvider router={router} />

@@ -11,6 +11,13 @@ export const API_PREFIX = '/api';
 export const API_DOCS_PATH = `${API_PREFIX}/docs`;
 export const OPENAPI_PATH = `${API_DOCS_PATH}/openapi.json`;
 
+/**
+ * The id of the page's `<script type="application/json">` element holding what
+ * `GET /auth/config` answers: the server writes it into index.html, so the app reads the
+ * provider without a first call (requirements F-01).
+ */
+export const AUTH_CONFIG_ELEMENT_ID = 'vmer-auth-config';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** A method and a path below {@link API_PREFIX}; `:name` marks a path parameter. */
@@ -64,6 +71,7 @@ export const endpoints = {
   catalogReleaseCancel: { method: 'POST', path: '/catalog/releases/:id/cancel' },
   disclosureRequest: { method: 'POST', path: `${DISCLOSURE}/request` },
   disclosureView: { method: 'GET', path: `${DISCLOSURE}/disclosure/:requestId` },
+  disclosureOpen: { method: 'GET', path: `${DISCLOSURE}/disclosure/:requestId/open` },
   disclosureSave: { method: 'POST', path: `${DISCLOSURE}/disclosure/save` },
   disclosureSubmit: { method: 'POST', path: `${DISCLOSURE}/disclosure/submit` },
   disclosureExport: { method: 'POST', path: `${DISCLOSURE}/disclosure/export` },

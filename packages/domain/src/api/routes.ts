@@ -101,9 +101,11 @@ import {
   diseaseListAnswerSchema,
   diseaseListBodySchema,
   diseaseListSchema,
+  disclosureOpenSchema,
   idempotentHeadersSchema,
   insurerListEntrySchema,
   languageBodySchema,
+  openQuerySchema,
   questionnaireSchema,
   readinessSchema,
   recordedSchema,
@@ -463,6 +465,14 @@ export const apiRoutes = table({
     clientScope: CLIENT_SCOPES.read,
     params: requestIdParams,
     responses: { 200: okSchema(disclosureViewSchema) },
+  }),
+  disclosureOpen: route(endpoints.disclosureOpen, {
+    summary:
+      "Open a disclosure in one call: the disclosure (as its GET answers it), the caller's user info and insurer list, and its catalogue version's summary, lists and question lists, left out for a version the caller names in known",
+    tags: DISCLOSURES,
+    params: requestIdParams,
+    query: openQuerySchema,
+    responses: { 200: okSchema(disclosureOpenSchema) },
   }),
   disclosureSave: route(endpoints.disclosureSave, {
     summary: 'Save a disclosure as a draft (partial answers allowed); without id it is created',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { disclosureStatusSchema } from '../lifecycle.ts';
+import { disclosureStatusSchema, disclosureViewSchema } from '../lifecycle.ts';
+import { listOf } from '../query-params.ts';
 import {
   bilingualSchema,
   diseaseListEntrySchema,
@@ -10,6 +11,7 @@ import {
   languageSchema,
   MIN_AGE,
   rsmScoreSchema,
+  questionSchema,
   ruleAgeSchema,
   smokingListSchema,
   userInfoSchema,
@@ -17,18 +19,7 @@ import {
 
 /** The request and answer shapes of the API that are not the lifecycle's own (lifecycle.ts). */
 
-/** What the browser needs before sign-in: the OpenID Connect issuer, its client and branding. */
-export const authConfigSchema = z
-  .object({
-    authority: z.string(),
-    clientId: z.string(),
-    scope: z.string(),
-    companyName: z.string().nullable(),
-    helpDeskEmail: z.string(),
-    /** How long the browser keeps a questionnaire's device copy, in hours (I-15). */
-    deviceCopyMaxAgeHours: z.number().int().positive(),
-  })
-  .meta({ id: 'AuthConfig' });
+export { authConfigSchema } from './auth-config.ts';
 
 /** Whether a dependency of the server answers (requirements N-15). */
 export const dependencyStateSchema = z.enum(['up', 'down']);
@@ -129,6 +120,9 @@ export const specialListSchema = z
   })
   .meta({ id: 'SpecialList' });
 
+/** A catalogue version number as a query value. */
+const catalogVersionParam = z.string().regex(/^[1-9]\d{0,8}$/, 'field_format');
+
 /**
  * `?catalogVersion=N`: the catalogue version a disclosure was answered on, so that a disclosure
  * reopened after another version was activated reads its own version's conditions and questions.
@@ -136,13 +130,62 @@ export const specialListSchema = z
  */
 export const versionQuerySchema = z
   .object({
-    catalogVersion: z
-      .string()
-      .regex(/^[1-9]\d{0,8}$/, 'field_format')
+    catalogVersion: catalogVersionParam
       .optional()
       .meta({ description: 'A catalogue version number; the active version when left out' }),
   })
   .strict();
+
+/**
+ * `?known=3,4`: the catalogue versions the browser already keeps (requirements F-02); opening a
+ * disclosure on one of them leaves that version's parts out of the answer.
+ */
+export const openQuerySchema = z
+  .object({
+    known: listOf(catalogVersionParam)
+      .optional()
+      .meta({ description: 'Catalogue versions the caller already holds, comma-separated' }),
+  })
+  .strict();
+
+/**
+ * What opening a disclosure reads from its catalogue version: what `GET /questionnaire/get`,
+ * `POST /disease/list` (the applicant's list, and the product's whole list when a condition was
+ * stored for another gender), `POST /disease/special/list` and `GET /question/{uuid}` answer for
+ * it. A part that call would refuse is null or left out: the browser then asks for it itself.
+ */
+export const openCatalogueSchema = z
+  .object({
+    version: z.string(),
+    questionnaire: questionnaireSchema,
+    diseaseList: diseaseListAnswerSchema.nullable(),
+    wholeList: diseaseListAnswerSchema.nullable(),
+    specialList: specialListSchema.nullable(),
+    questions: z.array(z.object({ uuid: z.string(), questionList: z.array(questionSchema) })),
+  })
+  .meta({ id: 'OpenCatalogue' });
+
+/**
+ * Everything the questionnaire screen needs to show a disclosure, in one answer (requirements
+ * F-01): the disclosure as its own GET answers it, user info, the insurer list, its catalogue
+ * version's parts unless the browser holds that version (null then), and the active version's
+ * summary when that is another version the browser does not hold.
+ */
+export const disclosureOpenSchema = z
+  .object({
+    disclosure: disclosureViewSchema,
+    userInfo: userInfoBodySchema,
+    insurerList: z.array(insurerListEntrySchema),
+    catalogue: openCatalogueSchema.nullable(),
+    /** The active catalogue version, which the screen compares the disclosure's with. */
+    activeVersion: z.string(),
+    /**
+     * What `GET /questionnaire/get` answers for the active version, when it is not the
+     * disclosure's and the caller does not hold it; null otherwise.
+     */
+    activeSummary: questionnaireSchema.nullable(),
+  })
+  .meta({ id: 'DisclosureOpen' });
 
 export const versionSummarySchema = z
   .object({

@@ -14,11 +14,12 @@ import { PageOutlet } from '../route-error.tsx';
  * Notifications are offered here, where they are used, so the sign-in page need not load them.
  */
 export function AppLayout() {
+  // At a disclosure's address, one call brings the disclosure and what the frame asks for below
+  // (requirements F-01): started first, so that these take their parts of it.
+  useLoadDisclosureEarly();
   // Mounted only under RequireAuth, so a token exists when these are sent (requirements §7).
   useGetUserInfoQuery();
   useGetInsurerListQuery();
-  // At a disclosure's address, the disclosure too (requirements F-01).
-  useLoadDisclosureEarly();
   // The header and the page fill the window at least, and the footer follows below the fold: a
   // footer at the window's foot while the page loads would be pushed out of view as its content
   // arrives, moving what the person is looking at (a layout shift).

@@ -5,9 +5,14 @@ import Stack from '@mui/material/Stack';
 import { mayUse, screensFor, type Screen } from '@vmer/domain/admin';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { Link as RouterLink, matchPath, useLocation } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { questionnaireApi } from '../../features/questionnaire/api/questionnaire-api.ts';
+import { awaitsFirstPaint } from '../../features/questionnaire/use-load-disclosure-early.ts';
 import { selectRole } from '../../features/user-info/user-info-slice.ts';
 import { useReturnedToMeQuery } from '../../features/worklist/api/worklist-api.ts';
+import { useAfterPaint } from '../../lib/use-after-paint.ts';
 import { useAppSelector } from '../hooks.ts';
 import { isOnScreen, SCREEN_PATHS } from '../screens.ts';
 
@@ -30,9 +35,22 @@ const BADGE_REFRESH_MS = 60_000;
  */
 function useReturnedCount(worklist: boolean): number {
   const { pathname } = useLocation();
-  const { data: returned = 0, refetch } = useReturnedToMeQuery(undefined, {
+  // When the app opened at a disclosure, asked once it shows (or failed): its first paint waits
+  // for nothing else (requirements F-01).
+  const requestId = matchPath(paths.questionnaire, pathname)?.params.requestId;
+  // Read again when the screen shows a disclosure or its opening fails.
+  useAppSelector((state) => state.questionnaire?.session.requestId);
+  const failed = questionnaireApi.endpoints.disclosure.useQueryState(
+    requestId ?? skipToken,
+  ).isError;
+  const painted = useAfterPaint(!awaitsFirstPaint(requestId) || failed);
+  const {
+    data: returned = 0,
+    refetch,
+    isUninitialized,
+  } = useReturnedToMeQuery(undefined, {
     pollingInterval: BADGE_REFRESH_MS,
-    skip: !worklist,
+    skip: !worklist || !painted,
   });
   // Moving to another page (after a resubmit, say) asks again, so the badge keeps up with what
   // the caller just did; the first page's count is the one the query just asked for.
@@ -40,8 +58,9 @@ function useReturnedCount(worklist: boolean): number {
   useEffect(() => {
     if (shownPath.current === pathname) return;
     shownPath.current = pathname;
-    if (worklist) void refetch();
-  }, [pathname, refetch, worklist]);
+    // A badge not asked yet (held back while a disclosure opened) is asked by the query itself.
+    if (worklist && !isUninitialized) void refetch();
+  }, [pathname, refetch, worklist, isUninitialized]);
   return worklist ? returned : 0;
 }
 

@@ -1,33 +1,27 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { impairmentsToLoad, readDocument, type ImpairmentSource } from '@vmer/domain/disclosure';
+import { readDocument, type ImpairmentSource } from '@vmer/domain/disclosure';
 import type { DisclosureView } from '@vmer/domain/lifecycle';
+import { OTHERS_TEMPLATE_UUID, type DiseaseListEntry, type Impairment } from '@vmer/domain/model';
 import {
-  disclosureDocumentSchema,
-  OTHERS_TEMPLATE_UUID,
-  type DiseaseListEntry,
-  type Impairment,
-} from '@vmer/domain/model';
+  conditionsToLoad,
+  disclosureOpening,
+  needsWholeList,
+  offeredEntries,
+  wholeListRequest,
+} from '@vmer/domain/opening';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { useAfterPaint } from '../../lib/use-after-paint.ts';
 import {
-  listRequestFor,
   questionnaireApi,
+  questionsArg,
   useAnalyticsQuery,
   useDisclosureQuery,
   useLazyDiseaseListQuery,
   useLazySpecialListQuery,
 } from './api/questionnaire-api.ts';
-import { isOpenedEarly, openedEarlyShown } from './use-load-disclosure-early.ts';
+import { firstPaintDone, isOpenedEarly, openedEarlyShown } from './use-load-disclosure-early.ts';
 import { disclosureLoaded, formReset, selectSession } from './questionnaire-slice.ts';
-
-function parseDocument(json: string) {
-  try {
-    const parsed = disclosureDocumentSchema.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * On /questionnaire/{requestId}: fetches the disclosure (and the request's analytics), loads
@@ -60,7 +54,9 @@ export function useLoadDisclosure(
   });
   useEffect(() => openedEarlyShown(), []);
   const { refetch } = disclosure;
-  useAnalyticsQuery(requestId && insurerCode ? requestId : skipToken);
+  // The request's analytics once its disclosure has painted: the first paint waits for nothing else.
+  const painted = useAfterPaint(requestId !== undefined && stored === requestId);
+  useAnalyticsQuery(requestId && insurerCode && painted ? requestId : skipToken);
   const [loadList] = useLazyDiseaseListQuery();
   const [loadSpecial] = useLazySpecialListQuery();
   // The Others template's uuid the screen knows; read when a disclosure arrives, not followed.
@@ -78,15 +74,8 @@ export function useLoadDisclosure(
     if (!view) return;
     let cancelled = false;
     const fill = async () => {
-      const doc = parseDocument(view.disclosureJson);
+      const { document: doc, listRequest: request } = disclosureOpening(view);
       const version = view.catalogVersion;
-      // The profile the screen will show, so that its lists are these (F-01).
-      const profile = {
-        age: view.age ?? doc?.profile.age ?? null,
-        gender: view.gender ?? doc?.profile.gender ?? null,
-        rsmScore: view.rsmScore ?? doc?.profile.rsmScore ?? null,
-      };
-      const request = listRequestFor(view, profile, version);
       const impairments = new Map<string, Impairment>();
       let templateUuid = othersKnown.current ?? OTHERS_TEMPLATE_UUID;
       const questions = new Map<string, Promise<Impairment['questionList']>>();
@@ -94,30 +83,27 @@ export function useLoadDisclosure(
         let loading = questions.get(uuid);
         if (!loading) {
           loading = dispatch(
-            questionnaireApi.endpoints.questions.initiate(
-              { uuid, catalogVersion: version },
-              { subscribe: false },
-            ),
+            questionnaireApi.endpoints.questions.initiate(questionsArg(uuid, version), {
+              subscribe: false,
+            }),
           ).unwrap();
           questions.set(uuid, loading);
         }
         return loading;
       };
       // The version's summary (rules, indicators) the screen reads once it shows the disclosure:
-      // the active version's answers for it when it is that version.
-      const summary = async () => {
-        const active = await dispatch(
-          questionnaireApi.endpoints.questionnaireInfo.initiate(undefined, { subscribe: false }),
+      // its own version's, brought by the opening or kept (F-01, F-02); the active one's when
+      // it names none.
+      const summary = () =>
+        dispatch(
+          questionnaireApi.endpoints.questionnaireInfo.initiate(version ?? undefined, {
+            subscribe: false,
+          }),
         );
-        if (version && active.data?.version !== version)
-          await dispatch(
-            questionnaireApi.endpoints.questionnaireInfo.initiate(version, { subscribe: false }),
-          );
-      };
       if (doc && doc.impairments.length > 0) {
         // All at once: the question lists need only the uuids, not the lists.
         // A failure shows when the condition's questions are waited for below.
-        for (const uuid of impairmentsToLoad(doc, templateUuid))
+        for (const uuid of conditionsToLoad(doc, templateUuid))
           questionsOf(uuid).catch(() => undefined);
         const [list, special] = await Promise.all([
           loadList(request, true).unwrap(),
@@ -125,14 +111,11 @@ export function useLoadDisclosure(
           summary(),
         ]);
         templateUuid = special.others?.uuid ?? templateUuid;
-        let entries: DiseaseListEntry[] = [
-          ...list.diseaseList,
-          ...[special.abnormalBmi, special.highLowBmi, special.others].filter((i) => i !== null),
-        ];
-        const wanted = impairmentsToLoad(doc, templateUuid);
+        let entries: DiseaseListEntry[] = offeredEntries(list.diseaseList, special);
+        const wanted = conditionsToLoad(doc, templateUuid);
         // A condition stored for another gender than the applicant's: the product's whole list.
-        if (wanted.some((uuid) => !entries.some((e) => e.uuid === uuid))) {
-          const whole = { ...request, gender: null, age: null, rsmScore: null };
+        if (needsWholeList(entries, wanted)) {
+          const whole = wholeListRequest(request);
           entries = [...entries, ...(await loadList(whole, true).unwrap()).diseaseList];
         }
         await Promise.all(
@@ -151,6 +134,8 @@ export function useLoadDisclosure(
         othersTemplateUuid: templateUuid,
       };
       const read = doc ? readDocument(doc, source) : null;
+      // Before it shows, so that what waited for its paint reads it as done (F-01).
+      firstPaintDone();
       dispatch(
         disclosureLoaded({
           session: {

@@ -3,12 +3,11 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { insurerBmiRules, insurerExclusions, insurerIndicators } from '@vmer/domain/insurer-config';
 import { useAppSelector } from '../../app/hooks.ts';
+import { listRequestFor, type DiseaseListRequest } from '@vmer/domain/opening';
 import {
-  listRequestFor,
   questionnaireApi,
   useQuestionnaireInfoQuery,
   useSpecialListQuery,
-  type DiseaseListRequest,
 } from './api/questionnaire-api.ts';
 import { selectProfile, selectSession } from './questionnaire-slice.ts';
 
@@ -46,8 +45,11 @@ export function useScreenContext() {
   const special = useSpecialListQuery(listRequest ?? skipToken);
   // A disclosure answered on an older catalogue version decides by that version's rules.
   const pinned = useQuestionnaireInfoQuery(session.catalogVersion ?? skipToken);
-  // Without a version yet, the active catalogue's: its insurers' indicators (K-13).
-  const active = useQuestionnaireInfoQuery(session.catalogVersion ? skipToken : undefined);
+  // Without a version yet, the active catalogue's: its insurers' indicators (K-13). Not while a
+  // disclosure opens: its own version's comes with it (F-01).
+  const active = useQuestionnaireInfoQuery(
+    session.catalogVersion || opening ? skipToken : undefined,
+  );
   const rules = session.catalogVersion ? pinned.data : active.data;
   // The insurer's part of the catalogue, resolved by the domain (K-13).
   const { indicators, ruleAgeList, exclusions } = useMemo(() => {

@@ -13,6 +13,31 @@ import {
 } from '../auth-slice.ts';
 import { useSecurity } from './security.tsx';
 
+/** How long before expiry the token is renewed: oidc-client-ts's own lead is 60 s. */
+const RENEW_AHEAD_MS = 120_000;
+/** How long after sign-in is known the first screen is left to load before oidc-client-ts. */
+const SETTLE_MS = 3_000;
+
+/** Resolves after `ms` and an idle moment of the page (no later than a second after that). */
+function whenSettled(ms: number): { promise: Promise<void>; cancel: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let idle: number | undefined;
+  const promise = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      if (typeof window.requestIdleCallback === 'function')
+        idle = window.requestIdleCallback(() => resolve(), { timeout: 1_000 });
+      else resolve();
+    }, ms);
+  });
+  return {
+    promise,
+    cancel: () => {
+      clearTimeout(timer);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+    },
+  };
+}
+
 /**
  * Follows the sign-in session: reads the stored one once the provider is known, renews the
  * token before it expires (refresh token), and when the session is lost (the API refuses the
@@ -68,21 +93,29 @@ export function AuthSession() {
     if (!config || status !== 'signedIn') return;
     let active = true;
     let unsubscribe: (() => void)[] = [];
-    void loadUserManager(config).then((manager) => {
-      if (!active) return;
-      const lose = () => {
-        dispatch(sessionLost());
-      };
-      unsubscribe = [
-        manager.events.addUserLoaded(() => {
-          dispatch(signedIn());
-        }),
-        manager.events.addAccessTokenExpired(lose),
-        manager.events.addSilentRenewError(lose),
-      ];
-    });
+    // The library renews the token shortly before it expires: loaded only once the first screen
+    // has had its turn (F-01), or sooner when the token is near its end.
+    const session = storedSession();
+    const untilRenewal = session ? session.expiresAt - RENEW_AHEAD_MS - Date.now() : 0;
+    const wait = whenSettled(Math.max(0, Math.min(untilRenewal, SETTLE_MS)));
+    void wait.promise
+      .then(() => (active ? loadUserManager(config) : null))
+      .then((manager) => {
+        if (!active || !manager) return;
+        const lose = () => {
+          dispatch(sessionLost());
+        };
+        unsubscribe = [
+          manager.events.addUserLoaded(() => {
+            dispatch(signedIn());
+          }),
+          manager.events.addAccessTokenExpired(lose),
+          manager.events.addSilentRenewError(lose),
+        ];
+      });
     return () => {
       active = false;
+      wait.cancel();
       unsubscribe.forEach((remove) => remove());
     };
   }, [config, loadUserManager, status, dispatch]);

@@ -55,7 +55,12 @@ describe('Opening /questionnaire/{requestId}', { timeout: 30_000 }, () => {
     expect((within(q1).getByRole('radio', { name: 'Yes' }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
-    expect(api.requests.some((r) => r.url.pathname === `/api/analytics/web/${REQUEST}`)).toBe(true);
+    // Asked once the disclosure has painted (F-01).
+    await waitFor(() =>
+      expect(api!.requests.some((r) => r.url.pathname === `/api/analytics/web/${REQUEST}`)).toBe(
+        true,
+      ),
+    );
   });
 
   it('S-67 when the fetch fails nothing of an earlier disclosure shows', async () => {

@@ -95,7 +95,8 @@ export const ABNORMAL_BMI = impairment('abnormal-bmi', 'Abnormal BMI', 'Both', [
 ]);
 
 const CATALOGUE = [ASTHMA, OVARIAN_CYST, OTHERS, ABNORMAL_BMI];
-const entry = ({ questionList: _q, ...rest }: Impairment) => rest;
+/** A condition as a disease list names it: without its questions. */
+export const entry = ({ questionList: _q, ...rest }: Impairment) => rest;
 
 const SMOKING: SmokingList[] = (['A', 'B'] as const).map((id) => ({
   id,
@@ -159,6 +160,10 @@ interface ScreenOptions {
   exWordingList?: ExclusionWording[];
   /** The case view's tabs, as the app's route gives them to the screen. */
   viewTabs?: ComponentProps<typeof QuestionnaireScreen>['viewTabs'];
+  /** The route pattern the screen renders under, as the app's router has it. */
+  route?: string;
+  /** What the app does with its store before the screen renders (the frame's early calls). */
+  beforeRender?: (store: AppStore) => void;
 }
 
 /** The questionnaire screen with a real store, its API calls answered by the mock service worker. */
@@ -173,6 +178,8 @@ export async function renderScreen({
   handlers = [],
   exWordingList = [],
   viewTabs,
+  route,
+  beforeRender,
 }: ScreenOptions = {}) {
   const api = mockApi(...(overrides ? [answering(overrides)] : []), ...handlers, ...screenHandlers);
   const store = createStore({
@@ -212,12 +219,13 @@ export async function renderScreen({
       }),
     );
   }
+  beforeRender?.(store);
   // The app layout's notifications, which the screen's refusals use.
   const view = renderWithApp(
     <NotificationProvider>
       <QuestionnaireScreen requestId={requestId} viewTabs={viewTabs} />
     </NotificationProvider>,
-    { store, path },
+    { store, path, ...(route ? { route } : {}) },
   );
   return { ...view, api };
 }

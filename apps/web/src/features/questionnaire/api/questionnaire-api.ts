@@ -9,52 +9,42 @@ import type {
   SearchEvent,
   TrackingEvent,
 } from '@vmer/domain/lifecycle';
-import { isUnderAge, type Gender, type Profile, type RsmScore } from '@vmer/domain/model';
+import type { DiseaseListRequest } from '@vmer/domain/opening';
 import type { OverrideBody } from '@vmer/domain/workbench';
 import { api, apiCall, type ApiError, type ApiRequest } from '../../../lib/api-client.ts';
-import { keptFor, keep } from './catalogue-cache.ts';
+import { takeAnswer } from '../../../lib/early-answers.ts';
+import { keptFor, keep, SUMMARY } from './catalogue-cache.ts';
 
 /** The body of a call's success answer, by the contract's name of the call. */
 type Answer<Name extends keyof ApiRoutes> = ApiResponse<ApiRoutes[Name]>;
-
-/** The header selection and applicant a disease list is asked for (requirements §3). */
-export interface DiseaseListRequest {
-  insurerCode: string;
-  channel: string;
-  productCode: string;
-  gender: Gender | null;
-  age: number | null;
-  rsmScore: RsmScore | null;
-  /** The catalogue version of the disclosure on screen; the active version when left out. */
-  catalogVersion?: string | null;
-}
-
-/**
- * The disease or special list request of a product for an applicant: the one the screen makes
- * for what it shows, and the one opening a disclosure makes, so that both are one request
- * (requirements F-01). The server refuses a list for an applicant under 18 (requirements §5).
- */
-export function listRequestFor(
-  product: { insurerCode: string; channel: string; productCode: string },
-  profile: Pick<Profile, 'gender' | 'age' | 'rsmScore'>,
-  catalogVersion: string | null | undefined,
-): DiseaseListRequest {
-  return {
-    insurerCode: product.insurerCode.toLowerCase(),
-    channel: product.channel,
-    productCode: product.productCode,
-    gender: profile.gender,
-    age: isUnderAge(profile.age) ? null : profile.age,
-    rsmScore: profile.rsmScore,
-    ...(catalogVersion ? { catalogVersion } : {}),
-  };
-}
 
 /** An impairment's questions, from the disclosure's catalogue version (or the active one). */
 export interface QuestionsRequest {
   uuid: string;
   catalogVersion?: string | null;
 }
+
+export const DISEASE_LIST = 'disease-list';
+export const SPECIAL_LIST = 'special-list';
+
+/** The questions query of a condition on a disclosure's version, as opening and the screen ask it. */
+export const questionsArg = (uuid: string, catalogVersion: string | null): QuestionsRequest => ({
+  uuid,
+  catalogVersion,
+});
+
+/** The key under which the opening of a disclosure brings the active version's summary. */
+export const ACTIVE_SUMMARY = 'questionnaire';
+
+/** The key under which the opening of a disclosure brings its view (lib/early-answers.ts). */
+export const openedDisclosureKey = (requestId: string) => `disclosure/${requestId}`;
+
+/** A list's name among a version's kept answers: the call and the request it answers. */
+export const listName = (
+  call: typeof DISEASE_LIST | typeof SPECIAL_LIST,
+  request: Omit<DiseaseListRequest, 'catalogVersion'>,
+) =>
+  `${call}/${JSON.stringify([request.insurerCode, request.channel, request.productCode, request.gender, request.age, request.rsmScore])}`;
 
 /** What the screen reads from a catalogue version. */
 export type QuestionnaireInfo = Answer<'questionnaire'>;
@@ -122,7 +112,7 @@ async function versioned<T>(
   ) => PromiseLike<{ data?: unknown; error?: unknown }> | { data?: unknown; error?: unknown },
   versionOf: (answer: T) => string | null | undefined = () => key.version,
 ): Promise<{ data: T } | { error: ApiError }> {
-  const kept = key.version ? keptFor<T>(store, key.version, key.name) : undefined;
+  const kept = key.version ? await keptFor<T>(store, key.version, key.name) : undefined;
   if (kept !== undefined) return { data: kept };
   const result = await fetch(request);
   if (result.error !== undefined) return { error: result.error as ApiError };
@@ -132,6 +122,17 @@ async function versioned<T>(
   return { data };
 }
 
+/**
+ * A disclosure asked by its address; refused for the caller's role (403), the screen says so
+ * itself (architecture.md, "Opening a disclosure"): a role without the screen is told so by
+ * the page itself, not by a second message.
+ */
+const DISCLOSURE_SHOWN_BY_CALLER = [403];
+const disclosureRequest = (requestId: string): ApiRequest => ({
+  ...apiCall(endpoints.disclosureView, { params: { requestId } }),
+  shownByCaller: DISCLOSURE_SHOWN_BY_CALLER,
+});
+
 /** The questionnaire screen's calls (requirements §7, design §4, §5). */
 export const questionnaireApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -139,28 +140,45 @@ export const questionnaireApi = api.injectEndpoints({
     // The active version's answer is kept under the version it names: a disclosure on that
     // version then asks for it no more (requirements F-01, F-02).
     questionnaireInfo: build.query<QuestionnaireInfo, string | void>({
-      queryFn: (catalogVersion, { getState }, _extra, fetch) =>
-        versioned<QuestionnaireInfo>(
+      queryFn: async (catalogVersion, { getState }, _extra, fetch) => {
+        // The active one's may come with the opening of a disclosure (F-01).
+        const early = catalogVersion
+          ? undefined
+          : await takeAnswer<QuestionnaireInfo>(getState, ACTIVE_SUMMARY);
+        if (early && 'data' in early) return early;
+        return versioned<QuestionnaireInfo>(
           getState,
           apiCall(endpoints.questionnaire, { query: versionParams(catalogVersion || null) }),
-          { version: catalogVersion || null, name: 'questionnaire' },
+          { version: catalogVersion || null, name: SUMMARY },
           fetch,
           (answer) => answer.version,
+        );
+      },
+    }),
+    // A named version's lists are kept as its questions are (requirements F-02).
+    diseaseList: build.query<Answer<'diseaseList'>, DiseaseListRequest>({
+      queryFn: ({ catalogVersion, ...request }, { getState }, _extra, fetch) =>
+        versioned<Answer<'diseaseList'>>(
+          getState,
+          apiCall(endpoints.diseaseList, {
+            body: { ...request, flag: null },
+            query: versionParams(catalogVersion),
+          }),
+          { version: catalogVersion, name: listName(DISEASE_LIST, request) },
+          fetch,
         ),
     }),
-    diseaseList: build.query<Answer<'diseaseList'>, DiseaseListRequest>({
-      query: ({ catalogVersion, ...request }) =>
-        apiCall(endpoints.diseaseList, {
-          body: { ...request, flag: null },
-          query: versionParams(catalogVersion),
-        }),
-    }),
     specialList: build.query<SpecialList, DiseaseListRequest>({
-      query: ({ catalogVersion, ...request }) =>
-        apiCall(endpoints.specialList, {
-          body: { ...request, param: null },
-          query: versionParams(catalogVersion),
-        }),
+      queryFn: ({ catalogVersion, ...request }, { getState }, _extra, fetch) =>
+        versioned<SpecialList>(
+          getState,
+          apiCall(endpoints.specialList, {
+            body: { ...request, param: null },
+            query: versionParams(catalogVersion),
+          }),
+          { version: catalogVersion, name: listName(SPECIAL_LIST, request) },
+          fetch,
+        ),
     }),
     // A named version's questions are kept for the tab's life (requirements F-02).
     questions: build.query<Answer<'questions'>, string | QuestionsRequest>({
@@ -174,14 +192,42 @@ export const questionnaireApi = api.injectEndpoints({
         );
       },
     }),
-    // Asked for as soon as the app opens at a disclosure's address, before the role is known
-    // (architecture.md, "Opening a disclosure"): a role without the screen is told so by the
-    // page itself, not by a second message.
+    // Brought by the opening of a disclosure when the app opens at its address (F-01).
     disclosure: build.query<Answer<'disclosureView'>, string>({
-      query: (requestId) => ({
-        ...apiCall(endpoints.disclosureView, { params: { requestId } }),
-        shownByCaller: [403],
+      queryFn: async (requestId, { getState }, _extra, fetch) => {
+        const early = await takeAnswer<Answer<'disclosureView'>>(
+          getState,
+          openedDisclosureKey(requestId),
+        );
+        if (early && 'data' in early) return early;
+        const result: { data?: unknown; error?: unknown } =
+          early ?? (await fetch(disclosureRequest(requestId)));
+        if (result.error === undefined) return { data: result.data as Answer<'disclosureView'> };
+        const { shownByCaller: _shown, ...error } = result.error as ApiError;
+        return {
+          error: {
+            ...error,
+            ...(error.kind === 'response' && DISCLOSURE_SHOWN_BY_CALLER.includes(error.status)
+              ? { shownByCaller: true as const }
+              : {}),
+          },
+        };
+      },
+    }),
+    /**
+     * Everything a disclosure's screen opens with, in one call (F-01), the parts of the
+     * catalogue versions in `known` left out. Quiet: what fails shows through the queries that
+     * take its parts (lib/early-answers.ts), each as its own call would.
+     */
+    openDisclosure: build.query<Answer<'disclosureOpen'>, { requestId: string; known: string[] }>({
+      query: ({ requestId, known }) => ({
+        ...apiCall(endpoints.disclosureOpen, {
+          params: { requestId },
+          query: known.length > 0 ? { known: known.join(',') } : undefined,
+        }),
+        quiet: true,
       }),
+      keepUnusedDataFor: 0,
     }),
     analytics: build.query<Answer<'requestAnalytics'>, string>({
       query: (requestId) => apiCall(endpoints.requestAnalytics, { params: { requestId } }),

@@ -1,0 +1,135 @@
+import type { ApiResponse, ApiRoutes } from '@vmer/domain/api';
+import { disclosureOpening, wholeListRequest, type DiseaseListRequest } from '@vmer/domain/opening';
+import type { AppDispatch } from '../../../app/store.ts';
+import type { ApiError } from '../../../lib/api-client.ts';
+import { expectAnswer } from '../../../lib/early-answers.ts';
+import { storeInstance } from '../../../lib/instance-cookie.ts';
+import { heldVersions, keep, keptFor, SUMMARY } from './catalogue-cache.ts';
+import {
+  ACTIVE_SUMMARY,
+  DISEASE_LIST,
+  listName,
+  SPECIAL_LIST,
+  openedDisclosureKey,
+  questionnaireApi,
+  questionsArg,
+} from './questionnaire-api.ts';
+
+type Opened = ApiResponse<ApiRoutes['disclosureOpen']>;
+type Outcome = { data: Opened } | { error: ApiError };
+
+/**
+ * Puts what the opening brought of the disclosure's catalogue version where the screen's
+ * queries look (F-01): kept by version (F-02) and in the query cache under the requests the
+ * screen makes (`use-load-disclosure.ts`, `use-screen-context.ts`), so none of them asks again.
+ */
+function keepCatalogue(dispatch: AppDispatch, store: object, opened: Opened): void {
+  const { disclosure, catalogue } = opened;
+  if (!catalogue) return;
+  const { listRequest } = disclosureOpening(disclosure);
+  const named = disclosure.catalogVersion;
+  const { version } = catalogue;
+  keep(store, version, SUMMARY, catalogue.questionnaire);
+  const entries: Parameters<typeof questionnaireApi.util.upsertQueryEntries>[0] = [
+    { endpointName: 'questionnaireInfo', arg: version, value: catalogue.questionnaire },
+  ];
+  const keepList = (
+    call: typeof DISEASE_LIST | typeof SPECIAL_LIST,
+    request: DiseaseListRequest,
+    answer: unknown,
+  ) => {
+    if (named) keep(store, named, listName(call, request), answer);
+  };
+  if (catalogue.diseaseList) {
+    keepList(DISEASE_LIST, listRequest, catalogue.diseaseList);
+    entries.push({ endpointName: 'diseaseList', arg: listRequest, value: catalogue.diseaseList });
+    // As its own call's answer does, the list's instance renews the cookie (requirements §7).
+    storeInstance(catalogue.diseaseList.instance);
+  }
+  if (catalogue.wholeList)
+    keepList(DISEASE_LIST, wholeListRequest(listRequest), catalogue.wholeList);
+  if (catalogue.wholeList)
+    entries.push({
+      endpointName: 'diseaseList',
+      arg: wholeListRequest(listRequest),
+      value: catalogue.wholeList,
+    });
+  if (catalogue.specialList) keepList(SPECIAL_LIST, listRequest, catalogue.specialList);
+  if (catalogue.specialList)
+    entries.push({ endpointName: 'specialList', arg: listRequest, value: catalogue.specialList });
+  for (const { uuid, questionList } of catalogue.questions) {
+    if (named) keep(store, named, `question/${uuid}`, questionList);
+    entries.push({
+      endpointName: 'questions',
+      arg: questionsArg(uuid, named),
+      value: questionList,
+    });
+  }
+  dispatch(questionnaireApi.util.upsertQueryEntries(entries));
+}
+
+/**
+ * Opens the disclosure at `requestId` in one call (requirements F-01): the versions this
+ * browser keeps are named so that their parts are left out, and what arrives answers the
+ * frame's user info and insurer list and the screen's disclosure and catalogue queries. A part
+ * the call did not bring is asked for by its own query.
+ */
+export const openDisclosure =
+  (requestId: string) => (dispatch: AppDispatch, getState: () => unknown) => {
+    const store = getState;
+    const opened: Promise<Outcome> = (async () => {
+      const known = await heldVersions(store);
+      const result = await dispatch(
+        questionnaireApi.endpoints.openDisclosure.initiate(
+          { requestId, known },
+          { subscribe: false },
+        ),
+      );
+      if (result.data) {
+        keepCatalogue(dispatch, store, result.data);
+        return { data: result.data };
+      }
+      return { error: result.error as ApiError };
+    })();
+    const part = <T>(pick: (answer: Opened) => T) =>
+      opened.then((outcome) => ('data' in outcome ? { data: pick(outcome.data) } : undefined));
+    expectAnswer(
+      store,
+      'userInfo',
+      part((answer) => answer.userInfo),
+    );
+    expectAnswer(
+      store,
+      'insurerList',
+      part((answer) => answer.insurerList),
+    );
+    // The active version's summary (which the screen compares the disclosure's with): brought,
+    // or the disclosure's own, or kept from an earlier opening (F-02).
+    expectAnswer(
+      store,
+      ACTIVE_SUMMARY,
+      opened.then(async (outcome) => {
+        if (!('data' in outcome)) return undefined;
+        const { activeVersion, activeSummary, catalogue } = outcome.data;
+        const summary =
+          activeSummary ??
+          (catalogue?.version === activeVersion ? catalogue.questionnaire : undefined) ??
+          (await keptFor<NonNullable<Opened['activeSummary']>>(store, activeVersion, SUMMARY));
+        if (!summary) return undefined;
+        keep(store, activeVersion, SUMMARY, summary);
+        return { data: summary };
+      }),
+    );
+    // The disclosure's own refusal is the opening's: the same service answered it.
+    expectAnswer(
+      store,
+      openedDisclosureKey(requestId),
+      opened.then((outcome) =>
+        'data' in outcome
+          ? { data: outcome.data.disclosure }
+          : outcome.error.kind === 'response'
+            ? { error: outcome.error }
+            : undefined,
+      ),
+    );
+  };
