@@ -143,8 +143,7 @@ describe('never losing an interview (I-10..I-15)', { timeout: 180_000 }, () => {
     // T-14: the global network-error banner does not also shout.
     expect(await page.getByText('Network Error').count()).toBe(0);
     // I-10: the change is on the device under this person and this disclosure.
-    // The copy is written once the browser is idle after painting the change, off the answer's
-    // path: the tab closes once it holds the change, as a person's would a moment after the
+    // The copy is written just after the frame that paints the change, off the answer's path: the tab closes once it holds the change, as a person's would a moment after the
     // last click.
     await expect
       .poll(async () =>

@@ -18,7 +18,7 @@ export const BACKGROUND_SAVE_DELAY_MS = 2_500;
 /** I-12: retries after a failure in transit wait 2 s, 4 s, 8 s… up to this. */
 export const RETRY_MAX_MS = 30_000;
 /**
- * I-10: a change's device copy is written when the browser is next idle after painting it, at
- * the latest this long after (and at once when the page is hidden or left).
+ * I-10: a change's device copy is written just after the frame that paints it, at the latest
+ * this long after where no frame comes (a hidden tab), and at once when the page is hidden or left.
  */
 export const DEVICE_COPY_IDLE_MS = 500;

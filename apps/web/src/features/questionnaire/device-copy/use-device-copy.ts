@@ -105,27 +105,33 @@ const statusOf = (error: unknown) => {
 };
 
 /**
- * Runs `run` once the browser is idle after the change's frame has been painted, at the latest
- * {@link DEVICE_COPY_IDLE_MS} later; where the browser has no idle callbacks, just after the
- * next paint. Answers the cancel.
+ * Runs `run` just after the change's frame has been painted (a task queued from the next
+ * animation frame), so the copy's structured clone never delays the answer's own frame, yet the
+ * copy is on the device a frame after the answer: a tab closed a moment later keeps it. A hidden
+ * tab paints no frames, so at the latest {@link DEVICE_COPY_IDLE_MS} later. Answers the cancel.
  */
 const afterPaint = (run: () => void): (() => void) => {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(run, { timeout: DEVICE_COPY_IDLE_MS });
-    return () => cancelIdleCallback(id);
-  }
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    cancel();
+    run();
+  };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const frame =
     typeof requestAnimationFrame === 'function'
       ? requestAnimationFrame(() => {
-          timer = setTimeout(run, 0);
+          timer = setTimeout(once, 0);
         })
       : undefined;
-  if (frame === undefined) timer = setTimeout(run, 16);
-  return () => {
+  const latest = setTimeout(once, DEVICE_COPY_IDLE_MS);
+  function cancel() {
     if (frame !== undefined) cancelAnimationFrame(frame);
     clearTimeout(timer);
-  };
+    clearTimeout(latest);
+  }
+  return cancel;
 };
 
 /**
