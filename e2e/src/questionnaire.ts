@@ -478,14 +478,9 @@ export class QuestionnaireScreen {
     }
   }
 
-  /**
-   * D questions: types DDMMYYYY into the picker's sections and leaves the field. Until the
-   * date is first moved into, it shows as text; a click there loads the picker in its place.
-   */
+  /** D questions: types DDMMYYYY into the picker's sections and leaves the field. */
   async date(question: string, ddmmyyyy: string): Promise<void> {
-    const field = this.question(question);
-    const day = field.getByRole('spinbutton').first();
-    if ((await day.count()) === 0) await field.getByRole('textbox').first().click();
+    const day = this.question(question).getByRole('spinbutton').first();
     await day.click();
     await this.page.keyboard.type(ddmmyyyy);
     await this.page.keyboard.press('Tab');

@@ -65,8 +65,10 @@ describe('global feedback in the browser', () => {
       url.pathname = missing;
       await route.fulfill({ response: await route.fetch({ url: url.href }) });
     });
+    // The rerouted answer, not one of the signed-in page's own that may still be on its way.
     const refused = page.waitForResponse(
-      (response) => new URL(response.url()).pathname === '/api/user/info/get',
+      (response) =>
+        new URL(response.url()).pathname === '/api/user/info/get' && response.status() !== 200,
     );
     await page.reload();
     const answer = await refused;

@@ -141,16 +141,6 @@ const draft = (applicationNumber: string, conditions: string[]) =>
 const firstPageShown = (page: Page) =>
   page.locator('[data-question]').first().waitFor({ state: 'visible' });
 
-/** The built app's Vite manifest: each source module's chunk and the chunks it imports. */
-async function readManifest(): Promise<Record<string, { file: string; imports?: string[] }>> {
-  const dist =
-    process.env.WEB_DIST ?? fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
-  return JSON.parse(await readFile(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    { file: string; imports?: string[] }
-  >;
-}
-
 describe('opening a disclosure (requirements §17)', () => {
   it('F-01 a 10-condition disclosure opens with at most two API requests in one wave, none of them asked twice', async () => {
     const requestId = await draft('OPEN10', TEN);
@@ -223,7 +213,11 @@ describe('opening a disclosure (requirements §17)', () => {
   });
 
   it('F-03 the questionnaire route’s chunks are preloaded with the HTML, before any API request', async () => {
-    const manifest = await readManifest();
+    const dist =
+      process.env.WEB_DIST ?? fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
+    const manifest = JSON.parse(
+      await readFile(join(dist, '.vite/manifest.json'), 'utf8'),
+    ) as Record<string, { file: string }>;
     const routeChunks = ['src/app/layout/app-layout.tsx', 'src/app/routes/questionnaire.tsx'].map(
       (source) => `/${manifest[source]!.file}`,
     );
@@ -257,31 +251,6 @@ describe('opening a disclosure (requirements §17)', () => {
     );
     expect(onLanding.filter((path) => routeChunks.includes(path))).toEqual([]);
     await landing.close();
-    await page.context().close();
-  });
-
-  it('the date picker’s code loads when the user moves into a date, not when the date shows', async () => {
-    const manifest = await readManifest();
-    const picker =
-      manifest['src/features/questionnaire/components/questions/date-picker-field.tsx'];
-    expect(picker).toBeDefined();
-    const pickerFile = `/${picker!.file}`;
-    const requestId = await draft('OPENDATE', ['fractures']);
-    const page = await suite.signedIn('interviewer1');
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-    });
-    await page.goto(`${suite.baseUrl}/questionnaire/${requestId}`);
-    await firstPageShown(page);
-    const date = page.locator('[data-question="fractures-date"]');
-    await date.waitFor();
-    await page.waitForLoadState('networkidle');
-    // The date is on the page, as text: the picker has not been asked for.
-    expect(scripts).not.toContain(pickerFile);
-    await date.getByRole('textbox').click();
-    await date.locator('[role="spinbutton"]:focus').waitFor();
-    expect(scripts).toContain(pickerFile);
     await page.context().close();
   });
 });

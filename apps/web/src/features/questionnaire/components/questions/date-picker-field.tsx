@@ -23,10 +23,6 @@ export interface DatePickerFieldProps {
   disabled: boolean;
   invalid: boolean;
   describedBy: string;
-  /** Whether the field takes the focus as it mounts (the user moved into the date's text). */
-  focus: boolean;
-  /** Whether the calendar opens as it mounts (the user pressed the calendar button). */
-  open: boolean;
   /** A complete date in range as ISO (day 01 when not exact), or '' when cleared. */
   onDate: (iso: string) => void;
 }
@@ -47,9 +43,8 @@ const inRange = (d: Dayjs) => d.isValid() && !d.isBefore(MIN, 'day') && !d.isAft
 /**
  * The date picker of a D question (requirements §5): DD/MM/YYYY with year, month and day views, or
  * MMM YYYY with year and month views; 1900-01-01 to 2099-12-31. A date typed incompletely or
- * out of range is cleared when the field is left. Loaded when the user moves into the date or
- * presses its calendar button (date-input.tsx), so the picker library is not part of the
- * questionnaire's first download (design §7).
+ * out of range is cleared when the field is left. Loaded on demand, so the picker library is
+ * not part of the questionnaire route's first download (design §7).
  */
 export default function DatePickerField({
   value,
@@ -59,8 +54,6 @@ export default function DatePickerField({
   disabled,
   invalid,
   describedBy,
-  focus,
-  open: openAtFirst,
   onDate,
 }: DatePickerFieldProps) {
   const outer = useTheme();
@@ -72,7 +65,6 @@ export default function DatePickerField({
   // date mounts a fresh one: nothing half-typed stays on screen.
   const [generation, setGeneration] = useState(0);
   const shown = typed === undefined ? recorded : typed;
-  const [open, setOpen] = useState(openAtFirst);
 
   const change = (next: Dayjs | null) => {
     setTyped(next);
@@ -94,10 +86,6 @@ export default function DatePickerField({
           format={exact ? 'DD/MM/YYYY' : 'MMM YYYY'}
           views={exact ? ['year', 'month', 'day'] : ['year', 'month']}
           openTo="year"
-          autoFocus={focus}
-          open={open}
-          onOpen={() => setOpen(true)}
-          onClose={() => setOpen(false)}
           minDate={MIN}
           maxDate={MAX}
           onChange={change}
