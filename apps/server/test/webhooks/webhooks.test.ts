@@ -1,7 +1,7 @@
 import type { DisclosureSaved } from '@vmer/domain/lifecycle';
 import type { WebhookDelivery, WebhookEndpoint } from '@vmer/domain/webhooks';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { urlProblem } from '../../src/webhooks/webhook-admin.ts';
 import { backoffMs } from '../../src/webhooks/webhook-delivery.ts';
 import {
@@ -350,7 +350,15 @@ for (const database of DATABASES) {
           }),
         ).toThrow(/signature/i);
 
-        const log = await deliveries(t, a, endpoint.id);
+        // The receiver has the message; the delivery's row is marked once its answer is back.
+        let log = await deliveries(t, a, endpoint.id);
+        await vi.waitFor(
+          async () => {
+            log = await deliveries(t, a, endpoint.id);
+            expect(log[0]?.state).not.toBe('pending');
+          },
+          { timeout: 10_000, interval: 50 },
+        );
         expect(log[0]).toMatchObject({
           messageId: effect!.id,
           event: 'disclosure.submitted',
