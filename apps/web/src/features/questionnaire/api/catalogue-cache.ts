@@ -1,4 +1,5 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema } from 'idb';
+import { databaseOpener } from '../../../lib/indexed-db.ts';
 import { storedSubject } from '../../../lib/oidc-session.ts';
 
 /**
@@ -25,22 +26,10 @@ interface CatalogueSchema extends DBSchema {
   };
 }
 
-const DATABASE = 'vmer-catalogue';
-let database: Promise<IDBPDatabase<CatalogueSchema>> | null = null;
-
-/** The database, opened once; null without IndexedDB or a signed-in person (memory only then). */
-function open(): Promise<IDBPDatabase<CatalogueSchema>> | null {
-  if (typeof indexedDB === 'undefined') return null;
-  database ??= openDB<CatalogueSchema>(DATABASE, 1, {
-    upgrade(db) {
-      db.createObjectStore('parts');
-    },
-  }).catch((error: unknown) => {
-    database = null;
-    throw error;
-  });
-  return database;
-}
+/** The database, opened once; null without IndexedDB (memory only then). */
+const open = databaseOpener<CatalogueSchema>('vmer-catalogue', 1, (db) => {
+  db.createObjectStore('parts');
+});
 
 function remember(store: object, version: string, name: string, answer: unknown): void {
   let kept = byStore.get(store);

@@ -1,4 +1,5 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema } from 'idb';
+import { databaseOpener } from '../../../lib/indexed-db.ts';
 import type { QuestionnaireState } from '../questionnaire-slice.ts';
 
 /** The key of a disclosure not saved yet: one per user, replaced by its request id once saved. */
@@ -43,24 +44,12 @@ interface CopiesSchema extends DBSchema {
   };
 }
 
-const DATABASE = 'vmer-device-copies';
-let database: Promise<IDBPDatabase<CopiesSchema>> | null = null;
-
 /** The database, opened once; null where the browser has no IndexedDB (the copy is then off). */
-function open(): Promise<IDBPDatabase<CopiesSchema>> | null {
-  if (typeof indexedDB === 'undefined') return null;
-  database ??= openDB<CopiesSchema>(DATABASE, 1, {
-    upgrade(db) {
-      const store = db.createObjectStore('copies', { keyPath: ['subject', 'key'] });
-      store.createIndex('subject', 'subject');
-      store.createIndex('savedAt', 'savedAt');
-    },
-  }).catch((error: unknown) => {
-    database = null;
-    throw error;
-  });
-  return database;
-}
+const open = databaseOpener<CopiesSchema>('vmer-device-copies', 1, (db) => {
+  const store = db.createObjectStore('copies', { keyPath: ['subject', 'key'] });
+  store.createIndex('subject', 'subject');
+  store.createIndex('savedAt', 'savedAt');
+});
 
 /** Writes a copy (replacing the same person's copy of the same disclosure); false if it failed. */
 export async function writeCopy(copy: DeviceCopy): Promise<boolean> {
