@@ -185,7 +185,8 @@ describe('the workbench journey', () => {
           .toMatchObject({ action: 'edit', status: 5 });
         const banner = interviewer.getByRole('status').filter({ hasText: reason });
         await banner.waitFor(SETTLED);
-        expect(await banner.textContent()).toContain('uw1');
+        // Who returned it comes from the audit trail, which answers after the disclosure.
+        await expect.poll(() => banner.textContent(), SETTLED).toContain('uw1');
         await look(interviewer, `${SHOTS}/workbench-returned-banner-${language}`, { quiet: true });
 
         // Corrected: one more complication ticked, and submitted again.
