@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import { defineConfig, parseAst, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
+import { AUTH_CONFIG_ELEMENT_ID, API_PREFIX, endpoints } from '@vmer/domain/api/endpoints';
+import { PAGE_PATHS } from '@vmer/domain/pages';
+import { earlyOpeningScript, HELD_VERSIONS_KEY } from './src/lib/early-opening.ts';
+import { INSTANCE_COOKIE } from './src/lib/instance-cookie.ts';
 
 /** Where a module id is in the build's graph: the app's own code, or a package's. */
 const PACKAGE = /[\\/]node_modules[\\/]/;
@@ -164,12 +168,25 @@ const FIRST_SCREENS: { path: RegExp; modules: string[] }[] = [
   },
 ];
 
+/** What the first script's opening call needs of the app (lib/early-opening.ts). */
+const DISCLOSURE_ROUTE = PAGE_PATHS.questionnaire.replace('/:requestId?', '/([^/]+)');
+if (DISCLOSURE_ROUTE === PAGE_PATHS.questionnaire)
+  throw new Error(`first screen: ${PAGE_PATHS.questionnaire} names no :requestId`);
+const EARLY_OPENING = {
+  route: `^${DISCLOSURE_ROUTE}/?$`,
+  openPath: `${API_PREFIX}${endpoints.disclosureOpen.path}`,
+  authConfigId: AUTH_CONFIG_ELEMENT_ID,
+  heldVersionsKey: HELD_VERSIONS_KEY,
+  instanceCookie: INSTANCE_COOKIE,
+};
+
 /**
  * Preloads the chunks of the screen a page load starts at with the HTML (requirements F-03),
  * rather than once the app has run, signed in and rendered the route. Every address gets the
  * same index.html, and the sign-in page must not load the questionnaire's code (design §7), so
  * the HTML names a small script (the CSP allows no inline one) that adds the
- * `<link rel="modulepreload">` of the address's screen before the app's own module runs.
+ * `<link rel="modulepreload">` of the address's screen before the app's own module runs; at a
+ * disclosure's address, it also starts the disclosure's opening call (lib/early-opening.ts).
  */
 function firstScreenPreload(): Plugin {
   return {
@@ -211,7 +228,8 @@ function firstScreenPreload(): Plugin {
           return [path.source, files.map((file) => /^assets\/(.+)\.js$/.exec(file)![1])];
         });
         // The address and the chunks are read against the page's <base href> (requirements N-11).
-        const source = `(function(){var r=${JSON.stringify(routes)},b=new URL(document.baseURI),p=location.pathname.slice(b.pathname.length-1);for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){r[i][1].forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=new URL('assets/'+f+'.js',b).href;document.head.appendChild(l)});break}})();\n`;
+        const preload = `(function(){var r=${JSON.stringify(routes)},b=new URL(document.baseURI),p=location.pathname.slice(b.pathname.length-1);for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){r[i][1].forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=new URL('assets/'+f+'.js',b).href;document.head.appendChild(l)});break}})();\n`;
+        const source = preload + earlyOpeningScript(EARLY_OPENING);
         const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
         const fileName = `assets/first-screen-${hash}.js`;
         this.emitFile({ type: 'asset', fileName, source });

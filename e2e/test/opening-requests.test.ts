@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { isApiRequest } from '../src/browser.ts';
 import {
@@ -163,6 +163,38 @@ describe('opening a disclosure (requirements §17)', () => {
     await page.context().close();
   });
 
+  it('F-01 the opening call goes out with the page, while the app’s scripts are still on their way', async () => {
+    const requestId = await draft('OPENF', TEN.slice(0, 2));
+    const page = await suite.signedIn('interviewer1');
+    const seen = recordApi(page);
+    const opening = `/disclosure/${requestId}/open`;
+    let openingSent!: () => void;
+    const sent = new Promise<string>((resolve) => (openingSent = () => resolve('sent')));
+    page.on('request', (request) => {
+      if (request.url().includes(opening)) openingSent();
+    });
+    // The app's largest script is held until the opening call has gone out: the page's first
+    // script sends it. Were the app to send it, the script would wait out the 10 s instead.
+    const held: string[] = [];
+    await page.route(/\/assets\/vendor-[^/]+\.js$/, async (route) => {
+      held.push(
+        await Promise.race([
+          sent,
+          new Promise<string>((resolve) => setTimeout(() => resolve('not sent'), 10_000)),
+        ]),
+      );
+      await route.continue();
+    });
+    await page.goto(`${suite.baseUrl}/questionnaire/${requestId}`);
+    await firstPageShown(page);
+    await allEnded(seen);
+    expect(held).toEqual(['sent']);
+    // The app took its answer: nothing of it is asked again.
+    expect(seen.filter((r) => r.url.includes(opening))).toHaveLength(1);
+    expect(pageOwn(seen).map((r) => r.url)).toEqual([expect.stringContaining(opening)]);
+    await page.context().close();
+  });
+
   it('F-02 a second disclosure on the same catalogue version asks only for the questions not yet fetched', async () => {
     const [first, second] = [await draft('OPENA', TEN), await draft('OPENB', OTHER_TEN)];
     const page = await suite.signedIn('interviewer1');
@@ -224,11 +256,13 @@ describe('opening a disclosure (requirements §17)', () => {
     const requestId = await draft('OPENC', TEN.slice(0, 1));
     const page = await suite.signedIn('interviewer1');
     const order: string[] = [];
-    page.on('request', (request) => {
+    const record = (request: Request) => {
       const url = new URL(request.url());
+      if (url.pathname.endsWith(`/disclosure/${requestId}/open`)) return;
       if (isApiRequest(request.url())) order.push('api');
       else if (routeChunks.includes(url.pathname)) order.push(url.pathname);
-    });
+    };
+    page.on('request', record);
     await page.goto(`${suite.baseUrl}/questionnaire/${requestId}`);
     await firstPageShown(page);
     const preloaded = await page.evaluate(() =>
@@ -237,8 +271,10 @@ describe('opening a disclosure (requirements §17)', () => {
       ),
     );
     expect(preloaded).toEqual(expect.arrayContaining(routeChunks));
-    // Both chunks were asked for before the first API request.
-    const beforeApi = order.slice(0, order.indexOf('api'));
+    // Both chunks were asked for before the first API request but the disclosure's opening,
+    // which the page's first script sends beside them.
+    const firstApi = order.indexOf('api');
+    const beforeApi = firstApi < 0 ? order : order.slice(0, firstApi);
     expect(routeChunks.filter((chunk) => !beforeApi.includes(chunk))).toEqual([]);
     // The sign-in page does not preload them: it keeps within its own budget (design §7).
     const landing = await suite.browser.newPage();

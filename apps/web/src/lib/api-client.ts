@@ -106,6 +106,17 @@ export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = asy
       },
     };
   }
+  return answerOf(response, request);
+};
+
+/**
+ * What an answer of the API says: code 200 (or 201 with a 201 status) gives the body,
+ * anything else an {@link ApiError} (requirements §8).
+ */
+export async function answerOf(
+  response: Response,
+  request: Pick<ApiRequest, 'quiet' | 'shownByCaller'>,
+): Promise<{ data: unknown } | { error: ApiError }> {
   let payload: unknown = null;
   try {
     payload = await response.json();
@@ -133,7 +144,7 @@ export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = asy
         : {}),
     },
   };
-};
+}
 
 /**
  * A query answered by a call that answers several at once when one is on its way

@@ -1,21 +1,15 @@
+import { cookieValue } from './early-opening.ts';
+
 /**
  * The questionnaire instance identifier travels in a cookie (requirements §6, §9): the server sets it,
  * the disease-list answer's `instance` refreshes it, and every API call sends it back in the
  * `Instance` header.
  */
-const INSTANCE_COOKIE = 'instance';
+export const INSTANCE_COOKIE = 'instance';
 const ONE_DAY_SECONDS = 24 * 60 * 60;
 
 export function readInstance(): string | null {
-  for (const pair of document.cookie.split(';')) {
-    const separator = pair.indexOf('=');
-    if (separator < 0) continue;
-    if (pair.slice(0, separator).trim() === INSTANCE_COOKIE) {
-      const value = decodeURIComponent(pair.slice(separator + 1).trim());
-      return value === '' ? null : value;
-    }
-  }
-  return null;
+  return cookieValue(INSTANCE_COOKIE);
 }
 
 export function storeInstance(instance: string): void {

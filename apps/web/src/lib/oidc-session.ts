@@ -5,6 +5,7 @@
  */
 
 import type { ApiResponse, ApiRoutes } from '@vmer/domain/api';
+import { storedOidcUser, type StoredOidcUser } from './early-opening.ts';
 
 /** What the auth config call answers: the sign-in provider of this deployment and who runs it. */
 export type AuthConfig = ApiResponse<ApiRoutes['authConfig']>;
@@ -35,28 +36,22 @@ export function sessionStorageKey(config: Pick<AuthConfig, 'authority' | 'client
   return `oidc.user:${config.authority}:${config.clientId}`;
 }
 
+/** The stored user of the current provider, or null when nobody is signed in. */
+function storedUser(): StoredOidcUser | null {
+  return provider ? storedOidcUser(sessionStorageKey(provider)) : null;
+}
+
 /** The stored session of the current provider, or null when nobody is signed in. */
 export function storedSession(): StoredSession | null {
-  if (!provider) return null;
-  const stored = window.localStorage.getItem(sessionStorageKey(provider));
-  if (!stored) return null;
-  try {
-    const user = JSON.parse(stored) as {
-      access_token?: unknown;
-      expires_at?: unknown;
-      refresh_token?: unknown;
-    };
-    if (typeof user.access_token !== 'string') return null;
-    const expiresAt = typeof user.expires_at === 'number' ? user.expires_at : 0;
-    return {
-      accessToken: user.access_token,
-      expired: expiresAt * 1000 <= Date.now(),
-      expiresAt: expiresAt * 1000,
-      renewable: typeof user.refresh_token === 'string' && user.refresh_token !== '',
-    };
-  } catch {
-    return null;
-  }
+  const user = storedUser();
+  if (typeof user?.access_token !== 'string') return null;
+  const expiresAt = typeof user.expires_at === 'number' ? user.expires_at : 0;
+  return {
+    accessToken: user.access_token,
+    expired: expiresAt * 1000 <= Date.now(),
+    expiresAt: expiresAt * 1000,
+    renewable: typeof user.refresh_token === 'string' && user.refresh_token !== '',
+  };
 }
 
 /** The access token of the signed-in user as stored, or null when none is valid. */
@@ -70,15 +65,8 @@ export function storedAccessToken(): string | null {
  * keeps one person's device copies apart from another's on a shared browser (I-15).
  */
 export function storedSubject(): string | null {
-  if (!provider) return null;
-  const stored = window.localStorage.getItem(sessionStorageKey(provider));
-  if (!stored) return null;
-  try {
-    const sub = (JSON.parse(stored) as { profile?: { sub?: unknown } }).profile?.sub;
-    return typeof sub === 'string' && sub !== '' ? sub : null;
-  } catch {
-    return null;
-  }
+  const sub = storedUser()?.profile?.sub;
+  return typeof sub === 'string' && sub !== '' ? sub : null;
 }
 
 /**
@@ -86,13 +74,6 @@ export function storedSubject(): string | null {
  * as the author of what they did, so a screen can leave out the steps that are not theirs.
  */
 export function storedDisplayName(): string | null {
-  if (!provider) return null;
-  const stored = window.localStorage.getItem(sessionStorageKey(provider));
-  if (!stored) return null;
-  try {
-    const name = (JSON.parse(stored) as { profile?: { name?: unknown } }).profile?.name;
-    return typeof name === 'string' && name !== '' ? name : null;
-  } catch {
-    return null;
-  }
+  const name = storedUser()?.profile?.name;
+  return typeof name === 'string' && name !== '' ? name : null;
 }

@@ -1,5 +1,6 @@
 import type { DBSchema } from 'idb';
 import { databaseOpener } from '../../../lib/indexed-db.ts';
+import { HELD_VERSIONS_KEY } from '../../../lib/early-opening.ts';
 import { storedSubject } from '../../../lib/oidc-session.ts';
 
 /**
@@ -64,7 +65,26 @@ export function keep(store: object, version: string, name: string, answer: unkno
   if (!subject) return;
   void open()
     ?.then((db) => db.put('parts', answer, [subject, version, name]))
+    .then(() => {
+      if (name === SUMMARY) listHeld(subject, version);
+    })
     .catch(() => undefined);
+}
+
+/**
+ * Lists a version whose summary IndexedDB now keeps where the page's first script reads it
+ * (lib/early-opening.ts), which has no time to open IndexedDB before the opening call.
+ */
+function listHeld(subject: string, version: string): void {
+  try {
+    const key = HELD_VERSIONS_KEY + subject;
+    const held = JSON.parse(window.localStorage.getItem(key) ?? '[]') as unknown;
+    const versions = Array.isArray(held) ? held.filter((v) => typeof v === 'string') : [];
+    if (versions.includes(version)) return;
+    window.localStorage.setItem(key, JSON.stringify([...versions, version]));
+  } catch {
+    // Without the list, the first script's opening call names no version: it brings every part.
+  }
 }
 
 /** The versions whose summary this browser keeps for the signed-in person. */

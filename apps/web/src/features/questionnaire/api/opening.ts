@@ -1,9 +1,11 @@
 import type { ApiResponse, ApiRoutes } from '@vmer/domain/api';
 import { disclosureOpening, wholeListRequest, type DiseaseListRequest } from '@vmer/domain/opening';
 import type { AppDispatch } from '../../../app/store.ts';
-import type { ApiError } from '../../../lib/api-client.ts';
+import { answerOf, type ApiError } from '../../../lib/api-client.ts';
 import { expectAnswer } from '../../../lib/early-answers.ts';
+import { takeEarlyOpening } from '../../../lib/early-opening.ts';
 import { storeInstance } from '../../../lib/instance-cookie.ts';
+import { loadDatePicker } from '../components/questions/date-picker-loader.ts';
 import { heldVersions, keep, keptFor, SUMMARY } from './catalogue-cache.ts';
 import {
   ACTIVE_SUMMARY,
@@ -57,6 +59,9 @@ function keepCatalogue(dispatch: AppDispatch, store: object, opened: Opened): vo
   if (catalogue.specialList) keepList(SPECIAL_LIST, listRequest, catalogue.specialList);
   if (catalogue.specialList)
     entries.push({ endpointName: 'specialList', arg: listRequest, value: catalogue.specialList });
+  // A date among the questions: the picker loads with the disclosure, not after its first paint.
+  if (catalogue.questions.some(({ questionList }) => questionList.some(({ type }) => type === 'D')))
+    void loadDatePicker().catch(() => undefined);
   for (const { uuid, questionList } of catalogue.questions) {
     if (named) keep(store, named, `question/${uuid}`, questionList);
     entries.push({
@@ -68,6 +73,16 @@ function keepCatalogue(dispatch: AppDispatch, store: object, opened: Opened): vo
   dispatch(questionnaireApi.util.upsertQueryEntries(entries));
 }
 
+/** The early call's answer when it opened the disclosure; undefined when it did not. */
+async function earlyAnswer(response: Promise<Response>): Promise<{ data: Opened } | undefined> {
+  try {
+    const answer = await answerOf(await response, { quiet: true });
+    return 'data' in answer ? { data: answer.data as Opened } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Opens the disclosure at `requestId` in one call (requirements F-01): the versions this
  * browser keeps are named so that their parts are left out, and what arrives answers the
@@ -77,14 +92,19 @@ function keepCatalogue(dispatch: AppDispatch, store: object, opened: Opened): vo
 export const openDisclosure =
   (requestId: string) => (dispatch: AppDispatch, getState: () => unknown) => {
     const store = getState;
+    const early = takeEarlyOpening(requestId);
     const opened: Promise<Outcome> = (async () => {
-      const known = await heldVersions(store);
-      const result = await dispatch(
-        questionnaireApi.endpoints.openDisclosure.initiate(
-          { requestId, known },
-          { subscribe: false },
-        ),
-      );
+      // The page's first script may have asked already; what it could not open (a failure, a
+      // refusal) is asked again here, so that it fails as its own call would.
+      const first = early && (await earlyAnswer(early.response));
+      const result =
+        first ??
+        (await dispatch(
+          questionnaireApi.endpoints.openDisclosure.initiate(
+            { requestId, known: await heldVersions(store) },
+            { subscribe: false },
+          ),
+        ));
       if (result.data) {
         keepCatalogue(dispatch, store, result.data);
         return { data: result.data };

@@ -2,13 +2,15 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseDateAnswer } from '@vmer/domain/answers';
 import type { DateAnswer } from '@vmer/domain/model';
 import type { QuestionInputProps } from './question-input-props.ts';
 
-const DatePickerField = lazy(() => import('./date-picker-field.tsx'));
+import { loadDatePicker, loadedDatePicker } from './date-picker-loader.ts';
+
+const LazyDatePickerField = lazy(loadDatePicker);
 
 function zoneId(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -28,6 +30,9 @@ export function DateInput({
   invalid,
 }: QuestionInputProps) {
   const { t } = useTranslation();
+  // Chosen once as the field mounts: the loaded picker at once, or the lazy one with its
+  // placeholder. Never swapped while shown, which would take the field from under the typing.
+  const [DatePickerField] = useState(() => loadedDatePicker()?.default ?? LazyDatePickerField);
   const date = parseDateAnswer(answer);
   const exact = date?.exact ?? true;
   const value = date?.value ?? '';
