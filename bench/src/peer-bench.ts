@@ -9,7 +9,7 @@
  * so the bench exits non-zero.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -212,6 +212,23 @@ async function heapMB(page: Page): Promise<number> {
 }
 
 /**
+ * PEER_PROFILE=<dir>: the page's heap after its first cold open (garbage collected), written as
+ * <dir>/<side>-open.heapsnapshot for Chromium's DevTools: what the heap row's megabytes are.
+ */
+async function writeHeapSnapshot(page: Page, side: Side): Promise<void> {
+  const dir = process.env.PEER_PROFILE;
+  if (!dir) return;
+  const cdp = await page.context().newCDPSession(page);
+  const chunks: string[] = [];
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', ({ chunk }) => chunks.push(chunk));
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  await cdp.detach();
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${side}-open.heapsnapshot`), chunks.join(''));
+}
+
+/**
  * Clicks `count` radio or checkbox options of the questions shown, one at a time (never a radio
  * already chosen), each timed from the click to the next frame. An option that a re-render
  * replaced before the click landed is looked up again (at most `count` times in all).
@@ -342,25 +359,80 @@ function printNetLog(side: Side, paint: number, rows: readonly NetRow[]): void {
     );
 }
 
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/**
+ * PEER_PROFILE=<dir>: the page's CPU profile of one side's first cold open up to its first
+ * paint, and of the answers given on it, written as <dir>/<side>-open.cpuprofile and
+ * <side>-answers.cpuprofile (Chromium's DevTools opens them), with the self time per script
+ * printed: where the time goes.
+ */
+async function profiled<T>(
+  page: Page,
+  side: Side,
+  what: 'open' | 'answers' | null,
+  run: () => Promise<T>,
+): Promise<T> {
+  const dir = process.env.PEER_PROFILE;
+  if (!dir || !what) return run();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  const result = await run();
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+  await cdp.detach();
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${side}-${what}.cpuprofile`), JSON.stringify(profile));
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+  const scripts = new Map<string, number>();
+  profile.samples.forEach((id, index) => {
+    const frame = byNode.get(id);
+    const ms = (profile.timeDeltas[index] ?? 0) / 1000;
+    if (!frame) return;
+    const script = frame.url ? new URL(frame.url).pathname : `(${frame.functionName || 'native'})`;
+    scripts.set(script, (scripts.get(script) ?? 0) + ms);
+  });
+  const bySelfTime = [...scripts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 15)
+    .map(([name, ms]) => `${ms.toFixed(1).padStart(8)} ms  ${name}`)
+    .join('\n');
+  console.error(`peer: ${side}, ${what}: self time by script:\n${bySelfTime}`);
+  return result;
+}
+
 /** A cold open of the fully answered disclosure: first paint, requests, JS, heap, answers. */
-async function runOpen(bench: Bench, side: Side, into: Sample, printLog = false): Promise<void> {
+async function runOpen(bench: Bench, side: Side, into: Sample, first = false): Promise<void> {
   const selector = QUESTION[side].page;
   const { context, page, log, responses } = await open(bench, side, [
     { name: 'first', selector, min: 1 },
   ]);
   try {
-    await page.goto(bench.urls[side].full);
-    const paint = await painted(page, 'first');
+    // The first open (not counted) is the one PEER_NETLOG prints and PEER_PROFILE profiles.
+    const paint = await profiled(page, side, first ? 'open' : null, async () => {
+      await page.goto(bench.urls[side].full);
+      return painted(page, 'first');
+    });
     await sleep(1500);
     const rows = await netRows(page, log, paint);
-    if (printLog) printNetLog(side, paint, rows);
+    if (first && process.env.PEER_NETLOG === '1') printNetLog(side, paint, rows);
     into.firstPaint.push(paint);
     into.requests.push(rows.length);
     into.apiBeforePaint.push(rows.filter((row) => row.beforePaint && row.api).length);
     into.apiRoundTrips.push(roundTrips(rows, true));
     into.jsGzipKB.push((await scriptGzipBytes(responses)) / 1024);
     into.heapMB.push(await heapMB(page));
-    into.answeredLatency.push(...(await answer(page, selector, INTERACTIONS)));
+    if (first) await writeHeapSnapshot(page, side);
+    into.answeredLatency.push(
+      ...(await profiled(page, side, first ? 'answers' : null, () =>
+        answer(page, selector, INTERACTIONS),
+      )),
+    );
   } finally {
     await context.close();
   }
@@ -622,7 +694,7 @@ export async function peerRows(): Promise<Row[]> {
     };
     // Not counted: one open each, so both servers have run their code paths once.
     for (const side of ['peer', 'product'] as const)
-      await runOpen(bench, side, emptySample(), process.env.PEER_NETLOG === '1');
+      await runOpen(bench, side, emptySample(), true);
 
     const samples: Record<Side, Sample> = { peer: emptySample(), product: emptySample() };
     for (let rep = 0; rep < REPS; rep++) {

@@ -106,14 +106,14 @@ export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = asy
       },
     };
   }
-  return answerOf(response, request);
+  return envelopeAnswer(response, request);
 };
 
 /**
  * What an answer of the API says: code 200 (or 201 with a 201 status) gives the body,
  * anything else an {@link ApiError} (requirements §8).
  */
-export async function answerOf(
+export async function envelopeAnswer(
   response: Response,
   request: Pick<ApiRequest, 'quiet' | 'shownByCaller'>,
 ): Promise<{ data: unknown } | { error: ApiError }> {

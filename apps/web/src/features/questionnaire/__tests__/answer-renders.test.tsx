@@ -4,6 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type * as PaginationModule from '@mui/material/Pagination';
 import type { PaginationProps } from '@mui/material/Pagination';
 import type * as DecisionValueModule from '../../../components/decision-value.tsx';
+import type * as DatePickerModule from '../components/questions/date-picker-field.tsx';
+import type { DatePickerFieldProps } from '../components/questions/date-picker-field.tsx';
 import type { AppStore } from '../../../app/store.ts';
 import { disclosureLoaded, NEW_SESSION } from '../questionnaire-slice.ts';
 import { option } from './fixtures.tsx';
@@ -13,6 +15,18 @@ import { impairment, questionOf, renderScreen } from './screen-fixtures.tsx';
 const rendered = vi.hoisted(() => [] as string[]);
 // How often the pagination under the page's questions rendered.
 const paginations = vi.hoisted(() => ({ count: 0 }));
+// How often a date question's picker rendered.
+const datePickers = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../components/questions/date-picker-field.tsx', async (original) => {
+  const actual = await original<typeof DatePickerModule>();
+  return {
+    ...actual,
+    default: (props: DatePickerFieldProps) => {
+      datePickers.count += 1;
+      return actual.default(props);
+    },
+  };
+});
 vi.mock('@mui/material/Pagination', async (original) => {
   const { default: Pagination } = await original<typeof PaginationModule>();
   return {
@@ -92,6 +106,35 @@ describe('F-05 an answer renders again only what it changed', () => {
     // The paging controls did not change, and were not rendered again.
     expect(screen.getByRole('navigation', { name: 'Pages' })).toBeTruthy();
     expect(paginations.count).toBe(0);
+  });
+
+  it('F-05 an answer does not render again a date question beside it', async () => {
+    const withDate = impairment('gout', 'Gout', 'Both', [
+      ...GOUT.questionList,
+      questionOf('D', 'gout', 'gout-date', 2, {
+        question: { en: 'Gout date', cn_traditional: 'Gout date' },
+      }),
+    ]);
+    const view = await renderScreen();
+    act(() => {
+      view.store.dispatch(
+        disclosureLoaded({
+          session: NEW_SESSION,
+          applicationNumber: 'APP19',
+          profile: { age: 40, gender: 'Male', rsmScore: 'A' },
+          chosen: [{ impairment: withDate, answers: { 'gout-q': ['gout-no'] } }],
+        }),
+      );
+    });
+    const dateQuestion = await screen.findByRole('region', { name: /Gout date$/ });
+    await within(dateQuestion).findByRole('group', { name: 'Date' }, { timeout: 5000 });
+    expect(datePickers.count).toBeGreaterThan(0);
+    datePickers.count = 0;
+    const question = screen.getByRole('region', { name: /Gout question$/ });
+    const yes = within(question).getByRole('radio', { name: 'Yes' });
+    await userEvent.click(yes);
+    expect(yes).toHaveProperty('checked', true);
+    expect(datePickers.count).toBe(0);
   });
 
   it("F-05 a question on the page is a plain section under its list's one stylesheet, not a styled component working out its own style", async () => {

@@ -1,7 +1,7 @@
 import type { ApiResponse, ApiRoutes } from '@vmer/domain/api';
 import { disclosureOpening, wholeListRequest, type DiseaseListRequest } from '@vmer/domain/opening';
 import type { AppDispatch } from '../../../app/store.ts';
-import { answerOf, type ApiError } from '../../../lib/api-client.ts';
+import { envelopeAnswer, type ApiError } from '../../../lib/api-client.ts';
 import { expectAnswer } from '../../../lib/early-answers.ts';
 import { takeEarlyOpening } from '../../../lib/early-opening.ts';
 import { storeInstance } from '../../../lib/instance-cookie.ts';
@@ -76,7 +76,7 @@ function keepCatalogue(dispatch: AppDispatch, store: object, opened: Opened): vo
 /** The early call's answer when it opened the disclosure; undefined when it did not. */
 async function earlyAnswer(response: Promise<Response>): Promise<{ data: Opened } | undefined> {
   try {
-    const answer = await answerOf(await response, { quiet: true });
+    const answer = await envelopeAnswer(await response, { quiet: true });
     return 'data' in answer ? { data: answer.data as Opened } : undefined;
   } catch {
     return undefined;
