@@ -361,6 +361,11 @@ export function isChoiceType(type: QuestionType): boolean {
   return questionType(type).options !== null;
 }
 
+/** Whether a type is answered with a date (D): what a screen shows a date picker for. */
+export function isDateType(type: QuestionType): boolean {
+  return questionType(type) === dateType;
+}
+
 /** The definition of a question type. */
 export function questionType(type: QuestionType): QuestionTypeDefinition {
   return QUESTION_TYPE_REGISTRY[type];

@@ -10,7 +10,7 @@ import {
   serializeHeight,
   serializeWeight,
 } from '../src/answers.ts';
-import { answerShapeIssue, isChoiceType } from '../src/question-types.ts';
+import { answerShapeIssue, isChoiceType, isDateType } from '../src/question-types.ts';
 import { QUESTION_TYPES, questionTypeSchema } from '../src/model.ts';
 import { isMessageKey } from '../src/messages.ts';
 import { makeChoiceQuestion, makeQuestion } from './make-question.ts';
@@ -88,6 +88,10 @@ describe('reading answers', () => {
 
   it('choice types are exactly C, M, S and R', () => {
     expect(QUESTION_TYPES.filter(isChoiceType)).toEqual(['C', 'M', 'S', 'R']);
+  });
+
+  it('the date type is D alone', () => {
+    expect(QUESTION_TYPES.filter(isDateType)).toEqual(['D']);
   });
 
   it('E-20 question types are exactly T, N, D, C, M, S, R, H and W; no other type is read', () => {

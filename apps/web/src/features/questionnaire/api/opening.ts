@@ -1,4 +1,5 @@
 import type { ApiResponse, ApiRoutes } from '@vmer/domain/api';
+import { isDateType } from '@vmer/domain/question-types';
 import { disclosureOpening, wholeListRequest, type DiseaseListRequest } from '@vmer/domain/opening';
 import type { AppDispatch } from '../../../app/store.ts';
 import { envelopeAnswer, type ApiError } from '../../../lib/api-client.ts';
@@ -60,7 +61,7 @@ function keepCatalogue(dispatch: AppDispatch, store: object, opened: Opened): vo
   if (catalogue.specialList)
     entries.push({ endpointName: 'specialList', arg: listRequest, value: catalogue.specialList });
   // A date among the questions: the picker loads with the disclosure, not after its first paint.
-  if (catalogue.questions.some(({ questionList }) => questionList.some(({ type }) => type === 'D')))
+  if (catalogue.questions.some(({ questionList }) => questionList.some((q) => isDateType(q.type))))
     void loadDatePicker().catch(() => undefined);
   for (const { uuid, questionList } of catalogue.questions) {
     if (named) keep(store, named, `question/${uuid}`, questionList);
