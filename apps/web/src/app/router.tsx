@@ -1,80 +1,65 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { RequireAuth } from '../features/auth/components/require-auth.tsx';
-import { loadChunk } from '../lib/chunk-load.ts';
+import { lazyChunk } from '../lib/chunk-load.ts';
 import { PublicLayout } from './layout/public-layout.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RequireScreen } from './require-screen.tsx';
 import { NotFound, RouteBoundary } from './route-error.tsx';
 
-/**
- * A page whose code loads on first visit, or earlier through `preload` (once: the page renders
- * what that load brought); a load that fails or times out is a ChunkLoadError.
- */
-function lazyPage<T>(name: string, importer: () => Promise<T>, pick: (module: T) => ComponentType) {
-  let loading: Promise<{ default: ComponentType }> | undefined;
-  const load = () =>
-    (loading ??= loadChunk(name, importer)().then((module) => ({ default: pick(module) })));
-  return Object.assign(
-    lazy(load),
-    /* The result is not waited for: the page shows its own loading state or error. */
-    { preload: () => void load().catch(() => undefined) },
-  );
-}
-
 const routeComponent = (module: { Component: ComponentType }) => module.Component;
 
-const Landing = lazyPage('landing', () => import('./routes/landing.tsx'), routeComponent);
-const Privacy = lazyPage('privacy', () => import('./routes/privacy.tsx'), routeComponent);
-const AccountRequest = lazyPage(
+const Landing = lazyChunk('landing', () => import('./routes/landing.tsx'), routeComponent);
+const Privacy = lazyChunk('privacy', () => import('./routes/privacy.tsx'), routeComponent);
+const AccountRequest = lazyChunk(
   'account-request',
   () => import('./routes/account-request.tsx'),
   routeComponent,
 );
-const LoginCallback = lazyPage(
+const LoginCallback = lazyChunk(
   'login-callback',
   () => import('../features/auth/components/login-callback.tsx'),
   (module) => module.LoginCallback,
 );
-const LogoutCallback = lazyPage(
+const LogoutCallback = lazyChunk(
   'logout-callback',
   () => import('../features/auth/components/logout-callback.tsx'),
   (module) => module.LogoutCallback,
 );
-const AppLayout = lazyPage(
+const AppLayout = lazyChunk(
   'app-layout',
   () => import('./layout/app-layout.tsx'),
   (module) => module.AppLayout,
 );
-const Questionnaire = lazyPage(
+const Questionnaire = lazyChunk(
   'questionnaire',
   () => import('./routes/questionnaire.tsx'),
   routeComponent,
 );
-const Worklist = lazyPage('worklist', () => import('./routes/worklist.tsx'), routeComponent);
-const Dashboard = lazyPage('dashboard', () => import('./routes/dashboard.tsx'), routeComponent);
-const AdminInsurers = lazyPage(
+const Worklist = lazyChunk('worklist', () => import('./routes/worklist.tsx'), routeComponent);
+const Dashboard = lazyChunk('dashboard', () => import('./routes/dashboard.tsx'), routeComponent);
+const AdminInsurers = lazyChunk(
   'admin-insurers',
   () => import('./routes/admin-insurers.tsx'),
   routeComponent,
 );
-const AdminCatalogue = lazyPage(
+const AdminCatalogue = lazyChunk(
   'admin-catalogue',
   () => import('./routes/admin-catalogue.tsx'),
   routeComponent,
 );
-const AdminCatalogueDraft = lazyPage(
+const AdminCatalogueDraft = lazyChunk(
   'admin-catalogue-draft',
   () => import('./routes/admin-catalogue-draft.tsx'),
   routeComponent,
 );
-const AdminUsers = lazyPage(
+const AdminUsers = lazyChunk(
   'admin-users',
   () => import('./routes/admin-users.tsx'),
   routeComponent,
 );
-const AdminAccountRequests = lazyPage(
+const AdminAccountRequests = lazyChunk(
   'admin-account-requests',
   () => import('./routes/admin-account-requests.tsx'),
   routeComponent,

@@ -1,3 +1,5 @@
+import { lazy, type ComponentType } from 'react';
+
 /** Spec §9: a script chunk that has not loaded within 120 seconds has failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
@@ -53,4 +55,24 @@ export function loadChunk<T>(
         },
       );
     });
+}
+
+/**
+ * A component whose code loads when it first renders, or earlier through `preload` (once: it
+ * renders what that load brought); a load that fails or times out is a ChunkLoadError. Pages
+ * are these, and so are the parts of a screen its first paint does without (design §7).
+ */
+export function lazyChunk<T, P extends object>(
+  name: string,
+  importer: () => Promise<T>,
+  pick: (module: T) => ComponentType<P>,
+) {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const load = () =>
+    (loading ??= loadChunk(name, importer)().then((module) => ({ default: pick(module) })));
+  return Object.assign(
+    lazy(load),
+    /* The result is not waited for: the component shows its own loading state or error. */
+    { preload: () => void load().catch(() => undefined) },
+  );
 }

@@ -5,6 +5,7 @@
 const en = {
   caseView: {
     tabs: 'Case view',
+    loadingTabs: 'Loading the case view',
     case: 'Case',
     form: 'Form',
     timeline: 'Timeline',
@@ -64,6 +65,7 @@ type CaseViewTexts = typeof en;
 const cnTraditional: CaseViewTexts = {
   caseView: {
     tabs: '個案檢視',
+    loadingTabs: '正在載入個案檢視',
     case: '個案',
     form: '表格',
     timeline: '時間線',

@@ -57,7 +57,7 @@ describe('Video MER disclosure card', { timeout: 30_000 }, () => {
     await openWithAsthma();
     await answerNo('a1', 'a3');
     await userEvent.click(button('Next page'));
-    const dialog = screen.getByRole('dialog', { name: 'Incomplete questionnaire' });
+    const dialog = await screen.findByRole('dialog', { name: 'Incomplete questionnaire' });
     expect(dialog.textContent).toContain('Questionnaire has not been completed.');
     expect(dialog.textContent).toContain('Questions: 2, 4, 5');
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
@@ -156,7 +156,7 @@ describe('Video MER disclosure card', { timeout: 30_000 }, () => {
     await addSelfDefined('Gout');
     await screen.findByRole('button', { name: 'Gout' });
     await userEvent.click(button('Submit'));
-    const dialog = screen.getByRole('dialog', { name: 'Incomplete questionnaire' });
+    const dialog = await screen.findByRole('dialog', { name: 'Incomplete questionnaire' });
     expect(dialog.textContent).toContain('Questions: 7');
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(await screen.findByRole('heading', { name: 'Gout - Page 1 - History' })).toBeTruthy();
@@ -169,13 +169,13 @@ describe('Video MER disclosure card', { timeout: 30_000 }, () => {
     });
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     await userEvent.click(button('Close'));
-    let dialog = screen.getByRole('dialog', { name: 'Video MER' });
+    let dialog = await screen.findByRole('dialog', { name: 'Video MER' });
     expect(dialog.textContent).toContain('Close without saving?');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(selectQuestionnaire(store.getState()).chosen).toHaveLength(1);
     await userEvent.click(button('Close'));
-    dialog = screen.getByRole('dialog', { name: 'Video MER' });
+    dialog = await screen.findByRole('dialog', { name: 'Video MER' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Proceed' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/privacy'));
     expect(sent(api!, 'impairment/video_mer/disclosure/save')).toEqual([]);
@@ -216,7 +216,7 @@ describe('Video MER disclosure card', { timeout: 30_000 }, () => {
     });
     api = view.api;
     await userEvent.click(button('Validate'));
-    const dialog = screen.getByRole('dialog', { name: 'Validate this disclosure?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Validate this disclosure?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Validate' }));
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/privacy'));
     expect(
@@ -247,12 +247,12 @@ describe('Video MER disclosure card', { timeout: 30_000 }, () => {
     const view = await reviewable();
     api = view.api;
     await userEvent.click(button('Reject'));
-    let dialog = screen.getByRole('dialog', { name: 'Reject this disclosure?' });
+    let dialog = await screen.findByRole('dialog', { name: 'Reject this disclosure?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent(api, `impairment/video_mer/reject/${ID}`)).toEqual([]);
     await userEvent.click(button('Reject'));
-    dialog = screen.getByRole('dialog', { name: 'Reject this disclosure?' });
+    dialog = await screen.findByRole('dialog', { name: 'Reject this disclosure?' });
     const reason = within(dialog).getByRole('textbox', { name: 'Reason' });
     expect(reason.getAttribute('maxlength')).toBe(String(REJECT_REASON_MAX));
     await userEvent.type(reason, '  Height missing.{Enter}Please ask again.  ');
@@ -268,7 +268,7 @@ describe('Video MER disclosure card', { timeout: 30_000 }, () => {
     const view = await reviewable();
     api = view.api;
     await userEvent.click(button('Reject'));
-    const dialog = screen.getByRole('dialog', { name: 'Reject this disclosure?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Reject this disclosure?' });
     const confirm = within(dialog).getByRole('button', { name: 'Reject' }) as HTMLButtonElement;
     expect(confirm.disabled).toBe(true);
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), '   ');
@@ -280,7 +280,7 @@ describe('Video MER disclosure card', { timeout: 30_000 }, () => {
     const view = await reviewable('reject');
     api = view.api;
     await userEvent.click(button('Reject'));
-    const dialog = screen.getByRole('dialog', { name: 'Reject this disclosure?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Reject this disclosure?' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Unclear');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
     await expectReportedAndKept(view);
@@ -357,7 +357,7 @@ describe('Video MER disclosure card', { timeout: 30_000 }, () => {
     const view = await reviewable('validate');
     api = view.api;
     await userEvent.click(button('Validate'));
-    const dialog = screen.getByRole('dialog', { name: 'Validate this disclosure?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Validate this disclosure?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Validate' }));
     await expectReportedAndKept(view);
     expect(button('Validate')).toBeTruthy();
@@ -384,7 +384,7 @@ describe('Video MER disclosure card', { timeout: 30_000 }, () => {
       printed = true;
     };
     await userEvent.click(screen.getByRole('button', { name: 'Print' }));
-    expect(screen.getByRole('dialog', { name: 'Incomplete questionnaire' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Incomplete questionnaire' })).toBeTruthy();
     expect(printed).toBe(false);
   });
 });

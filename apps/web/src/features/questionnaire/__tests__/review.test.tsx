@@ -111,13 +111,13 @@ describe('Reviewing a submitted disclosure', { timeout: 30_000 }, () => {
   it('W-16 Validate asks first: Cancel sends nothing; confirmed, it validates and says so', async () => {
     const view = await openSubmitted();
     await userEvent.click(button('Validate'));
-    let dialog = screen.getByRole('dialog', { name: 'Validate this disclosure?' });
+    let dialog = await screen.findByRole('dialog', { name: 'Validate this disclosure?' });
     expect(dialog.textContent).toContain('Validating is final');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent(view.api, `impairment/video_mer/validate/${ID}`)).toEqual([]);
     await userEvent.click(button('Validate'));
-    dialog = screen.getByRole('dialog', { name: 'Validate this disclosure?' });
+    dialog = await screen.findByRole('dialog', { name: 'Validate this disclosure?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Validate' }));
     expect(await screen.findByText('Disclosure APP42 is validated.')).toBeTruthy();
     expect(sent(view.api, `impairment/video_mer/validate/${ID}`)).toHaveLength(1);
@@ -127,7 +127,7 @@ describe('Reviewing a submitted disclosure', { timeout: 30_000 }, () => {
   it('W-16 the reject reason counts its characters as they are typed, in the field description', async () => {
     await openSubmitted();
     await userEvent.click(button('Reject'));
-    const dialog = screen.getByRole('dialog', { name: 'Reject this disclosure?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Reject this disclosure?' });
     const reason = within(dialog).getByRole('textbox', { name: 'Reason' });
     const description = () =>
       document.getElementById(reason.getAttribute('aria-describedby') ?? '')?.textContent;
@@ -144,7 +144,7 @@ describe('Reviewing a submitted disclosure', { timeout: 30_000 }, () => {
       expect(screen.getByRole('region', { name: '審核' })).toBeTruthy();
       expect(screen.getByRole('button', { name: '開始審核' })).toBeTruthy();
       await userEvent.click(screen.getByRole('button', { name: '退回' }));
-      const dialog = screen.getByRole('dialog', { name: '退回此披露？' });
+      const dialog = await screen.findByRole('dialog', { name: '退回此披露？' });
       await userEvent.type(within(dialog).getByRole('textbox', { name: '原因' }), '請補充血壓');
       expect(dialog.textContent).toContain('訪問員修改時會看到。5 / 500');
     } finally {
@@ -182,7 +182,7 @@ describe('Overriding a decision', { timeout: 30_000 }, () => {
     await userEvent.click(
       await within(row()).findByRole('button', { name: 'Override Asthma, Life' }),
     );
-    const dialog = screen.getByRole('dialog', { name: 'Override the decision' });
+    const dialog = await screen.findByRole('dialog', { name: 'Override the decision' });
     expect(dialog.textContent).toContain('Asthma, Life: the engine decided 25.');
     const save = within(dialog).getByRole('button', { name: 'Save override' }) as HTMLButtonElement;
     // A reason is required.
@@ -217,7 +217,7 @@ describe('Overriding a decision', { timeout: 30_000 }, () => {
     // Removed, the engine's decision stands alone again.
     await userEvent.click(within(row()).getByRole('button', { name: 'Override Asthma, Life' }));
     await userEvent.click(
-      within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove override' }),
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove override' }),
     );
     await waitFor(() =>
       expect(within(row()).getAllByRole('cell')[0]!.textContent).toBe('25Override'),
@@ -243,7 +243,7 @@ describe('Overriding a decision', { timeout: 30_000 }, () => {
     });
     await userEvent.click(button('Start review'));
     await userEvent.click(await screen.findByRole('button', { name: 'Override Asthma, Life' }));
-    const dialog = screen.getByRole('dialog', { name: 'Override the decision' });
+    const dialog = await screen.findByRole('dialog', { name: 'Override the decision' });
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Decision' }));
     await userEvent.click(screen.getByRole('option', { name: 'Debit points' }));
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Points' }), '7x5');

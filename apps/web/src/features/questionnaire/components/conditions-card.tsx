@@ -14,7 +14,6 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textIn } from '@vmer/domain/languages';
-import { conditionForEnter, searchConditions } from '@vmer/domain/condition-search';
 import { createSelfDefined } from '@vmer/domain/impairments';
 import {
   isUnderAge,
@@ -24,6 +23,7 @@ import {
 } from '@vmer/domain/model';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { useNotify } from '../../../lib/use-notify.ts';
+import { loadConditionSearch, useConditionSearch } from '../use-condition-search.ts';
 import {
   useDiseaseListQuery,
   useLazyQuestionsQuery,
@@ -88,13 +88,14 @@ export function ConditionsCard() {
   const options = (diseaseList ?? []).filter((entry) => !isChosen(entry));
   const searching = input.trim().length >= SEARCH_MIN_CHARS;
   // The domain's search over names and synonyms of every language (I-02); its index is built
-  // once per disease list.
+  // once per disease list. Until its code has loaded, a search shows that it is loading.
+  const search = useConditionSearch();
   const found = useMemo(
     () =>
-      searching && diseaseList
-        ? searchConditions(diseaseList, input, SUGGESTIONS + MAX_IMPAIRMENTS)
+      searching && diseaseList && search
+        ? search.searchConditions(diseaseList, input, SUGGESTIONS + MAX_IMPAIRMENTS)
         : [],
-    [searching, diseaseList, input],
+    [searching, diseaseList, input, search],
   );
   const suggestions = found.filter((match) => !isChosen(match.entry)).slice(0, SUGGESTIONS);
   const matchedText = new Map(suggestions.map((match) => [match.entry.uuid, match.matched]));
@@ -107,13 +108,13 @@ export function ConditionsCard() {
   const loggedNoMatch = useRef('');
   useEffect(() => {
     const keyword = input.trim();
-    if (!searching || matches.length > 0 || loggedNoMatch.current === keyword) return;
+    if (!searching || !search || matches.length > 0 || loggedNoMatch.current === keyword) return;
     const timer = window.setTimeout(() => {
       loggedNoMatch.current = keyword;
       void logSearch({ keyword, disease: null, type: 3 });
     }, NO_MATCH_LOG_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [input, searching, matches.length, logSearch]);
+  }, [input, searching, search, matches.length, logSearch]);
 
   // Choosing another product for a new disclosure removes the chosen conditions it does not
   // offer, once its list has arrived: the server would refuse to store them.
@@ -178,7 +179,8 @@ export function ConditionsCard() {
 
   // Enter on typed text (I-04, T-04): the condition it names or confidently matches, by name or
   // synonym in either language; otherwise the interviewer confirms a self-defined condition.
-  const enter = (typed: string) => {
+  const enter = async (typed: string) => {
+    const { conditionForEnter } = await loadConditionSearch();
     const named = conditionForEnter(diseaseList ?? [], typed);
     if (named) void choose(named);
     else if (typed.trim() !== '') setConfirming(typed.trim());
@@ -212,7 +214,7 @@ export function ConditionsCard() {
           value={null}
           inputValue={input}
           disabled={disabled}
-          loading={list.isFetching || busy}
+          loading={list.isFetching || busy || (searching && !search)}
           loadingText={t('mer.conditions.loading')}
           noOptionsText={t('mer.conditions.noOptions')}
           getOptionLabel={(o) => (typeof o === 'string' ? o : textIn(o.name, language))}
@@ -221,7 +223,7 @@ export function ConditionsCard() {
             if (reason !== 'reset') setInput(value);
           }}
           onChange={(_, value) => {
-            if (typeof value === 'string') enter(value);
+            if (typeof value === 'string') void enter(value).catch(() => undefined);
             else if (value !== null) void choose(value);
           }}
           renderOption={(props, option) => {

@@ -11,6 +11,7 @@ import type { DisclosurePayload } from '@vmer/domain/lifecycle';
 import type { Issue } from '@vmer/domain/model';
 import { incompleteSummary, type IncompleteSummary } from '@vmer/domain/paging';
 import { useAppDispatch, useAppStore } from '../../../app/hooks.ts';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { paths, SAME_SCREEN } from '../../../config/paths.ts';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { downloadBase64 } from '../../../lib/download.ts';
@@ -31,9 +32,27 @@ import type { useDisclosureModel } from '../use-disclosure-model.ts';
 import { useReviewing } from '../use-reviewing.ts';
 import { useInterviewCommand } from '../keyboard/interview-commands.ts';
 import { PrintCard } from './print-card.tsx';
-import { RejectDialog } from './reject-dialog.tsx';
-import { ResultDialog, type ResultOutcome } from './result-dialog.tsx';
-import { ValidateDialog } from './validate-dialog.tsx';
+import type { ResultOutcome } from './result-dialog.tsx';
+
+// Asked for by one action each, mostly a reviewer's: not with the first page (design §7).
+const RejectDialog = lazyDialog(
+  'reject-dialog',
+  () => import('./reject-dialog.tsx'),
+  (module) => module.RejectDialog,
+  (props) => props.open,
+);
+const ValidateDialog = lazyDialog(
+  'validate-dialog',
+  () => import('./validate-dialog.tsx'),
+  (module) => module.ValidateDialog,
+  (props) => props.open,
+);
+const ResultDialog = lazyDialog(
+  'result-dialog',
+  () => import('./result-dialog.tsx'),
+  (module) => module.ResultDialog,
+  (props) => props.outcome !== null,
+);
 
 interface DisclosureActionsProps {
   model: ReturnType<typeof useDisclosureModel>;

@@ -11,11 +11,11 @@ import { useTranslation } from 'react-i18next';
 import { movePage, type IncompleteSummary } from '@vmer/domain/paging';
 import { answerOf } from '@vmer/domain/questionnaire';
 import { useAppDispatch } from '../../../app/hooks.ts';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import type { Issue } from '@vmer/domain/model';
 import { checkedPageKey, pageShown, questionnaireChecked } from '../questionnaire-slice.ts';
 import { useDisclosureModel } from '../use-disclosure-model.ts';
 import { DisclosureActions } from './disclosure-actions.tsx';
-import { IncompleteDialog } from './incomplete-dialog.tsx';
 import { OneScrollSwitch } from './one-scroll/one-scroll-switch.tsx';
 import type { OneScrollHandle } from './one-scroll/navigation.ts';
 import { useOneScrollSetting } from './one-scroll/use-one-scroll-setting.ts';
@@ -32,6 +32,14 @@ import { pageHeadingFocus, usePageFocus } from '../keyboard/use-page-focus.ts';
  */
 const OneScrollView = lazy(() =>
   import('./one-scroll-view.tsx').then((module) => ({ default: module.OneScrollView })),
+);
+
+/** Shown when a move or a submit finds questions unanswered: not with the first page. */
+const IncompleteDialog = lazyDialog(
+  'incomplete-dialog',
+  () => import('./incomplete-dialog.tsx'),
+  (module) => module.IncompleteDialog,
+  (props) => props.summary !== null,
 );
 
 /** Pagination keeps the first and last 3 page numbers in view (requirements §2, §9). */

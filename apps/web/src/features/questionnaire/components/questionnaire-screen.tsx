@@ -9,6 +9,7 @@ import { useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { bmiRuleApplied, selectApplicationNumber } from '../questionnaire-slice.ts';
@@ -26,9 +27,16 @@ import { ReviewBar } from './review-bar.tsx';
 import { ViewMode, type ViewModeTabsProps } from './view-mode.tsx';
 import { DeviceCopyNotices } from '../device-copy/device-copy-notices.tsx';
 import { InterviewCommandsContext } from '../keyboard/interview-commands.ts';
-import { ShortcutsButton, ShortcutsDialog } from '../keyboard/shortcuts-dialog.tsx';
+import { ShortcutsButton } from '../keyboard/shortcuts-button.tsx';
 import { useInterviewShortcuts } from '../keyboard/use-interview-shortcuts.ts';
 import { pageHeadingFocus, useFocusAfterReset } from '../keyboard/use-page-focus.ts';
+
+const ShortcutsDialog = lazyDialog(
+  'shortcuts-dialog',
+  () => import('../keyboard/shortcuts-dialog.tsx'),
+  (module) => module.ShortcutsDialog,
+  (props) => props.open,
+);
 
 /** Whether the disclosure request asked for does not exist (or is none of the caller's). */
 function isUnknownRequest(error: unknown): boolean {

@@ -2,12 +2,20 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useState, type ComponentProps } from 'react';
 import { DISCLOSURE_STATUS } from '@vmer/domain/model';
 import { useAppSelector } from '../../../app/hooks.ts';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { useDisclosureOverridesQuery } from '../api/questionnaire-api.ts';
 import { selectSession } from '../questionnaire-slice.ts';
 import { useReviewing } from '../use-reviewing.ts';
 import { useScreenContext } from '../use-screen-context.ts';
 import { DecisionSummary, type OverrideTarget } from './decision-summary.tsx';
-import { OverrideDialog } from './override-dialog.tsx';
+
+/** The reviewer's override of one decision, asked for from its cell (W-18). */
+const OverrideDialog = lazyDialog(
+  'override-dialog',
+  () => import('./override-dialog.tsx'),
+  (module) => module.OverrideDialog,
+  () => true,
+);
 
 type ReviewableDecisionsProps = Omit<
   ComponentProps<typeof DecisionSummary>,

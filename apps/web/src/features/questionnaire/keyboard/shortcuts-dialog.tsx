@@ -1,4 +1,3 @@
-import KeyboardIcon from '@mui/icons-material/Keyboard';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -93,21 +92,5 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
         </Button>
       </DialogActions>
     </Dialog>
-  );
-}
-
-/** The visible way to the shortcuts dialog (I-08), for those who do not know '?'. */
-export function ShortcutsButton({ onClick }: { onClick: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Button
-      size="small"
-      variant="text"
-      startIcon={<KeyboardIcon />}
-      onClick={onClick}
-      aria-haspopup="dialog"
-    >
-      {t('mer.keyboard.button')}
-    </Button>
   );
 }
