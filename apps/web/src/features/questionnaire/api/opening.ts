@@ -32,7 +32,6 @@ function keepCatalogue(dispatch: AppDispatch, store: object, opened: Opened): vo
   const { listRequest } = disclosureOpening(disclosure);
   const named = disclosure.catalogVersion;
   const { version } = catalogue;
-  keep(store, version, SUMMARY, catalogue.questionnaire);
   const entries: Parameters<typeof questionnaireApi.util.upsertQueryEntries>[0] = [
     { endpointName: 'questionnaireInfo', arg: version, value: catalogue.questionnaire },
   ];
@@ -71,6 +70,9 @@ function keepCatalogue(dispatch: AppDispatch, store: object, opened: Opened): vo
       value: questionList,
     });
   }
+  // The summary last: a version counts as kept once its summary is (`heldVersions`), and the
+  // stored copy writes in this order, so by then its lists and questions are kept too.
+  keep(store, version, SUMMARY, catalogue.questionnaire);
   dispatch(questionnaireApi.util.upsertQueryEntries(entries));
 }
 
