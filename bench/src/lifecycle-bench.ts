@@ -30,7 +30,7 @@ import {
   type ScratchDatabase,
 } from '../../apps/server/test/scratch-database.ts';
 import { freePort } from '../../e2e/src/server.ts';
-import { formatUs, measureAsync } from './harness.ts';
+import { formatRatio, formatUs, measureAsync } from './harness.ts';
 import { cpuPerRequest, formatCpu, sampleCpu, type CpuSample } from './process-cpu.ts';
 import type { Row } from './harness.ts';
 
@@ -49,6 +49,13 @@ const ROUNDS = 3;
 const THROUGHPUT_TARGET = 0.7;
 const P99_TARGET_MS = 50;
 const EXPORT_TARGET_US = 100_000;
+/**
+ * Requirements F-06: the server's CPU per save and per submit halved from about 240 µs beside
+ * 74 µs for the bare INSERT route (docs/architecture.md, "Where a save's time goes"). Held as
+ * a ratio to the bare route measured in the same run, which a busy or slower machine moves
+ * alike: 120 ÷ 74.
+ */
+const CPU_RATIO_TARGET = 120 / 74;
 
 /** A complete disclosure of `count` conditions of the shipped catalogue that a man may have. */
 function disclosureOf(catalog: Catalog, version: string, count: number): DisclosureDocument {
@@ -192,6 +199,35 @@ const latencies = (result: autocannon.Result) =>
   `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`;
 const failures = (result: autocannon.Result) => result.non2xx + result.errors + result.timeouts;
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/**
+ * Server CPU per save or submit (F-06): the median over every round, at every connection
+ * count, of each process's CPU per request, the app's beside the bare route's.
+ */
+function cpuRow(rounds: { measured: CpuSample; baseline: CpuSample }[]): Row {
+  const benchmark = 'server CPU per save or submit';
+  const target = `≤ ×${CPU_RATIO_TARGET.toFixed(2)} (120 µs beside 74 µs)`;
+  if (rounds.length === 0)
+    return { benchmark, result: 'skipped: no /proc', baseline: '', ratio: '', target, ok: null };
+  const of = (side: 'measured' | 'baseline', key: keyof CpuSample) =>
+    Math.round(median(rounds.map((round) => round[side][key])));
+  const app = of('measured', 'server');
+  const bare = of('baseline', 'server');
+  return {
+    benchmark,
+    result: `server ${app} µs, PostgreSQL ${of('measured', 'database')} µs, load generator ${of('measured', 'loadGenerator')} µs (median of ${rounds.length} rounds)`,
+    baseline: `bare route ${bare} µs, PostgreSQL ${of('baseline', 'database')} µs, load generator ${of('baseline', 'loadGenerator')} µs`,
+    ratio: formatRatio(app, bare),
+    target,
+    ok: bare > 0 && app / bare <= CPU_RATIO_TARGET,
+  };
+}
+
 /** The save+submit rows against the bare INSERT route, at each connection count. */
 async function throughputRows(): Promise<Row[]> {
   const database = await createDatabase();
@@ -261,6 +297,7 @@ async function throughputRows(): Promise<Row[]> {
     await load(bareUrl, 50, bareRequests, headers, 2);
 
     const rows: Row[] = [];
+    const cpuRounds: { measured: CpuSample; baseline: CpuSample }[] = [];
     for (const connections of CONNECTIONS) {
       const rounds = [];
       for (let round = 0; round < ROUNDS; round++) {
@@ -272,6 +309,8 @@ async function throughputRows(): Promise<Row[]> {
           cpu: { measured: measured.cpu, baseline: baseline.cpu },
           ratio: rps(baseline.result) > 0 ? rps(measured.result) / rps(baseline.result) : 0,
         });
+        if (measured.cpu && baseline.cpu)
+          cpuRounds.push({ measured: measured.cpu, baseline: baseline.cpu });
       }
       // The app and the bare route take turns, and the round of median ratio is kept: a machine
       // busy with other work then slows both alike rather than whichever ran during the burst.
@@ -291,6 +330,7 @@ async function throughputRows(): Promise<Row[]> {
           (!p99Target || measured.latency.p99 < P99_TARGET_MS),
       });
     }
+    rows.push(cpuRow(cpuRounds));
     return rows;
   } finally {
     for (const child of children) child.kill('SIGTERM');

@@ -86,8 +86,10 @@ function visit(
   if (!opening) return;
   const raw = answerOf(answers, q.uuid);
   if (raw === undefined) return;
+  // The answer read once for all of its options, not once per option.
+  const chosen = parseChoices(raw);
   for (const option of opening) {
-    if (!chose(raw, option.uuid)) continue;
+    if (!chosen.includes(option.uuid)) continue;
     for (const kid of index.children.get(option.uuid)!) visit(index, kid, answers, fn);
   }
 }
@@ -95,7 +97,7 @@ function visit(
 /**
  * Calls `fn` for every question shown for these answers, in questionnaire order: top-level
  * questions by index, each followed at once by the children of its chosen options (options in
- * answer-list order, children by index), depth first. Allocates nothing per call.
+ * answer-list order, children by index), depth first. Reads each opening answer once.
  */
 export function forEachVisibleQuestion(
   impairment: Impairment,

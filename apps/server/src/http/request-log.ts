@@ -240,6 +240,45 @@ export function echoRequestId(app: FastifyInstance): void {
   });
 }
 
+/** The levels a line is written at, in pino's order. */
+const LINE_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+
+/** A request's logger as Fastify types it; at run time Fastify's pino logger. */
+type RequestLogger = FastifyRequest['log'];
+/** What pino's logger answers beyond Fastify's type: whether a level writes. */
+interface PinoLevels {
+  isLevelEnabled(level: string): boolean;
+}
+
+/**
+ * A logger that writes as `parent.child(bindings)` would, making that child only when it first
+ * writes a line: at a level that writes none of the request's lines (`silent`, or `info` on
+ * a request that logs only at debug) no child is made, which is work pino does (bindings
+ * serialised and redacted) at every request otherwise.
+ */
+function childOnFirstLine(parent: RequestLogger, bindings: Record<string, unknown>): RequestLogger {
+  let child: RequestLogger | undefined;
+  const made = () => (child ??= parent.child(bindings));
+  const enabled = (level: string) =>
+    child !== undefined || (parent as RequestLogger & PinoLevels).isLevelEnabled(level);
+  const logger = {
+    get level() {
+      return (child ?? parent).level;
+    },
+    set level(level: string) {
+      made().level = level;
+    },
+    child: (...args: Parameters<RequestLogger['child']>) => made().child(...args),
+    silent: () => {},
+  } as Partial<RequestLogger> as RequestLogger;
+  for (const level of LINE_LEVELS) {
+    logger[level] = ((...args: Parameters<RequestLogger['info']>) => {
+      if (enabled(level)) made()[level](...args);
+    }) as RequestLogger['info'];
+  }
+  return logger;
+}
+
 /**
  * From authentication on, every line of the request names who made it: the subject and
  * insurers of a person, or the id and insurers of a calling system, never a name or e-mail.
@@ -256,7 +295,7 @@ export function bindCallerToLog(app: FastifyInstance): void {
         caller: { client: request.client.clientId, insurers: request.client.insurers },
       };
     if (!binding) return;
-    const log = request.log.child(binding);
+    const log = childOnFirstLine(request.log, binding);
     request.log = log;
     reply.log = log;
   });
