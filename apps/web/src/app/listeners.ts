@@ -5,6 +5,8 @@ import {
   LANGUAGE_STORAGE_KEY,
   languageChosen,
   languageRestored,
+  selectLanguage,
+  type LanguageState,
 } from '../features/language/language-slice.ts';
 import { authConfigApi } from '../features/auth/api/auth-config-api.ts';
 import { sessionEnded } from '../features/auth/auth-slice.ts';
@@ -26,8 +28,11 @@ listeners.startListening({
 
 // Remembered so that the next page load starts in it; written only on these events, so that
 // the cleared storage of /logout/callback stays empty.
-const rememberLanguage = (action: PayloadAction<Language>) =>
-  window.localStorage.setItem(LANGUAGE_STORAGE_KEY, action.payload);
+const rememberLanguage = (_action: PayloadAction<Language>, api: { getState: () => unknown }) =>
+  window.localStorage.setItem(
+    LANGUAGE_STORAGE_KEY,
+    selectLanguage(api.getState() as { language: LanguageState }),
+  );
 listeners.startListening({ actionCreator: languageChosen, effect: rememberLanguage });
 listeners.startListening({ actionCreator: languageRestored, effect: rememberLanguage });
 

@@ -11,19 +11,25 @@ function rememberedLanguage(): Language {
 
 export interface LanguageState {
   language: Language;
+  /** The user chose a language on this page: the saved one arriving later does not undo it. */
+  chosen: boolean;
 }
 
 export const languageSlice = createSlice({
   name: 'language',
-  initialState: (): LanguageState => ({ language: rememberedLanguage() }),
+  initialState: (): LanguageState => ({ language: rememberedLanguage(), chosen: false }),
   reducers: {
     /** The user picked a language in the language dialog. */
     languageChosen(state, action: PayloadAction<Language>) {
       state.language = action.payload;
+      state.chosen = true;
     },
-    /** User info arrived at sign-in carrying the user's saved language. */
+    /**
+     * User info arrived carrying the user's saved language. A choice made on this page since
+     * stands: user info asked for before it answers with the language saved before it.
+     */
     languageRestored(state, action: PayloadAction<Language>) {
-      state.language = action.payload;
+      if (!state.chosen) state.language = action.payload;
     },
   },
   selectors: {

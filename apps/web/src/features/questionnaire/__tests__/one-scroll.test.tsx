@@ -110,7 +110,7 @@ describe('one-scroll mode', { timeout: 30_000 }, () => {
     await turnOnOneScroll();
     await answerNo('a1', 'a2');
     await userEvent.click(screen.getByRole('button', { name: 'Print' }));
-    const dialog = screen.getByRole('dialog', { name: 'Incomplete questionnaire' });
+    const dialog = await screen.findByRole('dialog', { name: 'Incomplete questionnaire' });
     expect(dialog.textContent).toContain('Asthma - Page 1 - History');
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

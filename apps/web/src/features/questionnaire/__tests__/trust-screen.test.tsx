@@ -215,7 +215,7 @@ describe('the questionnaire screen, tried as a new user would', { timeout: 30_00
     await choose('asth', 'Asthma');
     await screen.findByRole('heading', { name: 'Asthma - Page 1 - History' });
     await userEvent.click(button('Next page'));
-    const dialog = screen.getByRole('dialog', { name: 'Incomplete questionnaire' });
+    const dialog = await screen.findByRole('dialog', { name: 'Incomplete questionnaire' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByRole('region', { name: /Question a1$/ }).getAttribute('data-status')).toBe(
