@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { HELD_VERSIONS_KEY } from '../../apps/web/src/lib/early-opening.ts';
 import { isApiRequest } from '../src/browser.ts';
 import {
   journeySuite,
@@ -137,6 +138,16 @@ const draft = (applicationNumber: string, conditions: string[]) =>
     save: true,
   });
 
+/** The catalogue versions the browser lists as kept, for whoever is signed in. */
+const keptVersions = (page: Page) =>
+  page.evaluate(
+    (prefix) =>
+      Object.keys(localStorage)
+        .filter((key) => key.startsWith(prefix))
+        .flatMap((key) => JSON.parse(localStorage.getItem(key) ?? '[]') as string[]),
+    HELD_VERSIONS_KEY,
+  );
+
 /** Waits until the first page of the disclosure shows its questions. */
 const firstPageShown = (page: Page) =>
   page.locator('[data-question]').first().waitFor({ state: 'visible' });
@@ -226,6 +237,9 @@ describe('opening a disclosure (requirements §17)', () => {
     const page = await suite.signedIn('interviewer1');
     await page.goto(`${suite.baseUrl}/questionnaire/${first}`);
     await firstPageShown(page);
+    // The version's parts are kept a moment after they are shown (IndexedDB, then the list the
+    // page's first script reads): a reload before that has nothing kept to leave out.
+    await expect.poll(() => keptVersions(page)).not.toEqual([]);
     const seen = recordApi(page);
     // The browser loaded afresh at the other disclosure: its version's parts are kept (IndexedDB).
     await page.goto(`${suite.baseUrl}/questionnaire/${second}`);

@@ -66,7 +66,11 @@ describe('the end of a session', () => {
 describe('token renewal', () => {
   it("the access token is renewed with the refresh token before it expires, with no iframe, and the app keeps working past the first token's expiry", async () => {
     const lifetime = 70;
-    const server = await startServer({ OIDC_ACCESS_TOKEN_TTL: String(lifetime) });
+    // The embedded database: most of this journey is waiting for the token to expire.
+    const server = await startServer(
+      { OIDC_ACCESS_TOKEN_TTL: String(lifetime) },
+      { embedded: true },
+    );
     const context = await newContext(suite.browser);
     try {
       const page = await context.newPage();

@@ -51,7 +51,9 @@ describe('N-11 the product behind a reverse proxy under a sub-path', () => {
   beforeAll(async () => {
     const port = await freePort();
     app = `http://localhost:${port}${SUB_PATH}`;
-    server = await startServer({ PUBLIC_URL: app });
+    // The embedded database, as `npm start` runs the product: the other journeys' servers keep
+    // theirs on the run's PostgreSQL server when it has one.
+    server = await startServer({ PUBLIC_URL: app }, { embedded: true });
     proxy = await cuttingProxy(port, server.baseUrl);
   });
   afterAll(async () => {

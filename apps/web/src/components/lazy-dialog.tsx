@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyChunk } from '../lib/chunk-load.ts';
-import { useAfterPaint } from '../lib/use-after-paint.ts';
+import { afterNextPaint } from '../lib/use-after-paint.ts';
 import { FullScreenSpinner } from './full-screen-spinner.tsx';
 
 /**
@@ -23,10 +23,7 @@ export function lazyDialog<T, P extends object>(
     const open = isOpen(props);
     const [opened, setOpened] = useState(open);
     if (open && !opened) setOpened(true);
-    const painted = useAfterPaint(true);
-    useEffect(() => {
-      if (painted) Dialog.preload();
-    }, [painted]);
+    useEffect(() => afterNextPaint(() => Dialog.preload()), []);
     if (!opened) return null;
     return (
       <Suspense fallback={<FullScreenSpinner open label={t('common.loading')} />}>

@@ -74,6 +74,18 @@ export function storedOidcUser(key: string): StoredOidcUser | null {
   }
 }
 
+/** The catalogue versions listed under `key` in local storage; none when nothing reads. */
+export function listedVersions(key: string): string[] {
+  try {
+    const held = JSON.parse(window.localStorage.getItem(key) ?? '[]') as unknown;
+    return Array.isArray(held)
+      ? held.filter((version): version is string => typeof version === 'string')
+      : [];
+  } catch {
+    return [];
+  }
+}
+
 /** Starts the opening call when the page is a disclosure's and a valid session is stored. */
 function startEarlyOpening(settings: EarlyOpeningSettings): void {
   try {
@@ -92,14 +104,8 @@ function startEarlyOpening(settings: EarlyOpeningSettings): void {
     if (typeof token !== 'string' || typeof expiresAt !== 'number') return;
     if (expiresAt * 1000 <= Date.now()) return;
     const subject = user?.profile?.sub;
-    let known: string[] = [];
-    if (typeof subject === 'string') {
-      const held = JSON.parse(
-        window.localStorage.getItem(settings.heldVersionsKey + subject) ?? '[]',
-      ) as unknown;
-      if (Array.isArray(held))
-        known = held.filter((version): version is string => typeof version === 'string');
-    }
+    const known =
+      typeof subject === 'string' ? listedVersions(settings.heldVersionsKey + subject) : [];
     const url = new URL(
       settings.openPath.replace(':requestId', encodeURIComponent(requestId)).slice(1),
       base,
@@ -124,7 +130,7 @@ function startEarlyOpening(settings: EarlyOpeningSettings): void {
  * `settings`. A function's source is what the build made of it, self-contained as they are.
  */
 export function earlyOpeningScript(settings: EarlyOpeningSettings): string {
-  return `(function(){${cookieValue.toString()}\n${storedOidcUser.toString()}\n(${startEarlyOpening.toString()})(${JSON.stringify(settings)});})();\n`;
+  return `(function(){${cookieValue.toString()}\n${storedOidcUser.toString()}\n${listedVersions.toString()}\n(${startEarlyOpening.toString()})(${JSON.stringify(settings)});})();\n`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { DBSchema } from 'idb';
 import { databaseOpener } from '../../../lib/indexed-db.ts';
-import { HELD_VERSIONS_KEY } from '../../../lib/early-opening.ts';
+import { HELD_VERSIONS_KEY, listedVersions } from '../../../lib/early-opening.ts';
 import { storedSubject } from '../../../lib/oidc-session.ts';
 
 /**
@@ -78,8 +78,7 @@ export function keep(store: object, version: string, name: string, answer: unkno
 function listHeld(subject: string, version: string): void {
   try {
     const key = HELD_VERSIONS_KEY + subject;
-    const held = JSON.parse(window.localStorage.getItem(key) ?? '[]') as unknown;
-    const versions = Array.isArray(held) ? held.filter((v) => typeof v === 'string') : [];
+    const versions = listedVersions(key);
     if (versions.includes(version)) return;
     window.localStorage.setItem(key, JSON.stringify([...versions, version]));
   } catch {

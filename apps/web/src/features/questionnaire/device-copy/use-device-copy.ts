@@ -10,6 +10,7 @@ import type { AppDispatch, RootState } from '../../../app/store.ts';
 import { paths, SAME_SCREEN } from '../../../config/paths.ts';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { storedSubject } from '../../../lib/oidc-session.ts';
+import { afterNextPaint } from '../../../lib/use-after-paint.ts';
 import { questionnaireApi } from '../api/questionnaire-api.ts';
 import { disclosurePayload } from '../disclosure-payload.ts';
 import {
@@ -102,36 +103,6 @@ const isTransport = (error: unknown) => (error as ApiError | undefined)?.kind ==
 const statusOf = (error: unknown) => {
   const e = error as ApiError | undefined;
   return e?.kind === 'response' ? e.status : null;
-};
-
-/**
- * Runs `run` just after the change's frame has been painted (a task queued from the next
- * animation frame), so the copy's structured clone never delays the answer's own frame, yet the
- * copy is on the device a frame after the answer: a tab closed a moment later keeps it. A hidden
- * tab paints no frames, so at the latest {@link DEVICE_COPY_IDLE_MS} later. Answers the cancel.
- */
-const afterPaint = (run: () => void): (() => void) => {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    cancel();
-    run();
-  };
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame =
-    typeof requestAnimationFrame === 'function'
-      ? requestAnimationFrame(() => {
-          timer = setTimeout(once, 0);
-        })
-      : undefined;
-  const latest = setTimeout(once, DEVICE_COPY_IDLE_MS);
-  function cancel() {
-    if (frame !== undefined) cancelAnimationFrame(frame);
-    clearTimeout(timer);
-    clearTimeout(latest);
-  }
-  return cancel;
 };
 
 /**
@@ -406,10 +377,11 @@ export function useDeviceCopy(requestId: string | undefined, reload: () => void)
             // I-10: written once the answer's frame is painted, off the answer's path (a copy
             // is a structured clone of the whole disclosure); flushed at once when the page
             // is hidden or left, so that no answer is lost meanwhile.
-            e.cancelWrite ??= afterPaint(() => {
+            // A hidden tab paints no frames: at the latest DEVICE_COPY_IDLE_MS later.
+            e.cancelWrite ??= afterNextPaint(() => {
               e.cancelWrite = null;
               if (mounted) write();
-            });
+            }, DEVICE_COPY_IDLE_MS);
             // I-11: a background save a moment after the last change of the answers.
             if (
               before.applicationNumber !== q.applicationNumber ||

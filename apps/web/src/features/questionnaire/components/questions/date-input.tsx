@@ -6,9 +6,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseDateAnswer } from '@vmer/domain/answers';
 import type { DateAnswer } from '@vmer/domain/model';
-import type { QuestionInputProps } from './question-input-props.ts';
-
 import { loadDatePicker, loadedDatePicker } from './date-picker-loader.ts';
+import type { QuestionInputProps } from './question-input-props.ts';
 
 const LazyDatePickerField = lazy(loadDatePicker);
 
