@@ -8,7 +8,8 @@ import { insurerListApi, type InsurerListEntry } from './api/insurer-list-api.ts
  * smoking status options that follow the chosen insurer.
  */
 export interface HeaderSelectionState {
-  status: 'idle' | 'loaded';
+  /** Whether the insurer list is here: not asked yet, on its way, here, or refused. */
+  status: 'idle' | 'loading' | 'loaded' | 'failed';
   insurerCode: string;
   channel: string;
   productCode: string;
@@ -96,9 +97,16 @@ export const headerSelectionSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addMatcher(insurerListApi.endpoints.getInsurerList.matchFulfilled, (state, action) =>
-      loadInsurerList(state, action.payload),
-    );
+    builder
+      .addMatcher(insurerListApi.endpoints.getInsurerList.matchPending, (state) => {
+        if (state.status !== 'loaded') state.status = 'loading';
+      })
+      .addMatcher(insurerListApi.endpoints.getInsurerList.matchFulfilled, (state, action) =>
+        loadInsurerList(state, action.payload),
+      )
+      .addMatcher(insurerListApi.endpoints.getInsurerList.matchRejected, (state) => {
+        if (state.status !== 'loaded') state.status = 'failed';
+      });
   },
   selectors: {
     selectHeaderSelection: (state) => state,

@@ -90,7 +90,12 @@ export function QuestionnaireScreen({
   const unknownRequest = requestId !== undefined && isUnknownRequest(error);
   // A disclosure on its way: its cards show once it is here, in one step, rather than an empty
   // form first that its notices then push down (a layout shift) and its answers then fill.
-  const opening = requestId !== undefined && session.requestId !== requestId && !error;
+  // A new disclosure waits for its product list in the same way: the basic information's rows
+  // follow the chosen product (the age basis, say), and a row added above the others once the
+  // list arrived moved the whole form down on a busy machine (design §7, layout stability).
+  const opening =
+    (requestId !== undefined && session.requestId !== requestId && !error) ||
+    (requestId === undefined && selection.status === 'loading');
   const reference = requestId ?? session.requestId;
   const applicationNumber = useAppSelector(selectApplicationNumber);
   useDocumentTitle(
