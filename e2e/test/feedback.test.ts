@@ -107,7 +107,8 @@ describe('global feedback in the browser', () => {
     await expect
       .poll(async () => (await appState<Feedback>(page)).globalFeedback.loadingStatus)
       .toBe('Start');
-    const bar = page.getByRole('progressbar', { name: 'Loading' });
+    // The top bar, not the screen's own ("Loading the disclosure"), which waits for the list too.
+    const bar = page.getByRole('progressbar', { name: 'Loading', exact: true });
     // The store says Start a moment before React has drawn the bar.
     await expect.poll(async () => (await bar.boundingBox())?.y).toBe(0);
     release();
