@@ -14,6 +14,7 @@ const MAIN = 'src/main.tsx';
 const LANDING = 'src/app/routes/landing.tsx';
 const FRAME = 'src/app/layout/app-layout.tsx';
 const QUESTIONNAIRE = 'src/app/routes/questionnaire.tsx';
+const DATE_PICKER = 'src/features/questionnaire/components/questions/date-picker-field.tsx';
 
 /**
  * Chunk groups cut along the screens a page load starts at (design §7). Left to itself the
@@ -27,17 +28,27 @@ const QUESTIONNAIRE = 'src/app/routes/questionnaire.tsx';
  * - `frame`: what the signed-in frame adds (header, menu, user info), packages included;
  * - `questionnaire`: what only the questionnaire route adds;
  * - `screens`: what the questionnaire shares with other lazy modules (another page, the date
- *   picker), so that those do not load the whole questionnaire.
+ *   picker), so that those do not load the whole questionnaire;
+ * - `date-pickers`: the date question's picker with its calendar and date library, loaded with
+ *   a disclosure that asks a date (and by the pages whose filters pick dates), in one script
+ *   where the bundler made two.
  *
- * The sign-in page loads the first two only; a disclosure's cold open all five, which the
- * HTML preloads (`firstScreenPreload`). Code loaded on demand (the date pickers, the other
- * pages, dialogs) is left to the bundler's own chunks.
+ * The sign-in page loads the first two only; a disclosure's cold open the next three, which the
+ * HTML preloads (`firstScreenPreload`). Other code loaded on demand (the other pages, the
+ * questionnaire's dialogs, which `after-first-paint.ts` gathers into one module) is left to the
+ * bundler's own chunks.
  */
 function screenChunks() {
   const imports = new Map<string, readonly string[]>();
   const dynamic = new Set<string>();
   let sets:
-    | { signIn: Set<string>; frame: Set<string>; route: Set<string>; elsewhere: Set<string> }
+    | {
+        signIn: Set<string>;
+        frame: Set<string>;
+        route: Set<string>;
+        elsewhere: Set<string>;
+        datePicker: Set<string>;
+      }
     | undefined;
   const closure = (starts: Iterable<string>, into = new Set<string>()) => {
     const pending = [...starts];
@@ -55,10 +66,10 @@ function screenChunks() {
     if (!id) throw new Error(`chunk groups: ${module} is not imported lazily`);
     return id;
   };
-  // The app's entry and the two lazy modules a cold open starts with keep chunks of their own,
-  // so that the manifest names them (the bundle-size check and the preload read it).
-  const ownChunk = (id: string) =>
-    entryIds.has(id) || [MAIN, FRAME, QUESTIONNAIRE].some((module) => isModule(id, module));
+  // The app's entry keeps a chunk of its own, which the HTML names. The frame and the route
+  // join their groups' chunks: a chunk of each of their own was one more request each on a cold
+  // open, for a kilobyte (the bundle-size check reads the groups by name).
+  const ownChunk = (id: string) => entryIds.has(id) || isModule(id, MAIN);
   const setsOf = () => {
     if (sets) return sets;
     const entries = [...imports.keys()].filter((id) => entryIds.has(id));
@@ -68,7 +79,21 @@ function screenChunks() {
     const others = [...dynamic].filter(
       (id) => ![LANDING, FRAME, QUESTIONNAIRE].some((module) => id === lazyModule(module)),
     );
-    return (sets = { signIn, frame, route, elsewhere: closure(others) });
+    // The date picker's own modules: what it reaches that no lazy module without a date picker
+    // reaches (the dialogs share Material UI's form parts with it, and keep them).
+    const picker = lazyModule(DATE_PICKER);
+    const pickerPackage = (id: string) => /[\\/]@mui[\\/]x-date-pickers[\\/]/.test(id);
+    const withoutPicker = others.filter((id) => {
+      const reached = closure([id]);
+      return id !== picker && !reached.has(picker) && ![...reached].some(pickerPackage);
+    });
+    const notPicker = closure(withoutPicker);
+    const datePicker = new Set(
+      [...closure([picker])].filter(
+        (id) => !notPicker.has(id) && ![signIn, frame, route].some((set) => set.has(id)),
+      ),
+    );
+    return (sets = { signIn, frame, route, elsewhere: closure(others), datePicker });
   };
   const entryIds = new Set<string>();
   const plugin: Plugin = {
@@ -103,6 +128,11 @@ function screenChunks() {
     },
     { name: 'shell', test: (id: string) => !PACKAGE.test(id) && inSignIn(id), priority: 40 },
     { name: 'frame', test: inFrame, priority: 30 },
+    {
+      name: 'date-pickers',
+      test: (id: string) => setsOf().datePicker.has(id),
+      priority: 5,
+    },
     {
       name: 'screens',
       test: (id: string) => inRoute(id) && setsOf().elsewhere.has(id),
@@ -164,7 +194,7 @@ function pureDomainConstants(): Plugin {
 const FIRST_SCREENS: { path: RegExp; modules: string[] }[] = [
   {
     path: /^\/(home|questionnaire(\/[^/]+)?)\/?$/,
-    modules: ['src/app/layout/app-layout.tsx', 'src/app/routes/questionnaire.tsx'],
+    modules: [FRAME, QUESTIONNAIRE],
   },
 ];
 
@@ -243,11 +273,45 @@ function firstScreenPreload(): Plugin {
   };
 }
 
+/**
+ * The page's icon written into the HTML as data, as the header's logo is written into the
+ * script (`logo.svg?inline`): the browser asks for no icon file as a page loads (F-01). The
+ * CSP allows `data:` images.
+ */
+function inlineIcon(): Plugin {
+  return {
+    name: 'vmer:inline-icon',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const html = bundle['index.html'];
+        if (html?.type !== 'asset' || typeof html.source !== 'string') return;
+        html.source = html.source.replace(
+          /(<link rel="icon" type="image\/svg\+xml" href=")\.\/(assets\/[^"]+\.svg)"/,
+          (link, start: string, fileName: string) => {
+            const icon = bundle[fileName];
+            if (icon?.type !== 'asset') return link;
+            delete bundle[fileName];
+            return `${start}data:image/svg+xml;base64,${Buffer.from(icon.source).toString('base64')}"`;
+          },
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig({
   // Addresses relative to the page's <base href>, which the server writes from PUBLIC_URL: one
   // build serves the root and any sub-path (requirements N-11).
   base: './',
-  plugins: [pureDomainConstants(), react(), SCREEN_CHUNKS.plugin, firstScreenPreload()],
+  plugins: [
+    pureDomainConstants(),
+    react(),
+    SCREEN_CHUNKS.plugin,
+    firstScreenPreload(),
+    inlineIcon(),
+  ],
   build: {
     target: 'es2022',
     sourcemap: true,

@@ -263,10 +263,12 @@ describe('opening a disclosure (requirements §17)', () => {
       process.env.WEB_DIST ?? fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
     const manifest = JSON.parse(
       await readFile(join(dist, '.vite/manifest.json'), 'utf8'),
-    ) as Record<string, { file: string }>;
-    const routeChunks = ['src/app/layout/app-layout.tsx', 'src/app/routes/questionnaire.tsx'].map(
-      (source) => `/${manifest[source]!.file}`,
-    );
+    ) as Record<string, { file: string; name?: string }>;
+    // The frame's and the route's chunk groups (`screenChunks` in apps/web/vite.config.ts).
+    const routeChunks = ['frame', 'questionnaire'].map((name) => {
+      const chunk = Object.values(manifest).find((candidate) => candidate.name === name);
+      return `/${chunk!.file}`;
+    });
     const requestId = await draft('OPENC', TEN.slice(0, 1));
     const page = await suite.signedIn('interviewer1');
     const order: string[] = [];

@@ -8,10 +8,13 @@ let loading: Promise<ConditionSearch> | undefined;
 
 /** The domain's condition search, loaded once (again after a failure, on the next ask). */
 export function loadConditionSearch(): Promise<ConditionSearch> {
-  loading ??= import('@vmer/domain/condition-search').catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
+  loading ??= import('./after-first-paint.ts').then(
+    (module) => module.conditionSearch,
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
 }
 

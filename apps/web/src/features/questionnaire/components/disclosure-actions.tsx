@@ -37,19 +37,19 @@ import type { ResultOutcome } from './result-dialog.tsx';
 // Asked for by one action each, mostly a reviewer's: not with the first page (design §7).
 const RejectDialog = lazyDialog(
   'reject-dialog',
-  () => import('./reject-dialog.tsx'),
+  () => import('../after-first-paint.ts'),
   (module) => module.RejectDialog,
   (props) => props.open,
 );
 const ValidateDialog = lazyDialog(
   'validate-dialog',
-  () => import('./validate-dialog.tsx'),
+  () => import('../after-first-paint.ts'),
   (module) => module.ValidateDialog,
   (props) => props.open,
 );
 const ResultDialog = lazyDialog(
   'result-dialog',
-  () => import('./result-dialog.tsx'),
+  () => import('../after-first-paint.ts'),
   (module) => module.ResultDialog,
   (props) => props.outcome !== null,
 );

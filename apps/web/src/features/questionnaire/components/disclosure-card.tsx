@@ -37,7 +37,7 @@ const OneScrollView = lazy(() =>
 /** Shown when a move or a submit finds questions unanswered: not with the first page. */
 const IncompleteDialog = lazyDialog(
   'incomplete-dialog',
-  () => import('./incomplete-dialog.tsx'),
+  () => import('../after-first-paint.ts'),
   (module) => module.IncompleteDialog,
   (props) => props.summary !== null,
 );

@@ -33,7 +33,7 @@ import { pageHeadingFocus, useFocusAfterReset } from '../keyboard/use-page-focus
 
 const ShortcutsDialog = lazyDialog(
   'shortcuts-dialog',
-  () => import('../keyboard/shortcuts-dialog.tsx'),
+  () => import('../after-first-paint.ts'),
   (module) => module.ShortcutsDialog,
   (props) => props.open,
 );

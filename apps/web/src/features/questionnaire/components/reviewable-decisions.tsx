@@ -12,7 +12,7 @@ import { DecisionSummary, type OverrideTarget } from './decision-summary.tsx';
 /** The reviewer's override of one decision, asked for from its cell (W-18). */
 const OverrideDialog = lazyDialog(
   'override-dialog',
-  () => import('./override-dialog.tsx'),
+  () => import('../after-first-paint.ts'),
   (module) => module.OverrideDialog,
   () => true,
 );
