@@ -219,58 +219,49 @@ const EARLY_OPENING = {
  * disclosure's address, it also starts the disclosure's opening call (lib/early-opening.ts).
  */
 function firstScreenPreload(): Plugin {
-  return {
-    name: 'vmer:first-screen-preload',
-    apply: 'build',
-    generateBundle: {
-      order: 'post',
-      handler(_options, bundle) {
-        const html = bundle['index.html'];
-        if (html?.type !== 'asset' || typeof html.source !== 'string') return;
-        const chunks = Object.values(bundle).filter(
-          (file): file is Rollup.OutputChunk => file.type === 'chunk',
+  return htmlRewrite('vmer:first-screen-preload', function (html, bundle) {
+    const chunks = Object.values(bundle).filter(
+      (file): file is Rollup.OutputChunk => file.type === 'chunk',
+    );
+    const closure = (start: Rollup.OutputChunk[]) => {
+      const seen = new Set<string>();
+      const visit = (fileName: string) => {
+        if (seen.has(fileName)) return;
+        seen.add(fileName);
+        const chunk = bundle[fileName];
+        if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+      };
+      start.forEach((chunk) => visit(chunk.fileName));
+      return seen;
+    };
+    const inHtml = closure(chunks.filter((chunk) => chunk.isEntry));
+    const routes = FIRST_SCREENS.map(({ path, modules }) => {
+      const starts = modules.map((module) => {
+        // A lazy module of a chunk group is one of its chunk's modules, not its facade.
+        const chunk = chunks.find((candidate) =>
+          candidate.moduleIds.some((id) =>
+            id.replaceAll('\\', '/').endsWith(`/apps/web/${module}`),
+          ),
         );
-        const closure = (start: Rollup.OutputChunk[]) => {
-          const seen = new Set<string>();
-          const visit = (fileName: string) => {
-            if (seen.has(fileName)) return;
-            seen.add(fileName);
-            const chunk = bundle[fileName];
-            if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
-          };
-          start.forEach((chunk) => visit(chunk.fileName));
-          return seen;
-        };
-        const inHtml = closure(chunks.filter((chunk) => chunk.isEntry));
-        const routes = FIRST_SCREENS.map(({ path, modules }) => {
-          const starts = modules.map((module) => {
-            // A lazy module of a chunk group is one of its chunk's modules, not its facade.
-            const chunk = chunks.find((candidate) =>
-              candidate.moduleIds.some((id) =>
-                id.replaceAll('\\', '/').endsWith(`/apps/web/${module}`),
-              ),
-            );
-            if (!chunk) this.error(`first-screen preload: no chunk for ${module}`);
-            return chunk;
-          });
-          const files = [...closure(starts)].filter((file) => !inHtml.has(file));
-          // Every chunk is an assets/*.js file: only the name in between is written.
-          return [path.source, files.map((file) => /^assets\/(.+)\.js$/.exec(file)![1])];
-        });
-        // The address and the chunks are read against the page's <base href> (requirements N-11).
-        const preload = `(function(){var r=${JSON.stringify(routes)},b=new URL(document.baseURI),p=location.pathname.slice(b.pathname.length-1);for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){r[i][1].forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=new URL('assets/'+f+'.js',b).href;document.head.appendChild(l)});break}})();\n`;
-        const source = preload + earlyOpeningScript(EARLY_OPENING);
-        const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
-        const fileName = `assets/first-screen-${hash}.js`;
-        this.emitFile({ type: 'asset', fileName, source });
-        // Before the app's module: module scripts run in document order, after parsing.
-        html.source = html.source.replace(
-          /<script type="module"/,
-          `<script type="module" crossorigin src="./${fileName}"></script>\n    $&`,
-        );
-      },
-    },
-  };
+        if (!chunk) this.error(`first-screen preload: no chunk for ${module}`);
+        return chunk;
+      });
+      const files = [...closure(starts)].filter((file) => !inHtml.has(file));
+      // Every chunk is an assets/*.js file: only the name in between is written.
+      return [path.source, files.map((file) => /^assets\/(.+)\.js$/.exec(file)![1])];
+    });
+    // The address and the chunks are read against the page's <base href> (requirements N-11).
+    const preload = `(function(){var r=${JSON.stringify(routes)},b=new URL(document.baseURI),p=location.pathname.slice(b.pathname.length-1);for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){r[i][1].forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=new URL('assets/'+f+'.js',b).href;document.head.appendChild(l)});break}})();\n`;
+    const source = preload + earlyOpeningScript(EARLY_OPENING);
+    const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+    const fileName = `assets/first-screen-${hash}.js`;
+    this.emitFile({ type: 'asset', fileName, source });
+    // Before the app's module: module scripts run in document order, after parsing.
+    return html.replace(
+      /<script type="module"/,
+      `<script type="module" crossorigin src="./${fileName}"></script>\n    $&`,
+    );
+  });
 }
 
 /**
@@ -279,23 +270,36 @@ function firstScreenPreload(): Plugin {
  * CSP allows `data:` images.
  */
 function inlineIcon(): Plugin {
+  return htmlRewrite('vmer:inline-icon', (html, bundle) =>
+    html.replace(
+      /(<link rel="icon" type="image\/svg\+xml" href=")\.\/(assets\/[^"]+\.svg)"/,
+      (link, start: string, fileName: string) => {
+        const icon = bundle[fileName];
+        if (icon?.type !== 'asset') return link;
+        delete bundle[fileName];
+        return `${start}data:image/svg+xml;base64,${Buffer.from(icon.source).toString('base64')}"`;
+      },
+    ),
+  );
+}
+
+/**
+ * A build step that rewrites the built index.html once every chunk and asset of the bundle is
+ * written (the first-screen preload, the inline icon).
+ */
+function htmlRewrite(
+  name: string,
+  rewrite: (this: Rollup.PluginContext, html: string, bundle: Rollup.OutputBundle) => string,
+): Plugin {
   return {
-    name: 'vmer:inline-icon',
+    name,
     apply: 'build',
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
         const html = bundle['index.html'];
         if (html?.type !== 'asset' || typeof html.source !== 'string') return;
-        html.source = html.source.replace(
-          /(<link rel="icon" type="image\/svg\+xml" href=")\.\/(assets\/[^"]+\.svg)"/,
-          (link, start: string, fileName: string) => {
-            const icon = bundle[fileName];
-            if (icon?.type !== 'asset') return link;
-            delete bundle[fileName];
-            return `${start}data:image/svg+xml;base64,${Buffer.from(icon.source).toString('base64')}"`;
-          },
-        );
+        html.source = rewrite.call(this, html.source, bundle);
       },
     },
   };
