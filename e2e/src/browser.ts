@@ -1,7 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { API_PREFIX } from '@vmer/domain/api';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { mkdir } from 'node:fs/promises';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
 /** The widths the app is checked at (checklist L-10): a desktop and a phone. */
 export const VIEWPORTS = {
@@ -76,12 +77,41 @@ export async function closeContexts(browser: Browser | undefined): Promise<void>
   await Promise.all((browser?.contexts() ?? []).map((context) => context.close()));
 }
 
+/** Where a failed journey leaves what its browser showed (see {@link keepWhatFailed}). */
+export const FAILED_SHOTS = '/tmp/vmer/failed';
+
+/**
+ * After a failed test of the file, a screenshot of every page its browser still has open
+ * (`FAILED_SHOTS`/`test name`-`n`.png), and each page's address and alerts on stderr: a
+ * journey that fails once in many runs then says what the screen showed, not only which wait
+ * ran out.
+ */
+export function keepWhatFailed(browser: () => Browser | undefined): void {
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    const pages = (browser()?.contexts() ?? []).flatMap((context) => context.pages());
+    const name = task.name.replace(/[^\w-]+/g, '-').slice(0, 80);
+    await mkdir(FAILED_SHOTS, { recursive: true });
+    for (const [index, page] of pages.entries()) {
+      const file = `${FAILED_SHOTS}/${name}-${index + 1}.png`;
+      try {
+        await page.screenshot({ path: file, fullPage: true, timeout: 10_000 });
+        const alerts = await page.getByRole('alert').allTextContents();
+        console.error(`failed: ${file} shows ${page.url()}; alerts: ${JSON.stringify(alerts)}`);
+      } catch (error) {
+        console.error(`failed: no screenshot of ${page.url()} (${String(error)})`);
+      }
+    }
+  });
+}
+
 /** The browser of a test file (the worker's, see {@link workerBrowser}); its contexts closed after. */
 export function browserSuite(): { browser: Browser } {
   const suite = {} as { browser: Browser };
   beforeAll(async () => {
     suite.browser = await workerBrowser();
   });
+  keepWhatFailed(() => suite.browser);
   afterAll(async () => {
     await closeContexts(suite.browser);
   });

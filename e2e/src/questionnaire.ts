@@ -31,6 +31,7 @@ import {
   closeContexts,
   DEMO_PASSWORD,
   enableStateGetter,
+  keepWhatFailed,
   newContext,
   serverUrl,
   signIn,
@@ -218,6 +219,7 @@ export function journeySuite(): JourneySuite {
     [suite.browser, suite.labels] = await Promise.all([workerBrowser(), catalogLabels()]);
     await mkdir(SHOTS, { recursive: true });
   });
+  keepWhatFailed(() => suite.browser);
   afterAll(async () => {
     await closeContexts(suite.browser);
   });

@@ -9,6 +9,7 @@ import {
   signIn,
   type ViewportName,
   serverUrl,
+  keepWhatFailed,
 } from '../src/browser.ts';
 
 const baseUrl = serverUrl();
@@ -19,6 +20,7 @@ beforeAll(async () => {
   browser = await workerBrowser();
   await mkdir(SHOTS, { recursive: true });
 });
+keepWhatFailed(() => browser);
 afterAll(async () => {
   await closeContexts(browser);
 });

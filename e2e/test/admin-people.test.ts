@@ -10,6 +10,7 @@ import {
   signIn,
   signInAtProvider,
   type ViewportName,
+  keepWhatFailed,
 } from '../src/browser.ts';
 import { SETTLED, SHOTS } from '../src/questionnaire.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
@@ -26,6 +27,7 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), workerBrowser()]);
   baseUrl = server.baseUrl;
 });
+keepWhatFailed(() => browser);
 afterAll(async () => {
   await closeContexts(browser);
   await server?.stop();

@@ -9,6 +9,7 @@ import {
   signIn,
   type ViewportName,
   serverUrl,
+  keepWhatFailed,
 } from '../src/browser.ts';
 import type { HeaderSelectionState } from '../../apps/web/src/features/header-selection/header-selection-slice.ts';
 
@@ -20,6 +21,7 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await workerBrowser();
 });
+keepWhatFailed(() => browser);
 afterAll(async () => {
   await closeContexts(browser);
 });
