@@ -1,5 +1,6 @@
 import type { Language, Role } from '@vmer/domain';
-import type { Kysely, Selectable } from 'kysely';
+import { CompiledQuery, type Kysely, type Selectable } from 'kysely';
+import { PREPARED } from '../db/database.ts';
 import type { Database, UsersTable } from '../db/schema.ts';
 import { adminAuditRepository, changesBetween } from '../admin/admin-audit-repository.ts';
 
@@ -105,11 +106,40 @@ export async function bindPreRegistered(
   });
 }
 
-export function findUserBySubject(
+/**
+ * Every column of a user row. A record over the row's keys, so that a column added to the
+ * table and not named here fails to compile.
+ */
+const USER_COLUMNS: Record<keyof UserRow, true> = {
+  subject: true,
+  user_name: true,
+  display_name: true,
+  role: true,
+  insurers: true,
+  language: true,
+  password_hash: true,
+  demo: true,
+  active: true,
+  email: true,
+  created_at: true,
+  updated_at: true,
+};
+
+/**
+ * The lookup the auth hook makes at every request: fixed text, so it is neither built by the
+ * query builder nor planned by PostgreSQL at every call (PREPARED). The columns are named, not
+ * `*`: a prepared `*` would fail on a connection that prepared it before a migration added one.
+ */
+const USER_BY_SUBJECT = `${PREPARED}select ${Object.keys(USER_COLUMNS)
+  .map((column) => `"${column}"`)
+  .join(', ')} from "users" where "subject" = $1`;
+
+export async function findUserBySubject(
   db: Kysely<Database>,
   subject: string,
 ): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('subject', '=', subject).executeTakeFirst();
+  const result = await db.executeQuery<UserRow>(CompiledQuery.raw(USER_BY_SUBJECT, [subject]));
+  return result.rows[0];
 }
 
 /** A user of the embedded provider, by the name typed on the sign-in page (any case). */
