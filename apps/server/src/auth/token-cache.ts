@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { TokenVerifier } from './verify-token.ts';
 
 export interface TokenCacheOptions {
@@ -21,7 +21,8 @@ export function cachedVerifier(verify: TokenVerifier, options: TokenCacheOptions
   const now = options.now ?? Date.now;
   const entries = new Map<string, { claims: Claims; expiresAt: number }>();
   return async (token) => {
-    const key = createHash('sha256').update(token).digest('base64url');
+    // One-shot: the digest a Hash object gives, without making one at every request.
+    const key = hash('sha256', token, 'base64url');
     const cached = entries.get(key);
     if (cached) {
       if (cached.expiresAt > now()) return cached.claims;

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
@@ -8,9 +8,11 @@ import type { idempotencyRepository } from './idempotency-repository.ts';
 /** Thrown inside a transaction whose Idempotency-Key another request holds. */
 class KeyTaken extends Error {}
 
-/** The digest a request is kept under with its Idempotency-Key, and its audit entry carries. */
-export const requestSha256 = (request: unknown) =>
-  createHash('sha256').update(JSON.stringify(request)).digest('hex');
+/**
+ * The digest a request is kept under with its Idempotency-Key, and its audit entry carries.
+ * One-shot `hash`: the same digest as a Hash object's, without making one at every request.
+ */
+export const requestSha256 = (request: unknown) => hash('sha256', JSON.stringify(request), 'hex');
 
 /**
  * Runs a change once per Idempotency-Key (design §4): a retry with the same key gets the
