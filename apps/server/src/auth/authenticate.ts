@@ -8,6 +8,7 @@ import { HttpError } from '../http/errors.ts';
 import { identityFromClaims, type ClaimSettings } from './claims.ts';
 import { cachedVerifier } from './token-cache.ts';
 import { rowLanguage, type UserDirectory } from './user-directory.ts';
+import type { TokenIdentity } from './users-repository.ts';
 import { InvalidTokenError, KeysUnavailableError, type TokenVerifier } from './verify-token.ts';
 
 /** The signed-in caller, set by the auth hook on every route that is not public. */
@@ -70,6 +71,17 @@ export const authenticate = fp(
     app.decorateRequest('user', undefined as unknown as AuthUser);
     app.decorateRequest('client', undefined);
     const verify = cachedVerifier(options.verify, { max: TOKEN_CACHE_MAX });
+    // The identity a token's claims give, read once per claims object: the verifier's cache
+    // answers a token's later requests with the same (frozen) object.
+    const identities = new WeakMap<JWTPayload, TokenIdentity>();
+    const identityOf = (payload: JWTPayload & { sub: string }): TokenIdentity => {
+      let identity = identities.get(payload);
+      if (identity === undefined) {
+        identity = identityFromClaims(payload, options.claims);
+        identities.set(payload, identity);
+      }
+      return identity;
+    };
     const challenge = (error?: string) =>
       error
         ? `Bearer realm="${options.realm}", error="${error}"`
@@ -115,7 +127,7 @@ export const authenticate = fp(
         return;
       }
       // Role and insurers are the users table's: a token's claims never raise them.
-      const row = await options.users.resolve(identityFromClaims(payload, options.claims));
+      const row = await options.users.resolve(identityOf(payload));
       if (!row) {
         request.log.info({ reason: 'user deleted or deactivated' }, 'access token refused');
         throw new HttpError(401, 'unauthorized', undefined, {

@@ -3,12 +3,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import {
   bindPreRegistered,
-  findUserBySubject,
+  findCallerBySubject,
   insertUserFromClaims,
   setUserLanguage,
   updateUserNames,
+  type CallerRow,
   type TokenIdentity,
-  type UserRow,
 } from './users-repository.ts';
 
 export interface UserDirectoryOptions {
@@ -39,8 +39,8 @@ export class UserDirectory {
    * A subject of an external issuer seen for the first time takes the row pre-registered with
    * its `email` claim, or else is recorded from its claims.
    */
-  async resolve(identity: TokenIdentity): Promise<UserRow | undefined> {
-    let row = await findUserBySubject(this.#db, identity.subject);
+  async resolve(identity: TokenIdentity): Promise<CallerRow | undefined> {
+    let row = await findCallerBySubject(this.#db, identity.subject);
     if (this.#embedded) return row?.active ? row : undefined;
 
     // A person pre-registered by e-mail takes the subject of their first token (design §11).
@@ -62,7 +62,7 @@ export class UserDirectory {
 }
 
 /** The stored language, or the default for a value the table should never hold. */
-export function rowLanguage(row: UserRow): Language {
+export function rowLanguage(row: Pick<CallerRow, 'language'>): Language {
   const parsed = languageSchema.safeParse(row.language);
   return parsed.success ? parsed.data : DEFAULT_LANGUAGE;
 }
