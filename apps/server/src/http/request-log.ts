@@ -230,6 +230,7 @@ export function requestLogging(level: string, stream?: LogStream) {
     logger: loggerOptions(level, stream),
     genReqId: requestId,
     logController: new RequestLogController(),
+    childLoggerFactory: requestChildLogger,
   } satisfies FastifyServerOptions;
 }
 
@@ -240,44 +241,94 @@ export function echoRequestId(app: FastifyInstance): void {
   });
 }
 
-/** The levels a line is written at, in pino's order. */
-const LINE_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
-
 /** A request's logger as Fastify types it; at run time Fastify's pino logger. */
 type RequestLogger = FastifyRequest['log'];
 /** What pino's logger answers beyond Fastify's type: whether a level writes. */
 interface PinoLevels {
   isLevelEnabled(level: string): boolean;
 }
+/** The levels a line is written at. */
+type LineLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 
 /**
  * A logger that writes as `parent.child(bindings)` would, making that child only when it first
  * writes a line: at a level that writes none of the request's lines (`silent`, or `info` on
  * a request that logs only at debug) no child is made, which is work pino does (bindings
- * serialised and redacted) at every request otherwise.
+ * serialised and redacted) at every request otherwise. A class, so that a request makes one
+ * object rather than a closure per level.
  */
-function childOnFirstLine(parent: RequestLogger, bindings: Record<string, unknown>): RequestLogger {
-  let child: RequestLogger | undefined;
-  const made = () => (child ??= parent.child(bindings));
-  const enabled = (level: string) =>
-    child !== undefined || (parent as RequestLogger & PinoLevels).isLevelEnabled(level);
-  const logger = {
-    get level() {
-      return (child ?? parent).level;
-    },
-    set level(level: string) {
-      made().level = level;
-    },
-    child: (...args: Parameters<RequestLogger['child']>) => made().child(...args),
-    silent: () => {},
-  } as Partial<RequestLogger> as RequestLogger;
-  for (const level of LINE_LEVELS) {
-    logger[level] = ((...args: Parameters<RequestLogger['info']>) => {
-      if (enabled(level)) made()[level](...args);
-    }) as RequestLogger['info'];
+class ChildOnFirstLine {
+  readonly #parent: RequestLogger & PinoLevels;
+  readonly #bindings: Record<string, unknown>;
+  #child: (RequestLogger & PinoLevels) | undefined;
+
+  constructor(parent: RequestLogger, bindings: Record<string, unknown>) {
+    this.#parent = parent as RequestLogger & PinoLevels;
+    this.#bindings = bindings;
   }
-  return logger;
+
+  #made(): RequestLogger & PinoLevels {
+    return (this.#child ??= this.#parent.child(this.#bindings) as RequestLogger & PinoLevels);
+  }
+
+  #write(level: LineLevel, args: unknown[]): void {
+    if (this.#child !== undefined || this.#parent.isLevelEnabled(level))
+      (this.#made()[level] as (...line: unknown[]) => void)(...args);
+  }
+
+  isLevelEnabled(level: string): boolean {
+    return (this.#child ?? this.#parent).isLevelEnabled(level);
+  }
+
+  get level(): string {
+    return (this.#child ?? this.#parent).level;
+  }
+
+  set level(level: string) {
+    this.#made().level = level;
+  }
+
+  child(...args: Parameters<RequestLogger['child']>): RequestLogger {
+    return this.#made().child(...args);
+  }
+
+  silent(): void {}
+  fatal(...args: unknown[]): void {
+    this.#write('fatal', args);
+  }
+  error(...args: unknown[]): void {
+    this.#write('error', args);
+  }
+  warn(...args: unknown[]): void {
+    this.#write('warn', args);
+  }
+  info(...args: unknown[]): void {
+    this.#write('info', args);
+  }
+  debug(...args: unknown[]): void {
+    this.#write('debug', args);
+  }
+  trace(...args: unknown[]): void {
+    this.#write('trace', args);
+  }
 }
+
+function childOnFirstLine(parent: RequestLogger, bindings: Record<string, unknown>): RequestLogger {
+  return new ChildOnFirstLine(parent, bindings) as unknown as RequestLogger;
+}
+
+/**
+ * Fastify's child logger of each request (its bindings: the request id), made on its first
+ * line as {@link childOnFirstLine}; a route giving its own level or serialisers gets it at once.
+ */
+const requestChildLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (
+  logger,
+  bindings,
+  options,
+) =>
+  options.level !== undefined || options.serializers !== undefined
+    ? logger.child(bindings, options)
+    : childOnFirstLine(logger, bindings);
 
 /**
  * From authentication on, every line of the request names who made it: the subject and
