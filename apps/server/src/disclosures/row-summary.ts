@@ -38,18 +38,18 @@ export function rowSummary(
 ): RowSummary {
   const decided = evaluation.decisions.some((d) => d.indicators !== null);
   const results = decided ? Object.entries(evaluation.consolidated.indicators) : [];
-  const categories = (decisions: readonly string[]) =>
-    DECISION_CATEGORIES.map(
-      (category) => decisions.filter((decision) => decisionCategory(decision) === category).length,
-    );
+  // Each decision's category read once, then counted (a save writes this at every call).
+  const categories = (decisions: readonly string[]) => {
+    const counts = DECISION_CATEGORIES.map(() => 0);
+    for (const decision of decisions)
+      counts[DECISION_CATEGORIES.indexOf(decisionCategory(decision))]!++;
+    return counts;
+  };
+  const written = results.map(([code, result]) => [code, formatIndicatorResult(result)] as const);
   return {
-    decisions: JSON.stringify(
-      Object.fromEntries(results.map(([code, result]) => [code, formatIndicatorResult(result)])),
-    ),
+    decisions: JSON.stringify(Object.fromEntries(written)),
     decision_categories: JSON.stringify(
-      Object.fromEntries(
-        results.map(([code, result]) => [code, decisionCategory(formatIndicatorResult(result))]),
-      ),
+      Object.fromEntries(written.map(([code, text]) => [code, decisionCategory(text)])),
     ),
     condition_categories: JSON.stringify(
       Object.fromEntries(
