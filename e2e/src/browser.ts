@@ -78,7 +78,7 @@ export async function closeContexts(browser: Browser | undefined): Promise<void>
 }
 
 /** Where a failed journey leaves what its browser showed (see {@link keepWhatFailed}). */
-export const FAILED_SHOTS = '/tmp/vmer/failed';
+const FAILED_SHOTS = '/tmp/vmer/failed';
 
 /**
  * After a failed test of the file, a screenshot of every page its browser still has open
