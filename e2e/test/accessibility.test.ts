@@ -1,28 +1,20 @@
 import { mkdir } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  closeContexts,
-  workerBrowser,
+  browserSuite,
   newContext,
   seriousViolations,
   signIn,
   type ViewportName,
   serverUrl,
-  keepWhatFailed,
 } from '../src/browser.ts';
 
 const baseUrl = serverUrl();
 const SHOTS = '/tmp/vmer/shots';
-let browser: Browser;
+const suite = browserSuite();
 
 beforeAll(async () => {
-  browser = await workerBrowser();
   await mkdir(SHOTS, { recursive: true });
-});
-keepWhatFailed(() => browser);
-afterAll(async () => {
-  await closeContexts(browser);
 });
 
 const LANGUAGES = [
@@ -34,7 +26,7 @@ for (const viewport of ['desktop', 'phone'] as const satisfies readonly Viewport
   for (const { language, signInHeading, homeHeading } of LANGUAGES) {
     describe(`${viewport}, ${language}`, () => {
       it(`landing page: no serious or critical accessibility violation (${viewport}, ${language})`, async () => {
-        const context = await newContext(browser, viewport);
+        const context = await newContext(suite.browser, viewport);
         // The language last used on this browser is where the landing page starts.
         await context.addInitScript(
           (chosen) => window.localStorage.setItem('vmer.language', chosen),
@@ -52,7 +44,7 @@ for (const viewport of ['desktop', 'phone'] as const satisfies readonly Viewport
       });
 
       it(`home screen: no serious or critical accessibility violation (${viewport}, ${language})`, async () => {
-        const context = await newContext(browser, viewport);
+        const context = await newContext(suite.browser, viewport);
         const page = await context.newPage();
         await signIn(page, baseUrl, 'uw1');
         await page.getByTestId('user-name').filter({ hasText: 'uw1' }).waitFor();

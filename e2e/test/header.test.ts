@@ -1,33 +1,23 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   appState,
   enableStateGetter,
-  closeContexts,
-  workerBrowser,
+  browserSuite,
   newContext,
   signIn,
   type ViewportName,
   serverUrl,
-  keepWhatFailed,
 } from '../src/browser.ts';
 import type { HeaderSelectionState } from '../../apps/web/src/features/header-selection/header-selection-slice.ts';
 
 const baseUrl = serverUrl();
 // The API's calls answer in their own time on a busy machine.
 const ANSWER_WAIT = { timeout: 10_000 };
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await workerBrowser();
-});
-keepWhatFailed(() => browser);
-afterAll(async () => {
-  await closeContexts(browser);
-});
+const suite = browserSuite();
 
 async function signedIn(userName: string, viewport: ViewportName): Promise<Page> {
-  const context = await newContext(browser, viewport);
+  const context = await newContext(suite.browser, viewport);
   await enableStateGetter(context);
   const page = await context.newPage();
   await signIn(page, baseUrl, userName);
@@ -193,7 +183,7 @@ describe('full screen', () => {
   });
 
   it('L-05 where the browser has no Fullscreen API (no document.fullscreenEnabled) the toggle is hidden', async () => {
-    const context = await newContext(browser, 'desktop');
+    const context = await newContext(suite.browser, 'desktop');
     await context.addInitScript(() => {
       delete (Document.prototype as { fullscreenEnabled?: boolean }).fullscreenEnabled;
     });
