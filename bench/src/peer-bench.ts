@@ -646,6 +646,22 @@ function row(spec: RowSpec, peer: Sample, product: Sample): Row {
   };
 }
 
+const RUNS = { open: runOpen, all: runAll, fresh: runFresh, held: runHeld } as const;
+
+/**
+ * PEER_RUNS=open,held (any of open, all, fresh, held): only those runs and their rows, for
+ * working on one row; every run by default.
+ */
+function chosenRuns(): ((bench: Bench, side: Side, into: Sample) => Promise<void>)[] {
+  const names = (process.env.PEER_RUNS ?? Object.keys(RUNS).join(','))
+    .split(',')
+    .map((name) => name.trim());
+  const unknown = names.filter((name) => !(name in RUNS));
+  if (unknown.length > 0)
+    throw new Error(`PEER_RUNS: unknown ${unknown.join(', ')}; runs are ${Object.keys(RUNS).join(', ')}`);
+  return names.map((name) => RUNS[name as keyof typeof RUNS]);
+}
+
 /** The side-by-side rows: product against SurveyJS on the same generated 300 questions. */
 export async function peerRows(): Promise<Row[]> {
   productionBuild();
@@ -699,11 +715,14 @@ export async function peerRows(): Promise<Row[]> {
     const samples: Record<Side, Sample> = { peer: emptySample(), product: emptySample() };
     for (let rep = 0; rep < REPS; rep++) {
       const order: Side[] = rep % 2 === 0 ? ['peer', 'product'] : ['product', 'peer'];
-      for (const run of [runOpen, runAll, runFresh, runHeld])
+      for (const run of chosenRuns())
         for (const side of order) await run(bench, side, samples[side]);
       console.error(`peer: repetition ${rep + 1} of ${REPS} done`);
     }
-    return ROWS.map((spec) => row(spec, samples.peer, samples.product));
+    // A row none of the chosen runs measured is left out rather than printed empty.
+    return ROWS.filter((spec) => samples.product[spec.key].length > 0).map((spec) =>
+      row(spec, samples.peer, samples.product),
+    );
   } finally {
     await browser?.close();
     await peerServer?.stop();
