@@ -1,14 +1,21 @@
 import type { ReactNode } from 'react';
 import { PreviewPartsContext } from '../features/admin-catalogue/preview/preview-parts.tsx';
 import { DecisionSummary } from '../features/questionnaire/components/decision-summary.tsx';
-import { QuestionField } from '../features/questionnaire/components/questions/question-field.tsx';
+import {
+  QUESTION_STYLES,
+  QuestionField,
+} from '../features/questionnaire/components/questions/question-field.tsx';
 import { questionnaireTexts } from '../features/questionnaire/locales.ts';
 import { addScreenTexts } from '../lib/i18n.ts';
 
 // The questionnaire's texts come with its components, whichever screen shows them.
 addScreenTexts(questionnaireTexts);
 
-const PARTS = { Question: QuestionField, Decisions: DecisionSummary };
+const PARTS = {
+  Question: QuestionField,
+  questionStyles: QUESTION_STYLES,
+  Decisions: DecisionSummary,
+};
 
 /**
  * Hands the questionnaire's own question and decision components to the catalogue studio's

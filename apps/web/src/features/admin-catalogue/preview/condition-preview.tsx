@@ -211,7 +211,7 @@ interface PreviewBodyProps {
  * again only when the condition, the answers or the language change.
  */
 const PreviewBody = memo(function PreviewBody({
-  parts: { Question, Decisions },
+  parts: { Question, questionStyles, Decisions },
   impairment,
   indicators,
   language,
@@ -231,7 +231,12 @@ const PreviewBody = memo(function PreviewBody({
   return (
     <>
       {pages.map((page) => (
-        <Box key={page.index} component="section" aria-label={page.label} sx={{ mb: 1 }}>
+        <Box
+          key={page.index}
+          component="section"
+          aria-label={page.label}
+          sx={[{ mb: 1 }, ...(Array.isArray(questionStyles) ? questionStyles : [questionStyles])]}
+        >
           <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mt: 1 }}>
             {textIn(page.group.header, language)}
           </Typography>

@@ -1,3 +1,4 @@
+import type { SxProps, Theme } from '@mui/material/styles';
 import { createContext, use, type ComponentType } from 'react';
 import type { ConsolidatedDecision, ImpairmentDecision } from '@vmer/domain/decision-engine';
 import type { AnswerValue, Indicator, Language, Question } from '@vmer/domain/model';
@@ -32,6 +33,8 @@ interface PreviewDecisionsProps {
  */
 export interface PreviewParts {
   Question: ComponentType<PreviewQuestionProps>;
+  /** How the questionnaire styles a list of its questions (their labels, options, rules). */
+  questionStyles: SxProps<Theme>;
   Decisions: ComponentType<PreviewDecisionsProps>;
 }
 

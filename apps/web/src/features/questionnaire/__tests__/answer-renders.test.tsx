@@ -143,4 +143,22 @@ describe('F-05 an answer renders again only what it changed', () => {
     const questions = await screen.findAllByRole('region', { name: /question$/ });
     expect(questions.map((question) => question.className)).toEqual(['question']);
   });
+
+  it("F-05 a choice question's options are the browser's own radio buttons in plain labels, styled by the list, not styled components", async () => {
+    const view = await renderScreen();
+    load(view.store);
+    const question = (await screen.findAllByRole('region', { name: /question$/ }))[0]!;
+    const options = within(question).getAllByRole('radio');
+    expect(options.map((radio) => (radio as HTMLInputElement).labels?.[0]?.className)).toEqual([
+      'option',
+      'option',
+    ]);
+    // Nothing inside an option works out a style of its own.
+    const styled = options.flatMap((radio) =>
+      [radio, ...radio.closest('label')!.querySelectorAll('*')].filter((node) =>
+        /Mui|css-/.test(node.getAttribute('class') ?? ''),
+      ),
+    );
+    expect(styled).toEqual([]);
+  });
 });

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -270,7 +271,7 @@ export function DisclosureCard() {
           >
             {page.label}
           </Typography>
-          <Stack divider={<Divider flexItem />} sx={QUESTION_STYLES}>
+          <Box sx={QUESTION_STYLES}>
             {page.questionList.map((q, i) => (
               <PageQuestion
                 key={q.uuid}
@@ -283,7 +284,7 @@ export function DisclosureCard() {
                 checked={checkedPages.includes(checkedPageKey(page))}
               />
             ))}
-          </Stack>
+          </Box>
           <PageButtons count={pages.length} current={current} onMove={onMove} />
           {decisionTable}
         </Stack>

@@ -1,13 +1,13 @@
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
 import { textIn } from '@vmer/domain/languages';
 import { parseChoices } from '@vmer/domain/answers';
 import { checkboxSelection } from '@vmer/domain/questionnaire';
 import { LabelWithDigit } from '../../keyboard/option-digit.tsx';
 import type { QuestionInputProps } from './question-input-props.ts';
 
-/** C questions: checkboxes; an exclusive option stands alone (the domain's checkboxSelection). */
+/**
+ * C questions: checkboxes; an exclusive option stands alone (the domain's checkboxSelection).
+ * The browser's own checkboxes in plain labels, styled as the radio buttons are.
+ */
 export function CheckboxInput({
   question,
   answer,
@@ -18,23 +18,21 @@ export function CheckboxInput({
 }: QuestionInputProps) {
   const chosen = parseChoices(answer);
   return (
-    <FormGroup role="group" aria-labelledby={labelId}>
+    <div role="group" aria-labelledby={labelId} className="options">
       {question.answerList.map((option, index) => (
-        <FormControlLabel
-          key={option.uuid}
-          label={<LabelWithDigit label={textIn(option.label, language)} index={index} />}
-          disabled={readOnly}
-          control={
-            <Checkbox
-              checked={chosen.includes(option.uuid)}
-              onChange={(_, checked) => {
-                const next = checkboxSelection(question, chosen, option.uuid, checked);
-                onChange(next.length > 0 ? next : undefined);
-              }}
-            />
-          }
-        />
+        <label key={option.uuid} className="option">
+          <input
+            type="checkbox"
+            checked={chosen.includes(option.uuid)}
+            disabled={readOnly}
+            onChange={(event) => {
+              const next = checkboxSelection(question, chosen, option.uuid, event.target.checked);
+              onChange(next.length > 0 ? next : undefined);
+            }}
+          />
+          <LabelWithDigit label={textIn(option.label, language)} index={index} />
+        </label>
       ))}
-    </FormGroup>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import FormHelperText from '@mui/material/FormHelperText';
+import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,7 @@ import { useAppSelector } from '../../../../app/hooks.ts';
 import { selectProfile } from '../../questionnaire-slice.ts';
 import { choiceDigitHandler } from '../../keyboard/choice-digits.ts';
 import { sanitizeQuestionHtml } from '../../sanitize-question-html.ts';
+import { OPTION_DIGIT_STYLES } from '../../keyboard/option-digit.tsx';
 import { QUESTION_INPUTS } from './question-inputs.tsx';
 
 export interface QuestionFieldProps {
@@ -36,15 +38,50 @@ export const QUESTION_TEXT = {
 } as const;
 
 /**
+ * How the options of a choice question look (radio buttons, checkboxes): the browser's own
+ * inputs in plain labels, one under the other, each label as tall as a touch target, the input
+ * in the theme's colour with a visible focus ring, greyed when read-only.
+ */
+const OPTION_STYLES = {
+  ...OPTION_DIGIT_STYLES,
+  '& .options': { display: 'flex', flexDirection: 'column', alignItems: 'flex-start' },
+  '& .option': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: 1.5,
+    minHeight: 40,
+    paddingInline: 1,
+    cursor: 'pointer',
+  },
+  '& .option input': {
+    width: 20,
+    height: 20,
+    margin: 0,
+    flexShrink: 0,
+    cursor: 'inherit',
+    accentColor: (theme: Theme) => theme.palette.primary.main,
+  },
+  '& .option input:focus-visible': {
+    outline: '2px solid',
+    outlineColor: 'primary.main',
+    outlineOffset: 2,
+  },
+  '& .option:has(input:disabled)': { color: 'text.disabled', cursor: 'default' },
+} as const;
+
+/**
  * How the questions look on screen, for the lists that show them (the page, the one-scroll
- * view): one style for all their questions. A question is a plain section, not a styled
- * component: an answer that renumbers the questions after it renders them again, and each would
- * otherwise work out its own style again. One needing an answer, or whose answer cannot be true
- * (`data-status`), is highlighted.
+ * view, the catalogue studio's preview): one style for all their questions. A question is a
+ * plain section, not a styled component: an answer that renumbers the questions after it
+ * renders them again, and each would otherwise work out its own style again. One needing an
+ * answer, or whose answer cannot be true (`data-status`), is highlighted. Questions next to
+ * each other are parted by a rule.
  */
 export const QUESTION_STYLES = {
   ...QUESTION_TEXT,
+  ...OPTION_STYLES,
   '& .question': { paddingBlock: 1.5, borderLeft: '4px solid transparent' },
+  '& .question + .question': { borderTop: 1, borderTopColor: 'divider' },
   '& .question[data-status]': {
     borderLeftColor: 'error.main',
     backgroundColor: 'rgba(211, 47, 47, 0.04)',

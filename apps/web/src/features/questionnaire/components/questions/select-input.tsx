@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { textIn } from '@vmer/domain/languages';
 import { parseChoices } from '@vmer/domain/answers';
 import { checkboxSelection } from '@vmer/domain/questionnaire';
-import { LabelWithDigit } from '../../keyboard/option-digit.tsx';
+import { LabelWithDigit, OPTION_DIGIT_STYLES } from '../../keyboard/option-digit.tsx';
 import type { QuestionInputProps } from './question-input-props.ts';
 
 /**
@@ -59,7 +59,9 @@ export function SelectInput({
             Array.isArray(selected)
               ? selected.map(labelOf).join(', ')
               : labelOf(selected as string),
-          MenuProps: { slotProps: { paper: { sx: { maxHeight: '40vh' } } } },
+          MenuProps: {
+            slotProps: { paper: { sx: { maxHeight: '40vh', ...OPTION_DIGIT_STYLES } } },
+          },
         },
         htmlInput: { 'aria-describedby': labelId },
       }}
