@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import { Fragment } from 'react';
 
 /** How a decision reads at a glance: decline, postpone, refer, exclusions, debit points, standard. */
@@ -27,6 +26,16 @@ export const DECISION_TONES: Record<DecisionTone, { background: string; color: s
   standard: { background: '#e7f4ea', color: '#1b5120' },
 };
 
+/** The shape every decision value has, whatever its tone (the theme's 6 px and 8 px). */
+const VALUE_STYLE = {
+  display: 'inline-block',
+  padding: '0 6px',
+  borderRadius: 8,
+  fontWeight: 600,
+  printColorAdjust: 'exact',
+  WebkitPrintColorAdjust: 'exact',
+} as const;
+
 interface DecisionValueProps {
   value: string;
   /** Written before the value, as 'LIFE 25' where no column names the benefit. */
@@ -41,19 +50,11 @@ interface DecisionValueProps {
 export function DecisionValue({ value, indicator }: DecisionValueProps) {
   const text = indicator === undefined ? value : `${indicator} ${value}`;
   const parts = text.split(',');
+  const tone = decisionTone(value);
+  // A plain element with its tone as an inline style: a table shows dozens of values, and a
+  // styled component would work out a style for each.
   return (
-    <Box
-      component="span"
-      data-tone={decisionTone(value)}
-      sx={{
-        ...DECISION_TONES[decisionTone(value)],
-        display: 'inline-block',
-        px: 0.75,
-        borderRadius: 1,
-        fontWeight: 600,
-        printColorAdjust: 'exact',
-      }}
-    >
+    <span data-tone={tone} style={{ ...DECISION_TONES[tone], ...VALUE_STYLE }}>
       {parts.map((part, index) => (
         <Fragment key={index}>
           {index > 0 && (
@@ -64,6 +65,6 @@ export function DecisionValue({ value, indicator }: DecisionValueProps) {
           {part}
         </Fragment>
       ))}
-    </Box>
+    </span>
   );
 }

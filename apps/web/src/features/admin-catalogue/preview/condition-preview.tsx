@@ -263,7 +263,7 @@ const PreviewBody = memo(function PreviewBody({
         aria-label={t('conditionPreview.decisionsRegion')}
         sx={{
           overflowX: 'auto',
-          '& .MuiTableContainer-root': { overflowX: 'visible' },
+          '& .decision-table': { overflowX: 'visible' },
           '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
         }}
       >

@@ -144,6 +144,27 @@ describe('F-05 an answer renders again only what it changed', () => {
     expect(questions.map((question) => question.className)).toEqual(['question']);
   });
 
+  it('F-05 the decision table, its values and its reasons are plain elements under one stylesheet; a reason opens from its button', async () => {
+    const view = await renderScreen();
+    load(view.store);
+    const table = await screen.findByRole('table');
+    const why = screen.getByRole('button', { name: 'Why: Gout' });
+    const styled = (root: Element) =>
+      [root, ...root.querySelectorAll('*')].filter((node) =>
+        /Mui|css-/.test(node.getAttribute('class') ?? ''),
+      );
+    expect(styled(table)).toEqual([]);
+    expect(within(table).getByRole('row', { name: /^Gout/ }).textContent).toBe('Gout0');
+    expect(why.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(why);
+    expect(why.getAttribute('aria-expanded')).toBe('true');
+    const reasons = screen.getByRole('region', { name: 'Why: Gout' });
+    expect(why.getAttribute('aria-controls')).toBe(reasons.id);
+    expect(styled(why)).toEqual([]);
+    expect(styled(reasons)).toEqual([]);
+    expect(within(reasons).getByRole('listitem').textContent).toMatch(/→ 0$/);
+  });
+
   it("F-05 a choice question's options are the browser's own radio buttons in plain labels, styled by the list, not styled components", async () => {
     const view = await renderScreen();
     load(view.store);

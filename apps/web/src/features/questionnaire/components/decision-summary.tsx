@@ -1,17 +1,7 @@
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import Accordion from '@mui/material/Accordion';
-import AccordionDetails from '@mui/material/AccordionDetails';
-import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { memo, type ReactNode } from 'react';
+import { memo, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   formatIndicatorResult,
@@ -60,14 +50,70 @@ export interface OverrideTarget {
 }
 
 /**
- * The table keeps to the width it is given, down to a 390 px phone: cells are narrower there,
- * results wrap between words, and a condition's name (the first column) wraps even inside a
- * long word rather than pushing the results out of sight.
+ * How the decision table and its reasons look: plain elements under this one stylesheet, not a
+ * styled component per cell, reason and value (a disclosure of 10 conditions shows some 160;
+ * each answer renders the consolidated row and a changed condition's row again). The table keeps
+ * to the width it is given, down to a 390 px phone: cells are narrower there, results wrap
+ * between words, and a condition's name (the first column) wraps even inside a long word rather
+ * than pushing the results out of sight. A reason opens and closes from its button, which
+ * shows a chevron turning with it.
  */
-const FITTING_TABLE = {
-  width: '100%',
-  '& th, & td': { px: { xs: 0.5, sm: 2 } },
+const DECISION_STYLES = {
+  '& .decision-table': { overflowX: 'auto' },
+  '& table': { width: '100%', borderCollapse: 'collapse', typography: 'body2' },
+  '& th, & td': {
+    px: { xs: 0.5, sm: 2 },
+    py: 0.75,
+    textAlign: 'left',
+    borderBottom: 1,
+    borderColor: 'divider',
+  },
+  '& thead th': { fontWeight: 500, lineHeight: '1.5rem' },
+  '& tbody th': { fontWeight: 400 },
   '& th:first-of-type': { overflowWrap: 'anywhere', minWidth: { xs: 88, sm: 160 } },
+  '& tr.consolidated > *': { fontWeight: 600 },
+  '& .why-toggle': {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: 1,
+    width: '100%',
+    minHeight: 48,
+    px: 2,
+    border: 0,
+    borderBottom: 1,
+    borderColor: 'divider',
+    background: 'none',
+    color: 'text.primary',
+    typography: 'body2',
+    textAlign: 'left',
+    cursor: 'pointer',
+  },
+  '& .why-toggle:hover': { backgroundColor: 'action.hover' },
+  '& .why-toggle:focus-visible': {
+    outline: '2px solid',
+    outlineColor: 'primary.main',
+    outlineOffset: -2,
+  },
+  '& .why-toggle::after': {
+    content: '""',
+    flexShrink: 0,
+    width: 8,
+    height: 8,
+    mr: 0.5,
+    borderRight: 2,
+    borderBottom: 2,
+    borderColor: 'action.active',
+    transform: 'rotate(45deg)',
+    transition: 'transform 150ms',
+  },
+  '& .why-toggle[aria-expanded="true"]::after': { transform: 'rotate(225deg)' },
+  '& .why-details': { px: 2, py: 1, typography: 'body2' },
+  '& .why-details ul': { m: 0, pl: 3 },
+  '& .why-indicator': { mb: 1 },
+  '& .why-indicator > p': { m: 0, fontWeight: 600 },
+  '& .why-listed': { mt: 1.5, breakInside: 'avoid', typography: 'body2' },
+  '& .why-listed > p': { m: 0, mb: 0.5, fontWeight: 600 },
 } as const;
 
 /**
@@ -137,10 +183,8 @@ const DecisionRow = memo(function DecisionRow({
   const pending = t('mer.disclosure.pending');
   const condition = textIn(impairment.name, language);
   return (
-    <TableRow data-impairment={impairment.uuid}>
-      <TableCell component="th" scope="row">
-        {condition}
-      </TableCell>
+    <tr data-impairment={impairment.uuid}>
+      <th scope="row">{condition}</th>
       {indicators.map((indicator) => {
         const result = decision?.indicators?.[indicator.code];
         const engine = result ? formatIndicatorResult(result) : null;
@@ -149,7 +193,7 @@ const DecisionRow = memo(function DecisionRow({
         );
         const benefit = textIn(indicator.label, language);
         return (
-          <TableCell key={indicator.code} data-indicator={indicator.code}>
+          <td key={indicator.code} data-indicator={indicator.code}>
             {overridden ? (
               <OverriddenDecision
                 override={overridden}
@@ -180,12 +224,46 @@ const DecisionRow = memo(function DecisionRow({
                 {t('mer.override.button')}
               </Button>
             )}
-          </TableCell>
+          </td>
         );
       })}
-    </TableRow>
+    </tr>
   );
 });
+
+/**
+ * A condition's reasons on screen: a button that opens and closes them (`aria-expanded`), and
+ * the region it controls. Closed, the reasons are not rendered at all: with 300 questions they
+ * are hundreds of lines, which each answer would render again for nothing (I-24).
+ */
+function ExpandableWhy({ title, children }: { title: string; children: () => ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <div>
+      <button
+        type="button"
+        id={`${id}-toggle`}
+        className="why-toggle"
+        aria-expanded={open}
+        aria-controls={`${id}-details`}
+        onClick={() => setOpen((was) => !was)}
+      >
+        {title}
+      </button>
+      {open && (
+        <div
+          id={`${id}-details`}
+          role="region"
+          aria-labelledby={`${id}-toggle`}
+          className="why-details"
+        >
+          <Deferred render={children} />
+        </div>
+      )}
+    </div>
+  );
+}
 
 interface DriversProps {
   impairment: ChosenImpairment['impairment'];
@@ -234,52 +312,29 @@ const Drivers = memo(
         const result = decided[indicator.code];
         if (!result) return null;
         return (
-          <Box key={indicator.code} sx={{ mb: 1 }}>
-            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          <div key={indicator.code} className="why-indicator">
+            <p>
               {textIn(indicator.label, language)}: {formatIndicatorResult(result)}
-            </Typography>
-            <Box component="ul" sx={{ m: 0, pl: 3 }}>
+            </p>
+            <ul>
               {result.drivers.map((driver, j) => (
-                <Typography key={j} component="li" variant="body2">
+                <li key={j}>
                   {driverText(driver)} → {driver.value}
-                </Typography>
+                </li>
               ))}
-            </Box>
-          </Box>
+            </ul>
+          </div>
         );
       });
     if (drivers === 'listed') {
       return (
-        <Box
-          component="section"
-          aria-label={title}
-          data-drivers={impairment.uuid}
-          sx={{ mt: 1.5, breakInside: 'avoid' }}
-        >
-          <Typography variant="body2" sx={{ fontWeight: 600, mb: 0.5 }}>
-            {title}
-          </Typography>
+        <section aria-label={title} data-drivers={impairment.uuid} className="why-listed">
+          <p>{title}</p>
           {details()}
-        </Box>
+        </section>
       );
     }
-    return (
-      <Accordion
-        disableGutters
-        elevation={0}
-        sx={{ '&:before': { display: 'none' } }}
-        // Collapsed, the drivers are not rendered at all: with 300 questions they are
-        // hundreds of lines, which each answer would render again for nothing (I-24).
-        slotProps={{ transition: { unmountOnExit: true } }}
-      >
-        <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-          <Typography variant="body2">{title}</Typography>
-        </AccordionSummary>
-        <AccordionDetails>
-          <Deferred render={details} />
-        </AccordionDetails>
-      </Accordion>
-    );
+    return <ExpandableWhy title={title}>{details}</ExpandableWhy>;
   },
   (before, after) =>
     before.impairment === after.impairment &&
@@ -312,22 +367,20 @@ export function DecisionSummary({
   const pending = t('mer.disclosure.pending');
 
   return (
-    <TitledSection title={t('mer.disclosure.decisions')}>
-      <TableContainer>
-        <Table size="small" sx={FITTING_TABLE}>
-          <TableHead>
-            <TableRow>
-              <TableCell component="th" scope="col">
-                {t('mer.disclosure.condition')}
-              </TableCell>
+    <TitledSection title={t('mer.disclosure.decisions')} sx={DECISION_STYLES}>
+      <div className="decision-table">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{t('mer.disclosure.condition')}</th>
               {indicators.map((indicator) => (
-                <TableCell key={indicator.code} component="th" scope="col">
+                <th key={indicator.code} scope="col">
                   {textIn(indicator.label, language)}
-                </TableCell>
+                </th>
               ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
+            </tr>
+          </thead>
+          <tbody>
             {chosen.map(({ impairment }, i) => (
               <DecisionRow
                 key={impairment.uuid}
@@ -339,26 +392,24 @@ export function DecisionSummary({
                 onOverride={onOverride}
               />
             ))}
-            <TableRow>
-              <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
-                {t('mer.disclosure.consolidated')}
-              </TableCell>
+            <tr className="consolidated">
+              <th scope="row">{t('mer.disclosure.consolidated')}</th>
               {indicators.map((indicator) => {
                 const result = consolidated.indicators[indicator.code];
                 return (
-                  <TableCell key={indicator.code} sx={{ fontWeight: 600 }}>
+                  <td key={indicator.code}>
                     {consolidated.complete && result ? (
                       <DecisionValue value={formatIndicatorResult(result)} />
                     ) : (
                       pending
                     )}
-                  </TableCell>
+                  </td>
                 );
               })}
-            </TableRow>
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </tr>
+          </tbody>
+        </table>
+      </div>
       {chosen.map(({ impairment }, i) => {
         const decided = decisions[i]?.indicators;
         if (!decided) return null;
