@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { defineConfig, parseAst, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { AUTH_CONFIG_ELEMENT_ID, API_PREFIX, endpoints } from '@vmer/domain/api/endpoints';
 import { PAGE_PATHS } from '@vmer/domain/pages';
 import { earlyOpeningScript, HELD_VERSIONS_KEY } from './src/lib/early-opening.ts';
@@ -15,6 +16,7 @@ const LANDING = 'src/app/routes/landing.tsx';
 const FRAME = 'src/app/layout/app-layout.tsx';
 const QUESTIONNAIRE = 'src/app/routes/questionnaire.tsx';
 const DATE_PICKER = 'src/features/questionnaire/components/questions/date-picker-field.tsx';
+const AFTER_FIRST_PAINT = 'src/features/questionnaire/after-first-paint.ts';
 
 /**
  * Chunk groups cut along the screens a page load starts at (design §7). Left to itself the
@@ -31,12 +33,15 @@ const DATE_PICKER = 'src/features/questionnaire/components/questions/date-picker
  *   picker), so that those do not load the whole questionnaire;
  * - `date-pickers`: the date question's picker with its calendar and date library, loaded with
  *   a disclosure that asks a date (and by the pages whose filters pick dates), in one script
- *   where the bundler made two.
+ *   where the bundler made two;
+ * - `after-first-paint`: what the questionnaire loads once its first page has painted (its
+ *   dialogs and the condition search, which `after-first-paint.ts` gathers) with the parts of
+ *   Material UI only they use, in one script: left to itself the bundler made a chunk of each
+ *   part another page shares (the checkbox, the table head), one request each after the paint.
  *
  * The sign-in page loads the first two only; a disclosure's cold open the next three, which the
- * HTML preloads (`firstScreenPreload`). Other code loaded on demand (the other pages, the
- * questionnaire's dialogs, which `after-first-paint.ts` gathers into one module) is left to the
- * bundler's own chunks.
+ * HTML preloads (`firstScreenPreload`). Other code loaded on demand (the other pages) is left to
+ * the bundler's own chunks.
  */
 function screenChunks() {
   const imports = new Map<string, readonly string[]>();
@@ -48,6 +53,7 @@ function screenChunks() {
         route: Set<string>;
         elsewhere: Set<string>;
         datePicker: Set<string>;
+        afterFirstPaint: Set<string>;
       }
     | undefined;
   const closure = (starts: Iterable<string>, into = new Set<string>()) => {
@@ -93,7 +99,19 @@ function screenChunks() {
         (id) => !notPicker.has(id) && ![signIn, frame, route].some((set) => set.has(id)),
       ),
     );
-    return (sets = { signIn, frame, route, elsewhere: closure(others), datePicker });
+    const afterFirstPaint = new Set(
+      [...closure([lazyModule(AFTER_FIRST_PAINT)])].filter(
+        (id) => ![signIn, frame, route, datePicker].some((set) => set.has(id)),
+      ),
+    );
+    return (sets = {
+      signIn,
+      frame,
+      route,
+      elsewhere: closure(others),
+      datePicker,
+      afterFirstPaint,
+    });
   };
   const entryIds = new Set<string>();
   const plugin: Plugin = {
@@ -134,6 +152,11 @@ function screenChunks() {
       // Below the route's groups: a group takes in what its modules import that no group has
       // taken yet, and above them it took Material UI's form parts from `screens`.
       priority: 5,
+    },
+    {
+      name: 'after-first-paint',
+      test: (id: string) => setsOf().afterFirstPaint.has(id) && !ownChunk(id),
+      priority: 4,
     },
     {
       name: 'screens',
@@ -317,6 +340,11 @@ export default defineConfig({
     SCREEN_CHUNKS.plugin,
     firstScreenPreload(),
     inlineIcon(),
+    // The scripts and styles written compressed beside themselves (brotli at its best quality,
+    // gzip for older clients), which the server sends as they are: it compressed each again at
+    // every request, several hundred milliseconds of its CPU on a disclosure's cold open, while
+    // the same open waited for its answer. Last, so that it sees every file the others wrote.
+    compression({ include: /^assets\/.*\.(js|css|svg)$/, threshold: 1024 }),
   ],
   build: {
     target: 'es2022',

@@ -2,7 +2,13 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  constants as zlibConstants,
+  gunzipSync,
+  gzipSync,
+} from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPath, AUTH_CONFIG_ELEMENT_ID, endpoints } from '@vmer/domain/api';
 import { buildTestApp, tokenFor, type TestApp } from './helpers.ts';
@@ -29,6 +35,12 @@ const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const value${i}
   '\n',
 );
 
+/** BIG_SCRIPT as the build compresses it: brotli at its best quality, gzip at its best level. */
+const PRE_BROTLI = brotliCompressSync(BIG_SCRIPT, {
+  params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 },
+});
+const PRE_GZIP = gzipSync(BIG_SCRIPT, { level: 9 });
+
 /** A raw GET (fetch would decode the body itself): status, headers and the bytes as sent. */
 function rawGet(url: string, encoding?: string) {
   return new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
@@ -53,6 +65,10 @@ async function fakeDist(): Promise<string> {
   await writeFile(join(dist, 'index.html'), INDEX);
   await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log("app");');
   await writeFile(join(dist, 'assets', 'vendor-def456.js'), BIG_SCRIPT);
+  // A script the build wrote compressed beside itself, as it writes every script.
+  await writeFile(join(dist, 'assets', 'screens-789abc.js'), BIG_SCRIPT);
+  await writeFile(join(dist, 'assets', 'screens-789abc.js.br'), PRE_BROTLI);
+  await writeFile(join(dist, 'assets', 'screens-789abc.js.gz'), PRE_GZIP);
   await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await copyFile(FAVICON, join(dist, 'favicon.ico'));
   return dist;
@@ -205,6 +221,23 @@ describe('the built web app', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe(BIG_SCRIPT);
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('F-03 a script the build wrote compressed goes out as written, not compressed again at each request', async () => {
+    const url = `${t.baseUrl}/assets/screens-789abc.js`;
+    const br = await rawGet(url, 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(Buffer.compare(br.body, PRE_BROTLI)).toBe(0);
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    const gzip = await rawGet(url, 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(Buffer.compare(gzip.body, PRE_GZIP)).toBe(0);
+    const plain = await rawGet(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(BIG_SCRIPT);
   });
 
   it('N-16 a missing asset is a 404, not the app; server paths never fall back to the app', async () => {

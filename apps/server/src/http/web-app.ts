@@ -95,6 +95,9 @@ export async function registerWebApp(
       root: webDist,
       index: false,
       wildcard: true,
+      // The build writes each script compressed beside it (.br, .gz): sent as it is rather than
+      // compressed again at every request; a file without them is compressed as any answer is.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (response, path) => {
         const cacheControl = path.startsWith(join(webDist, 'assets'))
