@@ -263,7 +263,6 @@ const PreviewBody = memo(function PreviewBody({
         aria-label={t('conditionPreview.decisionsRegion')}
         sx={{
           overflowX: 'auto',
-          '& .decision-table': { overflowX: 'visible' },
           '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
         }}
       >
@@ -274,6 +273,7 @@ const PreviewBody = memo(function PreviewBody({
           indicators={indicators}
           numbers={numbers}
           language={language}
+          scrolls={false}
         />
       </Box>
     </>

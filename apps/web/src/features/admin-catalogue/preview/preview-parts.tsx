@@ -24,6 +24,8 @@ interface PreviewDecisionsProps {
   indicators: readonly Indicator[];
   numbers: QuestionNumbers;
   language: Language;
+  /** False where a region around the table scrolls it instead (the preview's narrow column). */
+  scrolls?: boolean;
 }
 
 /**

@@ -31,6 +31,12 @@ interface DecisionSummaryProps {
    * nothing can be expanded).
    */
   drivers?: 'expandable' | 'listed';
+  /**
+   * Whether the table scrolls sideways itself when it is wider than its place (it keeps to
+   * the width it is given down to a phone; a reviewer's override buttons can widen it); false
+   * where a region around it scrolls it instead.
+   */
+  scrolls?: boolean;
   /** A reviewer's overrides, shown beside the engine's decisions (W-18). */
   overrides?: readonly Override[];
   /** Offered to the reviewer holding the claim: override one condition's decision for a benefit. */
@@ -59,7 +65,7 @@ export interface OverrideTarget {
  * shows a chevron turning with it.
  */
 const DECISION_STYLES = {
-  '& .decision-table': { overflowX: 'auto' },
+  '& .decision-table[data-scrolls]': { overflowX: 'auto' },
   '& table': { width: '100%', borderCollapse: 'collapse', typography: 'body2' },
   '& th, & td': {
     px: { xs: 0.5, sm: 2 },
@@ -360,6 +366,7 @@ export function DecisionSummary({
   numbers,
   language,
   drivers = 'expandable',
+  scrolls = true,
   overrides = NO_OVERRIDES,
   onOverride,
 }: DecisionSummaryProps) {
@@ -368,7 +375,7 @@ export function DecisionSummary({
 
   return (
     <TitledSection title={t('mer.disclosure.decisions')} sx={DECISION_STYLES}>
-      <div className="decision-table">
+      <div className="decision-table" data-scrolls={scrolls ? '' : undefined}>
         <table>
           <thead>
             <tr>
