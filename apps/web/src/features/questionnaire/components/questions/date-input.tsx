@@ -1,6 +1,5 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,11 +38,7 @@ export function DateInput({
     onChange({ value: next.value, exact: next.exact, zoneId: date?.zoneId ?? zoneId() });
 
   return (
-    <Stack
-      direction={{ xs: 'column', sm: 'row' }}
-      spacing={2}
-      sx={{ alignItems: { sm: 'center' } }}
-    >
+    <div className="date-answer">
       <FormControlLabel
         disabled={readOnly}
         label={t('mer.question.exactDate')}
@@ -80,6 +75,6 @@ export function DateInput({
           onDate={(iso) => record({ exact, value: iso })}
         />
       </Suspense>
-    </Stack>
+    </div>
   );
 }

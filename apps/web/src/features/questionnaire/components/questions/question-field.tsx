@@ -70,6 +70,28 @@ const OPTION_STYLES = {
 } as const;
 
 /**
+ * How the inputs of the other types lay out their parts: a free-text or number answer's lines
+ * one under the other, each line's value, unit and remove button side by side from a tablet's
+ * width up; a date's 'Exact Date?' switch beside its field there. Plain elements under this
+ * stylesheet, not a layout component per line.
+ */
+const INPUT_LAYOUT_STYLES = {
+  '& .text-lines': { display: 'flex', flexDirection: 'column', gap: 1.5 },
+  '& .text-line': {
+    display: 'flex',
+    flexDirection: { xs: 'column', sm: 'row' },
+    alignItems: 'flex-start',
+    gap: 1,
+  },
+  '& .date-answer': {
+    display: 'flex',
+    flexDirection: { xs: 'column', sm: 'row' },
+    alignItems: { sm: 'center' },
+    gap: 2,
+  },
+} as const;
+
+/**
  * How the questions look on screen, for the lists that show them (the page, the one-scroll
  * view, the catalogue studio's preview): one style for all their questions. A question is a
  * plain section, not a styled component: an answer that renumbers the questions after it
@@ -80,6 +102,7 @@ const OPTION_STYLES = {
 export const QUESTION_STYLES = {
   ...QUESTION_TEXT,
   ...OPTION_STYLES,
+  ...INPUT_LAYOUT_STYLES,
   '& .question': { paddingBlock: 1.5, borderLeft: '4px solid transparent' },
   '& .question + .question': { borderTop: 1, borderTopColor: 'divider' },
   '& .question[data-status]': {

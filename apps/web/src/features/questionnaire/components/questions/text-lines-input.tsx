@@ -3,7 +3,6 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { MAX_ANSWER_LINES, parseTextAnswer } from '@vmer/domain/answers';
@@ -94,17 +93,12 @@ export function TextLinesInput({
     commit(lines.map((line, i) => (i === index ? { ...line, ...patch } : line)));
 
   return (
-    <Stack spacing={1.5}>
+    <div className="text-lines">
       {lines.map((line, index) => {
         const issue = lineIssues.find((i) => i.path === linePath(question.uuid, index));
         const lineLabel = t('mer.question.line', { n: index + 1 });
         return (
-          <Stack
-            key={index}
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={1}
-            sx={{ alignItems: 'flex-start' }}
-          >
+          <div key={index} className="text-line">
             <TextField
               {...(isNumber ? {} : growing.field)}
               fullWidth
@@ -163,7 +157,7 @@ export function TextLinesInput({
                 <DeleteIcon />
               </IconButton>
             )}
-          </Stack>
+          </div>
         );
       })}
       {lines.length < MAX_ANSWER_LINES && !readOnly && (
@@ -176,6 +170,6 @@ export function TextLinesInput({
           {t('mer.question.addLine')}
         </Button>
       )}
-    </Stack>
+    </div>
   );
 }
