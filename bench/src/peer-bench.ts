@@ -658,7 +658,9 @@ function chosenRuns(): ((bench: Bench, side: Side, into: Sample) => Promise<void
     .map((name) => name.trim());
   const unknown = names.filter((name) => !(name in RUNS));
   if (unknown.length > 0)
-    throw new Error(`PEER_RUNS: unknown ${unknown.join(', ')}; runs are ${Object.keys(RUNS).join(', ')}`);
+    throw new Error(
+      `PEER_RUNS: unknown ${unknown.join(', ')}; runs are ${Object.keys(RUNS).join(', ')}`,
+    );
   return names.map((name) => RUNS[name as keyof typeof RUNS]);
 }
 
