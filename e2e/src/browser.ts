@@ -210,6 +210,23 @@ export interface LookOptions {
 }
 
 /**
+ * Waits for what is moving on the page and will stop (a dialog fading in, a menu growing) to
+ * end, so that a screenshot and axe see the screen as it stays: axe measured a dialog's button
+ * against the page behind while the dialog was still fading in, and found its colours too
+ * faint. Endless animations (a progress bar) are left running.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
  * Looks at a new screen as a person would: a full-page screenshot at 1366 px and at 390 px
  * (`${file}-1366.png`, `${file}-390.png`), each free of serious or critical axe violations;
  * the page goes back to 1366 px.
@@ -228,6 +245,7 @@ export async function look(page: Page, file: string, options: LookOptions = {}):
           timeout: 10_000,
         })
         .toBeLessThanOrEqual(0);
+    await settled(page);
     await page.screenshot({ path: `${file}-${width}.png`, fullPage: true });
     expect(
       await seriousViolations(page, options.dialog ? '[role="dialog"]' : undefined),
