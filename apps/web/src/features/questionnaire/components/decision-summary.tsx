@@ -158,11 +158,6 @@ function OverriddenDecision({
   );
 }
 
-/** What `render` answers, worked out only when this is rendered (an expanded accordion). */
-function Deferred({ render }: { render: () => ReactNode }) {
-  return render();
-}
-
 interface DecisionRowProps {
   impairment: ChosenImpairment['impairment'];
   decision: ImpairmentDecision | undefined;
@@ -264,7 +259,7 @@ function ExpandableWhy({ title, children }: { title: string; children: () => Rea
           aria-labelledby={`${id}-toggle`}
           className="why-details"
         >
-          <Deferred render={children} />
+          {children()}
         </div>
       )}
     </div>
