@@ -1,3 +1,4 @@
+import { apiPath, endpoints } from '@vmer/domain/api';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -8,6 +9,7 @@ import {
   browserSuite,
   serverUrl,
 } from '../src/browser.ts';
+import { PHKL_PRODUCT, requestDisclosure } from '../src/questionnaire.ts';
 
 const baseUrl = serverUrl();
 const suite = browserSuite();
@@ -22,6 +24,16 @@ beforeEach(async () => {
 
 interface Feedback {
   globalFeedback: { loadingStatus: string; apiError: { open: boolean; message: string | null } };
+  api: { queries: Record<string, { endpointName: string; status: string } | undefined> };
+}
+
+/** The queries of the app that failed, by endpoint. */
+async function failedQueries(page: Page): Promise<string[]> {
+  const { api } = await appState<Feedback>(page);
+  return Object.values(api.queries)
+    .filter((query) => query?.status === 'rejected')
+    .map((query) => query!.endpointName)
+    .sort();
 }
 
 describe('global feedback in the browser', () => {
@@ -52,6 +64,29 @@ describe('global feedback in the browser', () => {
 
     await banner.getByRole('button', { name: 'Close' }).click();
     await banner.waitFor({ state: 'detached' });
+  });
+
+  it('T-14 the calls that show nothing on the screen (the worklist badge, the request analytics) fail in transit without a banner or a snackbar: an interview that goes offline is not shouted at', async () => {
+    const requestId = await requestDisclosure(baseUrl, {
+      applicationNumber: 'QUIET1',
+      ...PHKL_PRODUCT,
+    });
+    await signIn(page, baseUrl, 'interviewer1');
+    await page.getByTestId('user-name').waitFor();
+    const background = [
+      apiPath(endpoints.worklistCounts),
+      apiPath(endpoints.requestAnalytics, { requestId }),
+    ];
+    await page.route(
+      (url) => background.includes(url.pathname),
+      (route) => route.abort('internetdisconnected'),
+    );
+    await page.goto(`${baseUrl}/questionnaire/${requestId}`);
+    // Both failed and the app has taken the failures in.
+    await expect.poll(() => failedQueries(page)).toEqual(['analytics', 'returnedToMe']);
+    expect(await page.getByTestId('network-error-banner').count()).toBe(0);
+    expect(await page.getByTestId('api-error-snackbar').count()).toBe(0);
+    expect((await appState<Feedback>(page)).globalFeedback.apiError.open).toBe(false);
   });
 
   it('L-27 X-01 S-04 S-06 an unsuccessful answer shows its message in a snackbar at the top centre; closing clears the flag', async () => {

@@ -229,8 +229,15 @@ export const questionnaireApi = api.injectEndpoints({
       }),
       keepUnusedDataFor: 0,
     }),
+    /**
+     * The request's analytics (A-26), asked in the background once the disclosure shows: nothing
+     * on the screen waits for it, so its failure is not announced (T-14).
+     */
     analytics: build.query<Answer<'requestAnalytics'>, string>({
-      query: (requestId) => apiCall(endpoints.requestAnalytics, { params: { requestId } }),
+      query: (requestId) => ({
+        ...apiCall(endpoints.requestAnalytics, { params: { requestId } }),
+        quiet: true,
+      }),
     }),
     saveDisclosure: build.mutation<DisclosureReviewed, SaveRequest>({
       query: (payload) => storeRequest('save', payload),

@@ -37,11 +37,13 @@ const worklistApi = api.injectEndpoints({
       }),
     }),
     /**
-     * The header's badge (W-20): how many of the caller's disclosures were returned to them. A
-     * caller the worklist is not for (403) simply gets no badge.
+     * The header's badge (W-20): how many of the caller's disclosures were returned to them. It
+     * is asked in the background and shows nothing when it fails: the badge keeps its last count
+     * and the next poll asks again, so neither the banner nor the snackbar speaks for it (an
+     * interview that goes offline is not shouted at, T-14).
      */
     returnedToMe: build.query<number, void>({
-      query: () => ({ ...apiCall(endpoints.worklistCounts, { query: {} }), shownByCaller: [403] }),
+      query: () => ({ ...apiCall(endpoints.worklistCounts, { query: {} }), quiet: true }),
       transformResponse: (counts: Answer<'worklistCounts'>) => counts.returnedToMe,
     }),
     worklistExport: build.mutation<Answer<'worklistExport'>, WorklistParams>({
