@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { defineConfig, parseAst, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
@@ -239,9 +238,12 @@ const EARLY_OPENING = {
  * Preloads the chunks of the screen a page load starts at with the HTML (requirements F-03),
  * rather than once the app has run, signed in and rendered the route. Every address gets the
  * same index.html, and the sign-in page must not load the questionnaire's code (design §7), so
- * the HTML names a small script (the CSP allows no inline one) that adds the
- * `<link rel="modulepreload">` of the address's screen before the app's own module runs; at a
- * disclosure's address, it also starts the disclosure's opening call (lib/early-opening.ts).
+ * the HTML carries a small script that adds the `<link rel="modulepreload">` of the address's
+ * screen as the page is parsed; at a disclosure's address, it also starts the disclosure's
+ * opening call (lib/early-opening.ts). Written into the page, not as a file of its own: a file
+ * was one more round trip before the opening call and the screen's chunks could start. The
+ * server allows it by its hash in the CSP, which it works out from the page it serves
+ * (apps/server/src/http/web-app.ts), and no other inline script.
  */
 function firstScreenPreload(): Plugin {
   return htmlRewrite('vmer:first-screen-preload', function (html, bundle) {
@@ -278,14 +280,12 @@ function firstScreenPreload(): Plugin {
     // The address and the chunks are read against the page's <base href> (requirements N-11).
     const preload = `(function(){var r=${JSON.stringify(routes)},b=new URL(document.baseURI),p=location.pathname.slice(b.pathname.length-1);for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){r[i][1].forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=new URL('assets/'+f+'.js',b).href;document.head.appendChild(l)});break}})();\n`;
     const source = preload + earlyOpeningScript(EARLY_OPENING);
-    const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
-    const fileName = `assets/first-screen-${hash}.js`;
-    this.emitFile({ type: 'asset', fileName, source });
-    // Before the app's module: module scripts run in document order, after parsing.
-    return html.replace(
-      /<script type="module"/,
-      `<script type="module" crossorigin src="./${fileName}"></script>\n    $&`,
-    );
+    if (/<\/script|<!--/i.test(source))
+      this.error('first-screen script: it would end its element early in the page');
+    // First in the body: by then the head is parsed, with the auth config the server writes at
+    // its end and the `<base href>` at its start, which the script reads; the module scripts
+    // in the head wait for the whole page, so the script has run when the app looks for it.
+    return html.replace(/<body>/, `$&\n    <script>${source}</script>`);
   });
 }
 
@@ -310,7 +310,7 @@ function inlineIcon(): Plugin {
 
 /**
  * A build step that rewrites the built index.html once every chunk and asset of the bundle is
- * written (the first-screen preload, the inline icon).
+ * written (the first-screen script, the inline icon).
  */
 function htmlRewrite(
   name: string,

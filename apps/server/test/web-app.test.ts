@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { request } from 'node:http';
@@ -16,8 +17,10 @@ import { buildTestApp, tokenFor, type TestApp } from './helpers.ts';
 /** The web app's own favicon, which the build copies to its root. */
 const FAVICON = join(import.meta.dirname, '../../web/public/favicon.ico');
 
-const INDEX =
-  '<!DOCTYPE html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+/** The script the build writes into the page (the opening call and the screen's chunks, F-01). */
+const FIRST_SCRIPT = 'window.firstScript = "ran";';
+
+const INDEX = `<!DOCTYPE html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body>\n    <script>${FIRST_SCRIPT}</script><div id="root"></div></body></html>`;
 
 /** INDEX as the server sends it: with the `<base href>` its relative addresses resolve against. */
 const PAGE = INDEX.replace('<head>', '<head>\n    <base href="/" />');
@@ -112,6 +115,15 @@ describe('the built web app', () => {
       expect(withoutAuthConfig(await response.text())).toBe(PAGE);
     }
     expect((await fetch(`${t.baseUrl}/index.html`)).headers.get('cache-control')).toBe('no-store');
+  });
+
+  it("F-01 the page's own inline script may run, by its hash in the CSP, and no other inline script", async () => {
+    const hash = createHash('sha256').update(FIRST_SCRIPT).digest('base64');
+    for (const path of ['/', '/questionnaire/REQ-1', '/assets/index-abc123.js', '/api/health']) {
+      const csp = (await fetch(`${t.baseUrl}${path}`)).headers.get('content-security-policy');
+      const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(csp ?? '')?.[1];
+      expect(scriptSrc, path).toBe(`'self' 'sha256-${hash}'`);
+    }
   });
 
   it('F-01 every page carries what GET /api/auth/config answers, as JSON the page does not run', async () => {

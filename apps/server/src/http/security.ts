@@ -4,6 +4,7 @@ import { API_PREFIX, apiPath, apiRoutes } from '@vmer/domain/api';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
 import { HttpError } from './errors.ts';
+import { pageScriptSources } from './web-app.ts';
 import {
   databaseCounters,
   memoryCounters,
@@ -35,7 +36,8 @@ function credentialChecked(url: string): boolean {
 
 /**
  * Security headers on every answer (pages, static files, API, provider pages) and the API
- * rate limit (design §7). The CSP allows no inline script anywhere.
+ * rate limit (design §7). The CSP allows no inline script but the built page's own, each by
+ * its hash (see {@link pageScriptSources}).
  */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const https = config.publicUrl.startsWith('https:');
@@ -47,7 +49,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       useDefaults: true,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        'script-src': ["'self'", ...pageScriptSources(config.webDist)],
         'connect-src': ["'self'", ...issuerOrigin],
         'img-src': ["'self'", 'data:'],
         'frame-ancestors': ["'none'"],

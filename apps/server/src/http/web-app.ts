@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -33,8 +34,9 @@ const scriptJson = (value: unknown) =>
 /**
  * The app's page with its `<base href>`: the build's addresses are relative to it, so one build
  * serves the root and any sub-path (requirements N-11). It also carries what
- * `GET /api/auth/config` answers, as data the page does not run (the CSP allows no inline
- * script): the app reads the provider from it at once, not after a first call (F-01).
+ * `GET /api/auth/config` answers, as data the page does not run (the CSP allows only the
+ * build's own inline script, by its hash): the app reads the provider from it at once, not
+ * after a first call (F-01).
  */
 function servedPage(html: string, basePath: string, authConfig: unknown): string {
   return html
@@ -43,6 +45,24 @@ function servedPage(html: string, basePath: string, authConfig: unknown): string
       /<\/head>/i,
       `<script type="application/json" id="${AUTH_CONFIG_ELEMENT_ID}">${scriptJson(authConfig)}</script>$&`,
     );
+}
+
+/**
+ * The CSP sources that allow the built page's own inline scripts, one `'sha256-…'` each: the
+ * page's first script, which starts a disclosure's opening call and its chunks as the page is
+ * parsed (apps/web/vite.config.ts, `firstScreenPreload`). A script the build did not write into
+ * index.html matches none, so no other inline script runs. None without a build.
+ */
+export function pageScriptSources(webDist: string): string[] {
+  const indexHtml = join(webDist, 'index.html');
+  return existsSync(indexHtml) ? inlineScriptSources(readFileSync(indexHtml, 'utf8')) : [];
+}
+
+/** The hash source of each inline script of `html` (one without a `src`). */
+export function inlineScriptSources(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)]
+    .filter(([, attributes = '']) => !/\bsrc\s*=/i.test(attributes))
+    .map(([, , text = '']) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`);
 }
 
 /** The methods a path is probed for when the request's own has no route there. */
