@@ -3,10 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { exposeStateForDebugging } from './app/debug.ts';
 import { AppProviders } from './app/providers.tsx';
-import { AppRoutes } from './app/router.tsx';
+import { AppRoutes, firstScreenLoaded } from './app/router.tsx';
 import { createStore } from './app/store.ts';
+import { selectAuthStatus } from './features/auth/auth-slice.ts';
 import { startSession } from './features/auth/start-session.ts';
-import { basePath } from './lib/base-path.ts';
+import { appPathname, basePath } from './lib/base-path.ts';
 import { initI18n } from './lib/i18n.ts';
 
 const store = createStore();
@@ -17,12 +18,30 @@ exposeStateForDebugging(store);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders store={store}>
-      <BrowserRouter basename={basePath() || undefined}>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>,
-);
+/**
+ * How long the first render waits for its screen's code at most: past it, the screen renders
+ * with its loading indicator as any lazy page does.
+ */
+const FIRST_SCREEN_WAIT_MS = 2_000;
+
+function render(into: HTMLElement) {
+  createRoot(into).render(
+    <StrictMode>
+      <AppProviders store={store}>
+        <BrowserRouter basename={basePath() || undefined}>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+// The first screen's code is on its way with the page (its first script preloads it): rendered
+// once it is here, the screen shows at once rather than after a loading fallback and React's
+// throttle on revealing what replaces one. A failure renders as well: the route shows it.
+void Promise.race([
+  firstScreenLoaded(appPathname(), selectAuthStatus(store.getState()) === 'signedIn'),
+  new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
+])
+  .catch(() => undefined)
+  .then(() => render(root));

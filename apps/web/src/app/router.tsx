@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Route, Routes } from 'react-router';
+import { matchPath, Route, Routes } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { RequireAuth } from '../features/auth/components/require-auth.tsx';
 import { lazyChunk } from '../lib/chunk-load.ts';
@@ -64,6 +64,19 @@ const AdminAccountRequests = lazyChunk(
   () => import('./routes/admin-account-requests.tsx'),
   routeComponent,
 );
+
+/**
+ * The code of the screen a signed-in page load starts at, when the page's first script started
+ * loading it with the HTML (the questionnaire, at /home or a disclosure's address: requirements
+ * F-03): settles once it is here. The app renders its first screen after that, so that no lazy
+ * route shows its loading fallback for a frame first (see {@link lazyChunk}). Elsewhere, or not
+ * signed in, nothing is waited for.
+ */
+export function firstScreenLoaded(pathname: string, signedIn: boolean): Promise<void> {
+  const preloaded = [paths.home, paths.questionnaire].some((path) => matchPath(path, pathname));
+  if (!signedIn || !preloaded) return Promise.resolve();
+  return Promise.all([AppLayout.ready(), Questionnaire.ready()]).then(() => undefined);
+}
 
 /**
  * Every screen of requirements §2. Pages load on demand; a page that fails to load shows in the layout

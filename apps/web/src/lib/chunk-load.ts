@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 
 /** Spec §9: a script chunk that has not loaded within 120 seconds has failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -61,6 +61,14 @@ export function loadChunk<T>(
  * A component whose code loads when it first renders, or earlier through `preload` (once: it
  * renders what that load brought); a load that fails or times out is a ChunkLoadError. Pages
  * are these, and so are the parts of a screen its first paint does without (design §7).
+ *
+ * Once its code is here, a component mounted after that renders it at once, not through
+ * React.lazy: a lazy component suspends at its first render even when its module has loaded,
+ * its Suspense fallback shows for a frame, and React then holds back what the screen shows
+ * next until 300 ms after that fallback (its throttle on revealing suspended content), which
+ * was a third of a disclosure's first paint. The choice is made as it mounts and kept: never
+ * swapped while shown, which would mount its content again. `ready` loads the code and settles
+ * when it is here (the app's start waits for its first screen's, see main.tsx).
  */
 export function lazyChunk<T, P extends object>(
   name: string,
@@ -68,11 +76,20 @@ export function lazyChunk<T, P extends object>(
   pick: (module: T) => ComponentType<P>,
 ) {
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  let loaded: ComponentType<P> | undefined;
   const load = () =>
-    (loading ??= loadChunk(name, importer)().then((module) => ({ default: pick(module) })));
-  return Object.assign(
-    lazy(load),
+    (loading ??= loadChunk(name, importer)().then((module) => {
+      loaded = pick(module);
+      return { default: loaded };
+    }));
+  const Lazy = lazy(load);
+  function Chunk(props: P) {
+    const [Component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    return createElement(Component, props);
+  }
+  return Object.assign(Chunk, {
     /* The result is not waited for: the component shows its own loading state or error. */
-    { preload: () => void load().catch(() => undefined) },
-  );
+    preload: () => void load().catch(() => undefined),
+    ready: (): Promise<void> => load().then(() => undefined),
+  });
 }

@@ -1,9 +1,9 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RouteBoundary } from '../../app/route-error.tsx';
-import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, loadChunk } from '../chunk-load.ts';
+import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, lazyChunk, loadChunk } from '../chunk-load.ts';
 import { initI18n } from '../i18n.ts';
 
 const never = () => new Promise<never>(() => {});
@@ -58,6 +58,31 @@ describe('chunk loading', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(settled).toBeInstanceOf(ChunkLoadError);
     expect((settled as Error).message).toBe('Loading chunk home failed');
+  });
+
+  it('F-01 a lazy page whose code has loaded shows at once, its loading fallback never first: React holds back what replaces a fallback', async () => {
+    const module = { Page: () => <p>The page</p> };
+    const imported = Promise.resolve(module);
+    const Page = lazyChunk(
+      'page',
+      () => imported,
+      (loaded) => loaded.Page,
+    );
+    Page.preload();
+    await imported;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    let fallbacks = 0;
+    function Loading() {
+      fallbacks += 1;
+      return <p>Loading</p>;
+    }
+    render(
+      <Suspense fallback={<Loading />}>
+        <Page />
+      </Suspense>,
+    );
+    expect(screen.getByText('The page')).toBeTruthy();
+    expect(fallbacks).toBe(0);
   });
 
   it('X-06 the route error shows "Loading chunk {n} failed" with a reload button', async () => {
