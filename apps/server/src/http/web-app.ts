@@ -59,7 +59,7 @@ export function pageScriptSources(webDist: string): string[] {
 }
 
 /** The hash source of each inline script of `html` (one without a `src`). */
-export function inlineScriptSources(html: string): string[] {
+function inlineScriptSources(html: string): string[] {
   return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)]
     .filter(([, attributes = '']) => !/\bsrc\s*=/i.test(attributes))
     .map(([, , text = '']) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`);
