@@ -1,14 +1,38 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
-import { lazy, Suspense, useState } from 'react';
+import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseDateAnswer } from '@vmer/domain/answers';
 import type { DateAnswer } from '@vmer/domain/model';
+import type { DatePickerFieldProps } from './date-picker-field.tsx';
 import { loadDatePicker, loadedDatePicker } from './date-picker-loader.ts';
 import type { QuestionInputProps } from './question-input-props.ts';
 
-const LazyDatePickerField = lazy(loadDatePicker);
+/**
+ * Loads the date picker for a field that shows its placeholder meanwhile, and hands it over
+ * once here (`show`), or the failure (`fail`) for the field to throw to the screen's error
+ * boundary, as a lazy component's would be. Shown by a state update, not by a Suspense
+ * boundary: React holds back what replaces a Suspense fallback until 300 ms after the fallback
+ * showed, so a disclosure's date fields stayed placeholders that long after its first page.
+ */
+function useDatePickerLoad(
+  waiting: boolean,
+  show: (field: ComponentType<DatePickerFieldProps>) => void,
+  fail: (failure: unknown) => void,
+): void {
+  useEffect(() => {
+    if (!waiting) return;
+    let mounted = true;
+    loadDatePicker().then(
+      (module) => mounted && show(module.default),
+      (failure: unknown) => mounted && fail(failure),
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [waiting, show, fail]);
+}
 
 function zoneId(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -28,9 +52,18 @@ export function DateInput({
   invalid,
 }: QuestionInputProps) {
   const { t } = useTranslation();
-  // Chosen once as the field mounts: the loaded picker at once, or the lazy one with its
-  // placeholder. Never swapped while shown, which would take the field from under the typing.
-  const [DatePickerField] = useState(() => loadedDatePicker()?.default ?? LazyDatePickerField);
+  // The placeholder until the picker's code is here, then the picker for good: a field never
+  // swaps its input while it can be typed in.
+  const [DatePickerField, setDatePickerField] = useState<
+    ComponentType<DatePickerFieldProps> | undefined
+  >(() => loadedDatePicker()?.default);
+  const [failure, setFailure] = useState<{ error: unknown }>();
+  useDatePickerLoad(
+    DatePickerField === undefined,
+    useCallback((field) => setDatePickerField(() => field), []),
+    useCallback((error) => setFailure({ error }), []),
+  );
+  if (failure) throw failure.error;
   const date = parseDateAnswer(answer);
   const exact = date?.exact ?? true;
   const value = date?.value ?? '';
@@ -54,16 +87,7 @@ export function DateInput({
           />
         }
       />
-      <Suspense
-        fallback={
-          <Skeleton
-            variant="rounded"
-            width={220}
-            height={40}
-            aria-label={t('mer.question.dateLoading')}
-          />
-        }
-      >
+      {DatePickerField ? (
         <DatePickerField
           value={value}
           exact={exact}
@@ -74,7 +98,14 @@ export function DateInput({
           describedBy={labelId}
           onDate={(iso) => record({ exact, value: iso })}
         />
-      </Suspense>
+      ) : (
+        <Skeleton
+          variant="rounded"
+          width={220}
+          height={40}
+          aria-label={t('mer.question.dateLoading')}
+        />
+      )}
     </div>
   );
 }
