@@ -1,38 +1,13 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
-import { useCallback, useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseDateAnswer } from '@vmer/domain/answers';
 import type { DateAnswer } from '@vmer/domain/model';
 import type { DatePickerFieldProps } from './date-picker-field.tsx';
 import { loadDatePicker, loadedDatePicker } from './date-picker-loader.ts';
 import type { QuestionInputProps } from './question-input-props.ts';
-
-/**
- * Loads the date picker for a field that shows its placeholder meanwhile, and hands it over
- * once here (`show`), or the failure (`fail`) for the field to throw to the screen's error
- * boundary, as a lazy component's would be. Shown by a state update, not by a Suspense
- * boundary: React holds back what replaces a Suspense fallback until 300 ms after the fallback
- * showed, so a disclosure's date fields stayed placeholders that long after its first page.
- */
-function useDatePickerLoad(
-  waiting: boolean,
-  show: (field: ComponentType<DatePickerFieldProps>) => void,
-  fail: (failure: unknown) => void,
-): void {
-  useEffect(() => {
-    if (!waiting) return;
-    let mounted = true;
-    loadDatePicker().then(
-      (module) => mounted && show(module.default),
-      (failure: unknown) => mounted && fail(failure),
-    );
-    return () => {
-      mounted = false;
-    };
-  }, [waiting, show, fail]);
-}
 
 function zoneId(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -53,16 +28,25 @@ export function DateInput({
 }: QuestionInputProps) {
   const { t } = useTranslation();
   // The placeholder until the picker's code is here, then the picker for good: a field never
-  // swaps its input while it can be typed in.
+  // swaps its input while it can be typed in. Shown by a state update, not by a Suspense
+  // boundary: React holds back what replaces a Suspense fallback until 300 ms after the
+  // fallback showed, so a disclosure's date fields stayed placeholders that long after its
+  // first page. A failed load is thrown to the screen's error boundary, as a lazy one's was.
   const [DatePickerField, setDatePickerField] = useState<
     ComponentType<DatePickerFieldProps> | undefined
   >(() => loadedDatePicker()?.default);
   const [failure, setFailure] = useState<{ error: unknown }>();
-  useDatePickerLoad(
-    DatePickerField === undefined,
-    useCallback((field) => setDatePickerField(() => field), []),
-    useCallback((error) => setFailure({ error }), []),
-  );
+  useEffect(() => {
+    if (DatePickerField) return;
+    let mounted = true;
+    loadDatePicker().then(
+      (module) => mounted && setDatePickerField(() => module.default),
+      (error: unknown) => mounted && setFailure({ error }),
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [DatePickerField]);
   if (failure) throw failure.error;
   const date = parseDateAnswer(answer);
   const exact = date?.exact ?? true;
