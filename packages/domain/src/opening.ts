@@ -76,16 +76,41 @@ export interface DisclosureOpening {
   listRequest: DiseaseListRequest;
 }
 
-/** Reads what opening `view` needs from its catalogue version. */
-export function disclosureOpening(view: DisclosureView): DisclosureOpening {
-  const document = parseDisclosureDocument(view.disclosureJson);
-  // The profile the screen will show, so that its lists are these (F-01).
-  const profile = {
+/**
+ * The profile the screen will show for `view`, so that its lists are these (F-01): the row's,
+ * the stored document's where the row has none.
+ */
+function openingProfile(
+  view: DisclosureView,
+  document: DisclosureDocument | null,
+): DisclosureOpening['profile'] {
+  return {
     age: view.age ?? document?.profile.age ?? null,
     gender: view.gender ?? document?.profile.gender ?? null,
     rsmScore: view.rsmScore ?? document?.profile.rsmScore ?? null,
   };
+}
+
+/** Reads what opening `view` needs from its catalogue version. */
+export function disclosureOpening(view: DisclosureView): DisclosureOpening {
+  const document = parseDisclosureDocument(view.disclosureJson);
+  const profile = openingProfile(view, document);
   return { document, profile, listRequest: listRequestFor(view, profile, view.catalogVersion) };
+}
+
+/**
+ * The lists' request of {@link disclosureOpening}, reading the stored document only when the
+ * row lacks part of the profile: the browser keeps what the opening brought under this request
+ * before its screen reads the document, and reading a whole disclosure's document twice cost
+ * a first paint a parse.
+ */
+export function openingListRequest(view: DisclosureView): DiseaseListRequest {
+  const complete = view.age !== null && view.gender !== null && view.rsmScore !== null;
+  const profile = openingProfile(
+    view,
+    complete ? null : parseDisclosureDocument(view.disclosureJson),
+  );
+  return listRequestFor(view, profile, view.catalogVersion);
 }
 
 /** The uuids of the conditions a document names, the Others template's standing for its own. */

@@ -1,6 +1,6 @@
 import type { ApiResponse, ApiRoutes } from '@vmer/domain/api';
 import { isDateType } from '@vmer/domain/question-types';
-import { disclosureOpening, wholeListRequest, type DiseaseListRequest } from '@vmer/domain/opening';
+import { openingListRequest, wholeListRequest, type DiseaseListRequest } from '@vmer/domain/opening';
 import type { AppDispatch } from '../../../app/store.ts';
 import { envelopeAnswer, type ApiError } from '../../../lib/api-client.ts';
 import { expectAnswer } from '../../../lib/early-answers.ts';
@@ -29,7 +29,7 @@ type Outcome = { data: Opened } | { error: ApiError };
 function keepCatalogue(dispatch: AppDispatch, store: object, opened: Opened): void {
   const { disclosure, catalogue } = opened;
   if (!catalogue) return;
-  const { listRequest } = disclosureOpening(disclosure);
+  const listRequest = openingListRequest(disclosure);
   const named = disclosure.catalogVersion;
   const { version } = catalogue;
   const entries: Parameters<typeof questionnaireApi.util.upsertQueryEntries>[0] = [
