@@ -509,13 +509,14 @@ function productionBuild(): void {
       stdio: 'ignore',
     });
   }
-  const assets = join(REPO_ROOT, 'apps/web/dist/assets');
+  // The server serves WEB_DIST when it is set (a build kept aside for an A/B run).
+  const assets = join(process.env.WEB_DIST ?? join(REPO_ROOT, 'apps/web/dist'), 'assets');
   const development = readdirSync(assets)
     .filter((file) => file.endsWith('.js'))
     .some((file) =>
       readFileSync(join(assets, file), 'utf8').includes('Download the React DevTools'),
     );
-  if (development) throw new Error('apps/web/dist holds a development build of React');
+  if (development) throw new Error(`${assets} holds a development build of React`);
 }
 
 const stats = (values: readonly number[]) => {
