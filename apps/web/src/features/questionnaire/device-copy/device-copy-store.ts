@@ -1,4 +1,6 @@
 import type { DBSchema } from 'idb';
+import type { Impairment } from '@vmer/domain/model';
+import type { ChosenImpairment } from '@vmer/domain/questionnaire';
 import { databaseOpener } from '../../../lib/indexed-db.ts';
 import type { QuestionnaireState } from '../questionnaire-slice.ts';
 
@@ -36,37 +38,126 @@ export interface DeviceCopy {
   state: CopiedState;
 }
 
+/** A chosen condition as a copy stores it: its answers, its catalogue part kept apart. */
+type StoredChosen = Omit<ChosenImpairment, 'impairment'> & { impairmentUuid: string };
+
+/**
+ * A copy as stored: each chosen condition's catalogue part (its questions, in every language)
+ * is in the `conditions` store, written only when the conditions change, so that a copy written
+ * at every answer clones the answers alone, not the whole catalogue of the conditions
+ * chosen. A copy written before that split holds its conditions whole, and still reads.
+ */
+type StoredCopy = Omit<DeviceCopy, 'state'> & {
+  state: Omit<CopiedState, 'chosen'> & { chosen: (StoredChosen | ChosenImpairment)[] };
+};
+
+/** The conditions of one person's copy of one disclosure, in the order its `chosen` lists them. */
+interface StoredConditions {
+  subject: string;
+  key: string;
+  impairments: Impairment[];
+}
+
 interface CopiesSchema extends DBSchema {
   copies: {
     key: [string, string];
-    value: DeviceCopy;
+    value: StoredCopy;
     indexes: { subject: string; savedAt: number };
+  };
+  conditions: {
+    key: [string, string];
+    value: StoredConditions;
   };
 }
 
 /** The database, opened once; null where the browser has no IndexedDB (the copy is then off). */
-const open = databaseOpener<CopiesSchema>('vmer-device-copies', 1, (db) => {
-  const store = db.createObjectStore('copies', { keyPath: ['subject', 'key'] });
-  store.createIndex('subject', 'subject');
-  store.createIndex('savedAt', 'savedAt');
+const open = databaseOpener<CopiesSchema>('vmer-device-copies', 2, (db, oldVersion) => {
+  if (oldVersion < 1) {
+    const store = db.createObjectStore('copies', { keyPath: ['subject', 'key'] });
+    store.createIndex('subject', 'subject');
+    store.createIndex('savedAt', 'savedAt');
+  }
+  if (oldVersion < 2) db.createObjectStore('conditions', { keyPath: ['subject', 'key'] });
 });
+
+/**
+ * The conditions this page last wrote for each copy (by subject and key): while they are the
+ * same objects, a copy's write leaves its `conditions` record as it is.
+ */
+const writtenConditions = new Map<string, readonly Impairment[]>();
+const copyId = (subject: string, key: string) => JSON.stringify([subject, key]);
+
+const sameConditions = (a: readonly Impairment[] | undefined, b: readonly Impairment[]) =>
+  a !== undefined && a.length === b.length && a.every((impairment, i) => impairment === b[i]);
 
 /** Writes a copy (replacing the same person's copy of the same disclosure); false if it failed. */
 export async function writeCopy(copy: DeviceCopy): Promise<boolean> {
+  const id = copyId(copy.subject, copy.key);
+  const impairments = copy.state.chosen.map((chosen) => chosen.impairment);
   try {
     const db = await open();
     if (!db) return false;
-    await db.put('copies', copy);
+    const stored: StoredCopy = {
+      ...copy,
+      state: {
+        ...copy.state,
+        chosen: copy.state.chosen.map(({ impairment, ...rest }) => ({
+          ...rest,
+          impairmentUuid: impairment.uuid,
+        })),
+      },
+    };
+    const unchanged = sameConditions(writtenConditions.get(id), impairments);
+    // One transaction: a copy is never stored without the conditions it names.
+    const tx = db.transaction(['copies', 'conditions'], 'readwrite');
+    await Promise.all([
+      tx.objectStore('copies').put(stored),
+      unchanged
+        ? undefined
+        : tx
+            .objectStore('conditions')
+            .put({ subject: copy.subject, key: copy.key, impairments }),
+      tx.done,
+    ]);
+    writtenConditions.set(id, impairments);
     return true;
   } catch {
+    // Not known to be stored: the next write writes the conditions again.
+    writtenConditions.delete(id);
     return false;
   }
+}
+
+/**
+ * A stored copy with its conditions put back; undefined when a condition it names is not
+ * stored beside it.
+ */
+function joined(copy: StoredCopy, conditions: StoredConditions | undefined): DeviceCopy | undefined {
+  const chosen: ChosenImpairment[] = [];
+  for (const [i, entry] of copy.state.chosen.entries()) {
+    if ('impairment' in entry) {
+      chosen.push(entry);
+      continue;
+    }
+    const { impairmentUuid, ...rest } = entry;
+    const impairment = conditions?.impairments[i];
+    if (impairment?.uuid !== impairmentUuid) return undefined;
+    chosen.push({ ...rest, impairment });
+  }
+  return { ...copy, state: { ...copy.state, chosen } };
 }
 
 /** This person's copy of this disclosure, if any. */
 export async function readCopy(subject: string, key: string): Promise<DeviceCopy | undefined> {
   try {
-    return await (await open())?.get('copies', [subject, key]);
+    const db = await open();
+    if (!db) return undefined;
+    const tx = db.transaction(['copies', 'conditions'], 'readonly');
+    const [copy, conditions] = await Promise.all([
+      tx.objectStore('copies').get([subject, key]),
+      tx.objectStore('conditions').get([subject, key]),
+    ]);
+    return copy && joined(copy, conditions);
   } catch {
     return undefined;
   }
@@ -75,22 +166,35 @@ export async function readCopy(subject: string, key: string): Promise<DeviceCopy
 /** Removes this person's copy of this disclosure. */
 export async function removeCopy(subject: string, key: string): Promise<void> {
   try {
-    await (await open())?.delete('copies', [subject, key]);
+    writtenConditions.delete(copyId(subject, key));
+    const db = await open();
+    if (!db) return;
+    const tx = db.transaction(['copies', 'conditions'], 'readwrite');
+    await Promise.all([
+      tx.objectStore('copies').delete([subject, key]),
+      tx.objectStore('conditions').delete([subject, key]),
+      tx.done,
+    ]);
   } catch {
     // Nothing to remove where there is no database.
   }
 }
 
 /** Removes copies chosen by a test on the whole record, in one transaction. */
-async function removeWhere(keep: (copy: DeviceCopy) => boolean): Promise<number> {
+async function removeWhere(
+  keep: (copy: Pick<DeviceCopy, 'subject' | 'savedAt'>) => boolean,
+): Promise<number> {
   try {
     const db = await open();
     if (!db) return 0;
-    const tx = db.transaction('copies', 'readwrite');
+    const tx = db.transaction(['copies', 'conditions'], 'readwrite');
+    const copies = tx.objectStore('copies');
     let removed = 0;
-    for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
+    for (let cursor = await copies.openCursor(); cursor; cursor = await cursor.continue()) {
+      const { subject, key } = cursor.value;
       if (!keep(cursor.value)) {
-        await cursor.delete();
+        writtenConditions.delete(copyId(subject, key));
+        await Promise.all([cursor.delete(), tx.objectStore('conditions').delete([subject, key])]);
         removed += 1;
       }
     }

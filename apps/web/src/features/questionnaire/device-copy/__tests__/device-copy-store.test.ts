@@ -1,5 +1,8 @@
 import 'fake-indexeddb/auto';
+import { openDB } from 'idb';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { ChosenImpairment } from '@vmer/domain/questionnaire';
+import { ASTHMA, impairment, radio } from '../../__tests__/screen-fixtures.tsx';
 import { NEW_SESSION } from '../../questionnaire-slice.ts';
 import {
   NEW_DISCLOSURE,
@@ -71,5 +74,45 @@ describe('the device copies (IndexedDB)', () => {
     expect(await readCopy('alice', 'R1')).toBeUndefined();
     expect(await readCopy('bob', 'R3')).toBeDefined();
     expect(await removeAllCopies()).toBe(1);
+  });
+
+  it('I-10 a copy brings back its conditions whole, each answer copy storing only the answers', async () => {
+    const knee = impairment('knee', 'Knee pain', 'Both', [radio('knee1', 'knee', 1)]);
+    const chosen: ChosenImpairment[] = [
+      { impairment: ASTHMA, answers: {} },
+      { impairment: knee, answers: {} },
+    ];
+    const base = copy('alice', 'R1');
+    const withAnswers = (answers: ChosenImpairment['answers'], conditions = chosen) => ({
+      ...base,
+      state: { ...base.state, chosen: conditions.map((c) => ({ ...c, answers })) },
+    });
+    await writeCopy(withAnswers({ knee1: ['1'] }));
+    await writeCopy(withAnswers({ knee1: ['2'] }));
+    expect((await readCopy('alice', 'R1'))?.state.chosen).toEqual(
+      chosen.map((c) => ({ ...c, answers: { knee1: ['2'] } })),
+    );
+    // What the answer's write cloned: the answers and which condition they belong to.
+    const raw = await openDB('vmer-device-copies');
+    const stored = await raw.get('copies', ['alice', 'R1']);
+    raw.close();
+    expect(JSON.stringify(stored)).not.toContain(ASTHMA.questionList[0]!.uuid);
+    // Another set of conditions is written with the answers that follow.
+    await writeCopy(withAnswers({}, [chosen[1]!]));
+    expect((await readCopy('alice', 'R1'))?.state.chosen).toEqual([{ impairment: knee, answers: {} }]);
+    await removeCopy('alice', 'R1');
+    expect(await readCopy('alice', 'R1')).toBeUndefined();
+  });
+
+  it('I-10 a copy written whole, before conditions were kept apart, still reads', async () => {
+    const base = copy('alice', 'R9');
+    const whole = {
+      ...base,
+      state: { ...base.state, chosen: [{ impairment: ASTHMA, answers: {} }] },
+    };
+    const raw = await openDB('vmer-device-copies');
+    await raw.put('copies', whole);
+    raw.close();
+    expect((await readCopy('alice', 'R9'))?.state.chosen).toEqual(whole.state.chosen);
   });
 });
