@@ -2,7 +2,8 @@ import { defineConfig, parseAst, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { AUTH_CONFIG_ELEMENT_ID, API_PREFIX, endpoints } from '@vmer/domain/api/endpoints';
-import { PAGE_PATHS } from '@vmer/domain/pages';
+import { PAGE_PATHS, pagesPattern } from '@vmer/domain/pages';
+import { FIRST_SCREEN_PATHS } from './src/config/paths.ts';
 import { earlyOpeningScript, HELD_VERSIONS_KEY } from './src/lib/early-opening.ts';
 import { INSTANCE_COOKIE } from './src/lib/instance-cookie.ts';
 
@@ -211,15 +212,12 @@ function pureDomainConstants(): Plugin {
 }
 
 /**
- * The signed-in screen a page load most often starts at (src/config/paths.ts: a disclosure's
- * link, or /home after signing in), with the lazy modules it renders first: the signed-in frame
- * and the screen's own route. Every name here costs the sign-in page bytes too.
+ * The signed-in screen a page load most often starts at (`FIRST_SCREEN_PATHS`), with the lazy
+ * modules it renders first: the signed-in frame and the screen's own route. Every name here
+ * costs the sign-in page bytes too.
  */
-const FIRST_SCREENS: { path: RegExp; modules: string[] }[] = [
-  {
-    path: /^\/(home|questionnaire(\/[^/]+)?)\/?$/,
-    modules: [FRAME, QUESTIONNAIRE],
-  },
+const FIRST_SCREENS: { path: string; modules: string[] }[] = [
+  { path: pagesPattern(FIRST_SCREEN_PATHS), modules: [FRAME, QUESTIONNAIRE] },
 ];
 
 /** What the first script's opening call needs of the app (lib/early-opening.ts). */
@@ -275,7 +273,7 @@ function firstScreenPreload(): Plugin {
       });
       const files = [...closure(starts)].filter((file) => !inHtml.has(file));
       // Every chunk is an assets/*.js file: only the name in between is written.
-      return [path.source, files.map((file) => /^assets\/(.+)\.js$/.exec(file)![1])];
+      return [path, files.map((file) => /^assets\/(.+)\.js$/.exec(file)![1])];
     });
     // The address and the chunks are read against the page's <base href> (requirements N-11).
     const preload = `(function(){var r=${JSON.stringify(routes)},b=new URL(document.baseURI),p=location.pathname.slice(b.pathname.length-1);for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){r[i][1].forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=new URL('assets/'+f+'.js',b).href;document.head.appendChild(l)});break}})();\n`;

@@ -32,7 +32,12 @@ function patternOf(path: string): string {
     .join('');
 }
 
-const PAGE = new RegExp(`^(?:${Object.values(PAGE_PATHS).map(patternOf).join('|')})/?$`);
+/** The source of a regular expression matching a URL path that is one of `paths`. */
+export function pagesPattern(paths: readonly string[]): string {
+  return `^(?:${paths.map(patternOf).join('|')})/?$`;
+}
+
+const PAGE = new RegExp(pagesPattern(Object.values(PAGE_PATHS)));
 
 /** Whether a URL path (without its query) is one of the app's pages. */
 export function isPagePath(path: string): boolean {

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { matchPath, Route, Routes } from 'react-router';
-import { paths } from '../config/paths.ts';
+import { FIRST_SCREEN_PATHS, paths } from '../config/paths.ts';
 import { RequireAuth } from '../features/auth/components/require-auth.tsx';
 import { lazyChunk } from '../lib/chunk-load.ts';
 import { PublicLayout } from './layout/public-layout.tsx';
@@ -73,7 +73,7 @@ const AdminAccountRequests = lazyChunk(
  * signed in, nothing is waited for.
  */
 export function firstScreenLoaded(pathname: string, signedIn: boolean): Promise<void> {
-  const preloaded = [paths.home, paths.questionnaire].some((path) => matchPath(path, pathname));
+  const preloaded = FIRST_SCREEN_PATHS.some((path) => matchPath(path, pathname));
   if (!signedIn || !preloaded) return Promise.resolve();
   return Promise.all([AppLayout.ready(), Questionnaire.ready()]).then(() => undefined);
 }

@@ -1,5 +1,15 @@
+import { PAGE_PATHS } from '@vmer/domain/pages';
+
 /** Every route path of the app: the domain's page table, which the server serves too. */
-export { PAGE_PATHS as paths } from '@vmer/domain/pages';
+export { PAGE_PATHS as paths };
+
+/**
+ * The signed-in pages a page load most often starts at (a disclosure's link, or /home after
+ * signing in), whose first screen is the signed-in frame and the questionnaire route: the HTML
+ * preloads their code at these addresses (vite.config.ts, requirements F-03) and the app waits
+ * for it there before its first render (app/router.tsx).
+ */
+export const FIRST_SCREEN_PATHS = [PAGE_PATHS.home, PAGE_PATHS.questionnaire] as const;
 
 /**
  * The state of a navigation that keeps the screen on show: a disclosure saved at /home takes
