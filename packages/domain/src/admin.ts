@@ -1,54 +1,14 @@
 /**
- * Administration (docs/design.md §11): which screens each role may use, people and access,
+ * Administration (docs/design.md §11): people and access,
  * account requests and their decisions, insurers and products, and the administration audit
- * trail. The server validates with these schemas and the web app builds its forms and menu
+ * trail. The server validates with these schemas and the web app builds its forms
  * from them, so the two never disagree.
  */
 import { z } from 'zod';
 import { insurerSourceSchema } from './catalog/source-schema.ts';
 import { insurerCodeSchema } from './lifecycle.ts';
-import { bilingualSchema, roleSchema, type Role } from './model.ts';
+import { bilingualSchema, roleSchema } from './model.ts';
 import { flagParam, listOf } from './query-params.ts';
-
-// ---------------------------------------------------------------------------------------
-// Screens and who may use them
-
-/** The screens of the signed-in app that not everyone may use. */
-export const SCREENS = [
-  'questionnaire',
-  'worklist',
-  'dashboard',
-  'users',
-  'accountRequests',
-  'insurers',
-  'catalogue',
-] as const;
-export type Screen = (typeof SCREENS)[number];
-
-/**
- * Who may use each screen. The header menu shows a person these screens and no other; a direct
- * address to any other shows "not allowed"; the server's routes behind each screen refuse the
- * same roles (403). Administrators hold no disclosure data (design §3).
- */
-export const SCREEN_ROLES: Readonly<Record<Screen, readonly Role[]>> = {
-  questionnaire: ['agent', 'interviewer', 'underwriter'],
-  worklist: ['agent', 'interviewer', 'underwriter'],
-  dashboard: ['underwriter', 'admin'],
-  users: ['admin'],
-  accountRequests: ['admin'],
-  insurers: ['admin'],
-  catalogue: ['admin'],
-};
-
-/** Whether a person of this role may use the screen. */
-export function mayUse(role: Role | null | undefined, screen: Screen): boolean {
-  return role != null && SCREEN_ROLES[screen].includes(role);
-}
-
-/** The screens a person of this role may use, in menu order. */
-export function screensFor(role: Role | null | undefined): Screen[] {
-  return SCREENS.filter((screen) => mayUse(role, screen));
-}
 
 // ---------------------------------------------------------------------------------------
 // People and access

@@ -1,5 +1,5 @@
 import type { Language, Role } from '@vmer/domain';
-import { SCREEN_ROLES, type Screen } from '@vmer/domain/admin';
+import { SCREEN_ROLES, type Screen } from '@vmer/domain/screens';
 import { API_DOCS_PATH, API_PREFIX } from '@vmer/domain/api';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';

@@ -1,5 +1,5 @@
 import Button from '@mui/material/Button';
-import { mayUse, screensFor, type Screen } from '@vmer/domain/admin';
+import { mayUse, screensFor, type Screen } from '@vmer/domain/screens';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, Link as RouterLink, useLocation } from 'react-router';

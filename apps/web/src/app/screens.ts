@@ -1,4 +1,4 @@
-import type { Screen } from '@vmer/domain/admin';
+import type { Screen } from '@vmer/domain/screens';
 import { matchPath } from 'react-router';
 import { paths } from '../config/paths.ts';
 

@@ -2,7 +2,7 @@ import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { mayUse, screensFor, type Screen } from '@vmer/domain/admin';
+import { mayUse, screensFor, type Screen } from '@vmer/domain/screens';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { skipToken } from '@reduxjs/toolkit/query';
