@@ -41,16 +41,24 @@ describe('F-01 the lists a disclosure opens with', () => {
 
   it("F-01 the browser's request for the lists is the opening's, the document filling what the row lacks", () => {
     fc.assert(
-      fc.property(age, gender, rsmScore, age, gender, rsmScore, (a, g, r, docAge, docGender, docRsm) => {
-        const opened = view(
-          { age: a, gender: g, rsmScore: r },
-          documentWith({ age: docAge, gender: docGender, rsmScore: docRsm }),
-        );
-        const request = openingListRequest(opened);
-        expect(request).toEqual(disclosureOpening(opened).listRequest);
-        expect(request.gender).toBe(g ?? docGender);
-        expect(request.rsmScore).toBe(r ?? docRsm);
-      }),
+      fc.property(
+        age,
+        gender,
+        rsmScore,
+        age,
+        gender,
+        rsmScore,
+        (a, g, r, docAge, docGender, docRsm) => {
+          const opened = view(
+            { age: a, gender: g, rsmScore: r },
+            documentWith({ age: docAge, gender: docGender, rsmScore: docRsm }),
+          );
+          const request = openingListRequest(opened);
+          expect(request).toEqual(disclosureOpening(opened).listRequest);
+          expect(request.gender).toBe(g ?? docGender);
+          expect(request.rsmScore).toBe(r ?? docRsm);
+        },
+      ),
     );
   });
 

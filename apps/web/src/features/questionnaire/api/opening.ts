@@ -1,6 +1,10 @@
 import type { ApiResponse, ApiRoutes } from '@vmer/domain/api';
 import { isDateType } from '@vmer/domain/question-types';
-import { openingListRequest, wholeListRequest, type DiseaseListRequest } from '@vmer/domain/opening';
+import {
+  openingListRequest,
+  wholeListRequest,
+  type DiseaseListRequest,
+} from '@vmer/domain/opening';
 import type { AppDispatch } from '../../../app/store.ts';
 import { envelopeAnswer, type ApiError } from '../../../lib/api-client.ts';
 import { expectAnswer } from '../../../lib/early-answers.ts';

@@ -114,9 +114,7 @@ export async function writeCopy(copy: DeviceCopy): Promise<boolean> {
       tx.objectStore('copies').put(stored),
       unchanged
         ? undefined
-        : tx
-            .objectStore('conditions')
-            .put({ subject: copy.subject, key: copy.key, impairments }),
+        : tx.objectStore('conditions').put({ subject: copy.subject, key: copy.key, impairments }),
       tx.done,
     ]);
     writtenConditions.set(id, impairments);
@@ -132,7 +130,10 @@ export async function writeCopy(copy: DeviceCopy): Promise<boolean> {
  * A stored copy with its conditions put back; undefined when a condition it names is not
  * stored beside it.
  */
-function joined(copy: StoredCopy, conditions: StoredConditions | undefined): DeviceCopy | undefined {
+function joined(
+  copy: StoredCopy,
+  conditions: StoredConditions | undefined,
+): DeviceCopy | undefined {
   const chosen: ChosenImpairment[] = [];
   for (const [i, entry] of copy.state.chosen.entries()) {
     if ('impairment' in entry) {

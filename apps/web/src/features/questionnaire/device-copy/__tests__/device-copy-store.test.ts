@@ -99,7 +99,9 @@ describe('the device copies (IndexedDB)', () => {
     expect(JSON.stringify(stored)).not.toContain(ASTHMA.questionList[0]!.uuid);
     // Another set of conditions is written with the answers that follow.
     await writeCopy(withAnswers({}, [chosen[1]!]));
-    expect((await readCopy('alice', 'R1'))?.state.chosen).toEqual([{ impairment: knee, answers: {} }]);
+    expect((await readCopy('alice', 'R1'))?.state.chosen).toEqual([
+      { impairment: knee, answers: {} },
+    ]);
     await removeCopy('alice', 'R1');
     expect(await readCopy('alice', 'R1')).toBeUndefined();
   });
