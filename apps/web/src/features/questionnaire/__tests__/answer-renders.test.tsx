@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type * as PaginationModule from '@mui/material/Pagination';
 import type { PaginationProps } from '@mui/material/Pagination';
+import type { SvgIconProps } from '@mui/material/SvgIcon';
+import type * as PrintIconModule from '@mui/icons-material/Print';
 import type * as DecisionValueModule from '../../../components/decision-value.tsx';
 import type * as DatePickerModule from '../components/questions/date-picker-field.tsx';
 import type { DatePickerFieldProps } from '../components/questions/date-picker-field.tsx';
@@ -17,6 +19,17 @@ const rendered = vi.hoisted(() => [] as string[]);
 const paginations = vi.hoisted(() => ({ count: 0 }));
 // How often a date question's picker rendered.
 const datePickers = vi.hoisted(() => ({ count: 0 }));
+// How often the print card's icon rendered: the card renders it every time it renders.
+const printIcons = vi.hoisted(() => ({ count: 0 }));
+vi.mock('@mui/icons-material/Print', async (original) => {
+  const { default: PrintIcon } = await original<typeof PrintIconModule>();
+  return {
+    default: (props: SvgIconProps) => {
+      printIcons.count += 1;
+      return <PrintIcon {...props} />;
+    },
+  };
+});
 vi.mock('../components/questions/date-picker-field.tsx', async (original) => {
   const actual = await original<typeof DatePickerModule>();
   return {
@@ -81,7 +94,7 @@ function load(store: AppStore) {
 }
 
 describe('F-05 an answer renders again only what it changed', () => {
-  it('F-05 the decision table renders again the row whose decision changed, not the others, and the paging controls not at all', async () => {
+  it('F-05 the decision table renders again the row whose decision changed, not the others, and the paging controls and the print card not at all', async () => {
     const view = await renderScreen();
     load(view.store);
     const table = within(await screen.findByRole('region', { name: 'Decisions' })).getByRole(
@@ -93,8 +106,10 @@ describe('F-05 an answer renders again only what it changed', () => {
       )[0]!.textContent;
     expect([lifeOf('Gout'), lifeOf('Eczema'), lifeOf('Migraine')]).toEqual(['0', '50', '75']);
 
+    expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy();
     rendered.length = 0;
     paginations.count = 0;
+    printIcons.count = 0;
     const question = screen.getByRole('region', { name: /Gout question$/ });
     await userEvent.click(within(question).getByRole('radio', { name: 'Yes' }));
 
@@ -106,6 +121,7 @@ describe('F-05 an answer renders again only what it changed', () => {
     // The paging controls did not change, and were not rendered again.
     expect(screen.getByRole('navigation', { name: 'Pages' })).toBeTruthy();
     expect(paginations.count).toBe(0);
+    expect(printIcons.count).toBe(0);
   });
 
   it('F-05 an answer does not render again a date question beside it', async () => {

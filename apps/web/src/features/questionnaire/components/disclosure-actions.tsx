@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useEventCallback } from '@mui/material/utils';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, useLocation, useNavigate } from 'react-router';
@@ -208,7 +209,8 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
     }
   };
 
-  const print = () => {
+  // The same function from render to render: the print card renders once, not at every answer.
+  const print = useEventCallback(() => {
     if (!enabled.print) {
       const summary = incompleteSummary(pages, chosen);
       track('print_incomplete');
@@ -217,7 +219,7 @@ export function DisclosureActions({ model, onIncomplete }: DisclosureActionsProp
     }
     track('print', applicationNumber);
     window.print();
-  };
+  });
 
   // Ctrl+S / ⌘S saves as the Save button does, only while it is shown and enabled (I-08).
   useInterviewCommand(

@@ -7,7 +7,8 @@ import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { lazy, memo, Suspense, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useEventCallback } from '@mui/material/utils';
+import { lazy, memo, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { movePage, type IncompleteSummary } from '@vmer/domain/paging';
 import { answerOf } from '@vmer/domain/questionnaire';
@@ -164,11 +165,7 @@ export function DisclosureCard() {
   };
   // The same function from render to render, so that the paging controls render again only
   // when the page or the pages change, not on every answer.
-  const moveNow = useRef(move);
-  useLayoutEffect(() => {
-    moveNow.current = move;
-  });
-  const onMove = useCallback((target: number) => moveNow.current(target), []);
+  const onMove = useEventCallback(move);
   const pageLabels = pages.map((p) => p.label);
   // Alt+PageDown / Alt+PageUp do what Next page and Prev page do, while they show and are
   // enabled (I-08); the heading is there only while the page is shown with its buttons.

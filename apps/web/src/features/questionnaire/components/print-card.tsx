@@ -5,7 +5,7 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Typography from '@mui/material/Typography';
-import { useSyncExternalStore } from 'react';
+import { memo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The print action shows only on screens taller than this (requirements §2, §9). */
@@ -17,8 +17,11 @@ function subscribeToResize(onChange: () => void): () => void {
 }
 const tallEnough = () => window.innerHeight > PRINT_MIN_HEIGHT;
 
-/** The print action: a titled card with a print button, on screens taller than 667 px. */
-export function PrintCard({ onPrint }: { onPrint: () => void }) {
+/**
+ * The print action: a titled card with a print button, on screens taller than 667 px.
+ * Memoised: its actions' card renders at every answer, this card need not.
+ */
+export const PrintCard = memo(function PrintCard({ onPrint }: { onPrint: () => void }) {
   const { t } = useTranslation();
   const show = useSyncExternalStore(subscribeToResize, tallEnough, () => false);
   return (
@@ -41,4 +44,4 @@ export function PrintCard({ onPrint }: { onPrint: () => void }) {
       </Card>
     )
   );
-}
+});
