@@ -5,6 +5,8 @@ import type * as PaginationModule from '@mui/material/Pagination';
 import type { PaginationProps } from '@mui/material/Pagination';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type * as PrintIconModule from '@mui/icons-material/Print';
+import type * as SwitchModule from '@mui/material/Switch';
+import type { SwitchProps } from '@mui/material/Switch';
 import type * as DecisionValueModule from '../../../components/decision-value.tsx';
 import type * as DatePickerModule from '../components/questions/date-picker-field.tsx';
 import type { DatePickerFieldProps } from '../components/questions/date-picker-field.tsx';
@@ -21,6 +23,17 @@ const paginations = vi.hoisted(() => ({ count: 0 }));
 const datePickers = vi.hoisted(() => ({ count: 0 }));
 // How often the print card's icon rendered: the card renders it every time it renders.
 const printIcons = vi.hoisted(() => ({ count: 0 }));
+// How often a switch rendered (on a page without a date question, the one-scroll setting's).
+const switches = vi.hoisted(() => ({ count: 0 }));
+vi.mock('@mui/material/Switch', async (original) => {
+  const { default: Switch } = await original<typeof SwitchModule>();
+  return {
+    default: (props: SwitchProps) => {
+      switches.count += 1;
+      return <Switch {...props} />;
+    },
+  };
+});
 vi.mock('@mui/icons-material/Print', async (original) => {
   const { default: PrintIcon } = await original<typeof PrintIconModule>();
   return {
@@ -94,7 +107,7 @@ function load(store: AppStore) {
 }
 
 describe('F-05 an answer renders again only what it changed', () => {
-  it('F-05 the decision table renders again the row whose decision changed, not the others, and the paging controls and the print card not at all', async () => {
+  it('F-05 the decision table renders again the row whose decision changed, not the others, and the paging controls, the one-scroll switch and the print card not at all', async () => {
     const view = await renderScreen();
     load(view.store);
     const table = within(await screen.findByRole('region', { name: 'Decisions' })).getByRole(
@@ -110,6 +123,7 @@ describe('F-05 an answer renders again only what it changed', () => {
     rendered.length = 0;
     paginations.count = 0;
     printIcons.count = 0;
+    switches.count = 0;
     const question = screen.getByRole('region', { name: /Gout question$/ });
     await userEvent.click(within(question).getByRole('radio', { name: 'Yes' }));
 
@@ -122,6 +136,8 @@ describe('F-05 an answer renders again only what it changed', () => {
     expect(screen.getByRole('navigation', { name: 'Pages' })).toBeTruthy();
     expect(paginations.count).toBe(0);
     expect(printIcons.count).toBe(0);
+    expect(screen.getByRole('switch', { name: /one/i })).toBeTruthy();
+    expect(switches.count).toBe(0);
   });
 
   it('F-05 an answer does not render again a date question beside it', async () => {

@@ -1,12 +1,14 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
  * The one-scroll setting (I-23) beside the paging controls: off, the disclosure pages as
- * before; on, every question shows on one scrolling list.
+ * before; on, every question shows on one scrolling list. Memoised: the disclosure card renders
+ * at every answer, the switch only when the setting changes.
  */
-export function OneScrollSwitch({
+export const OneScrollSwitch = memo(function OneScrollSwitch({
   checked,
   onChange,
 }: {
@@ -21,4 +23,4 @@ export function OneScrollSwitch({
       label={t('mer.disclosure.oneScroll.toggle')}
     />
   );
-}
+});
