@@ -207,6 +207,21 @@ describe('opening a disclosure (requirements §17)', () => {
     await page.context().close();
   });
 
+  it('F-01 the sign-in library is not loaded while the token has minutes left: the first screen and its first answers have the page to themselves', async () => {
+    const requestId = await draft('OPENL', TEN.slice(0, 2));
+    const page = await suite.signedIn('interviewer1');
+    const library: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/oidc-[^/]+\.js$/.test(request.url())) library.push(request.url());
+    });
+    await page.goto(`${suite.baseUrl}/questionnaire/${requestId}`);
+    await firstPageShown(page);
+    // It was loaded some 3 s after the page knew it was signed in, at the next idle moment.
+    await page.waitForTimeout(6_000);
+    expect(library).toEqual([]);
+    await page.context().close();
+  });
+
   it('F-02 a second disclosure on the same catalogue version asks only for the questions not yet fetched', async () => {
     const [first, second] = [await draft('OPENA', TEN), await draft('OPENB', OTHER_TEN)];
     const page = await suite.signedIn('interviewer1');

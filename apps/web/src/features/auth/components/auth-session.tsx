@@ -13,10 +13,11 @@ import {
 } from '../auth-slice.ts';
 import { useSecurity } from './security.tsx';
 
-/** How long before expiry the token is renewed: oidc-client-ts's own lead is 60 s. */
+/**
+ * How long before the token expires oidc-client-ts is loaded to renew it: the library renews
+ * 60 s before expiry, and needs its code and its first run before that.
+ */
 const RENEW_AHEAD_MS = 120_000;
-/** How long after sign-in is known the first screen is left to load before oidc-client-ts. */
-const SETTLE_MS = 3_000;
 
 /** Resolves after `ms` and an idle moment of the page (no later than a second after that). */
 function whenSettled(ms: number): { promise: Promise<void>; cancel: () => void } {
@@ -93,11 +94,13 @@ export function AuthSession() {
     if (!config || status !== 'signedIn') return;
     let active = true;
     let unsubscribe: (() => void)[] = [];
-    // The library renews the token shortly before it expires: loaded only once the first screen
-    // has had its turn (F-01), or sooner when the token is near its end.
+    // The library renews the token shortly before it expires, and nothing else needs it while
+    // signed in (no session monitor): loaded when the token nears its end, at an idle moment,
+    // not while an interview's first screen and first answers have the main thread (F-01,
+    // F-05). A token already that near loads it at once.
     const session = storedSession();
     const untilRenewal = session ? session.expiresAt - RENEW_AHEAD_MS - Date.now() : 0;
-    const wait = whenSettled(Math.max(0, Math.min(untilRenewal, SETTLE_MS)));
+    const wait = whenSettled(Math.max(0, untilRenewal));
     void wait.promise
       .then(() => (active ? loadUserManager(config) : null))
       .then((manager) => {
