@@ -97,14 +97,19 @@ describe('what every API call carries', () => {
     const known = new Set<string>();
     const instanceCookie = async () =>
       (await context.cookies(baseUrl)).find((cookie) => cookie.name === 'instance')?.value;
+    // Each answer's instance is read as its body arrives; the checks below wait for all of
+    // them, or an instance the app took from an answer read last could be missing from `known`.
+    const reading: Promise<void>[] = [];
     page.on('response', (response) => {
       if (!isApiRequest(response.url())) return;
-      void response
-        .json()
-        .then((answer: { body?: { instance?: unknown } }) => {
-          if (typeof answer.body?.instance === 'string') known.add(answer.body.instance);
-        })
-        .catch(() => undefined);
+      reading.push(
+        response
+          .json()
+          .then((answer: { body?: { instance?: unknown } }) => {
+            if (typeof answer.body?.instance === 'string') known.add(answer.body.instance);
+          })
+          .catch(() => undefined),
+      );
     });
     await page.goto(`${baseUrl}/`);
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
@@ -112,6 +117,7 @@ describe('what every API call carries', () => {
     await signIn(page, baseUrl, 'uw1');
     await expect.poll(() => page.getByTestId('user-name').textContent(), ANSWER_WAIT).toBe('uw1');
     await page.waitForLoadState('networkidle');
+    await Promise.all(reading);
     const signedInCalls = calls.filter(
       (call) => new URL(call.url()).pathname !== '/api/auth/config',
     );
