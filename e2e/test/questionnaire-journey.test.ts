@@ -262,6 +262,11 @@ describe('an incomplete questionnaire', () => {
     expect(await screen.pageHeading.textContent()).toBe('Fractures - Page 1 - The fracture');
     const highlighted = screen.disclosure.locator('[data-question][data-status="empty"]');
     expect(await highlighted.count()).toBe(4);
+    // Highlighted as the user sees it: the error colour down the question's left edge, which
+    // the question list's stylesheet gives (an unanswered question without it shows none).
+    const leftEdge = (question: string) =>
+      screen.question(question).evaluate((element) => getComputedStyle(element).borderLeftColor);
+    expect(await leftEdge('fractures-cause')).toBe('rgb(198, 40, 40)');
     // The date and the number ask for an answer, the choices for an answer and its decision.
     expect(await screen.disclosure.getByRole('alert').allTextContents()).toEqual([
       'please answer the question',
@@ -272,6 +277,7 @@ describe('an incomplete questionnaire', () => {
     // Answering a question takes its highlight away.
     await screen.radio('fractures-cause', 'fractures-cause-trauma');
     expect(await highlighted.count()).toBe(3);
+    expect(await leftEdge('fractures-cause')).toBe('rgba(0, 0, 0, 0)');
 
     await answerFractures(screen);
 

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { PreviewPartsContext } from '../features/admin-catalogue/preview/preview-parts.tsx';
 import { DecisionSummary } from '../features/questionnaire/components/decision-summary.tsx';
 import {
-  QUESTION_STYLES,
   QuestionField,
+  QuestionList,
 } from '../features/questionnaire/components/questions/question-field.tsx';
 import { questionnaireTexts } from '../features/questionnaire/locales.ts';
 import { addScreenTexts } from '../lib/i18n.ts';
@@ -13,7 +13,7 @@ addScreenTexts(questionnaireTexts);
 
 const PARTS = {
   Question: QuestionField,
-  questionStyles: QUESTION_STYLES,
+  QuestionList,
   Decisions: DecisionSummary,
 };
 

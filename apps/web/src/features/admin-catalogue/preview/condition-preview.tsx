@@ -211,7 +211,7 @@ interface PreviewBodyProps {
  * again only when the condition, the answers or the language change.
  */
 const PreviewBody = memo(function PreviewBody({
-  parts: { Question, questionStyles, Decisions },
+  parts: { Question, QuestionList, Decisions },
   impairment,
   indicators,
   language,
@@ -231,12 +231,7 @@ const PreviewBody = memo(function PreviewBody({
   return (
     <>
       {pages.map((page) => (
-        <Box
-          key={page.index}
-          component="section"
-          aria-label={page.label}
-          sx={[{ mb: 1 }, ...(Array.isArray(questionStyles) ? questionStyles : [questionStyles])]}
-        >
+        <QuestionList key={page.index} as="section" aria-label={page.label} sx={{ mb: 1 }}>
           <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mt: 1 }}>
             {textIn(page.group.header, language)}
           </Typography>
@@ -252,7 +247,7 @@ const PreviewBody = memo(function PreviewBody({
               onChange={(answer) => onAnswer(question.uuid, answer)}
             />
           ))}
-        </Box>
+        </QuestionList>
       ))}
       {/* In the preview's narrow column the decision table may be wider than the column: this
           region scrolls it, and takes the keyboard's focus so that it can be scrolled without

@@ -1,5 +1,5 @@
 import type { SxProps, Theme } from '@mui/material/styles';
-import { createContext, use, type ComponentType } from 'react';
+import { createContext, use, type ComponentProps, type ComponentType } from 'react';
 import type { ConsolidatedDecision, ImpairmentDecision } from '@vmer/domain/decision-engine';
 import type { AnswerValue, Indicator, Language, Question } from '@vmer/domain/model';
 import type { QuestionNumbers } from '@vmer/domain/paging';
@@ -35,8 +35,8 @@ interface PreviewDecisionsProps {
  */
 export interface PreviewParts {
   Question: ComponentType<PreviewQuestionProps>;
-  /** How the questionnaire styles a list of its questions (their labels, options, rules). */
-  questionStyles: SxProps<Theme>;
+  /** The questionnaire's list of questions, which styles them (their labels, options, rules). */
+  QuestionList: ComponentType<ComponentProps<'div'> & { as?: 'section'; sx?: SxProps<Theme> }>;
   Decisions: ComponentType<PreviewDecisionsProps>;
 }
 

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -22,7 +21,7 @@ import { OneScrollSwitch } from './one-scroll/one-scroll-switch.tsx';
 import type { OneScrollHandle } from './one-scroll/navigation.ts';
 import { useOneScrollSetting } from './one-scroll/use-one-scroll-setting.ts';
 import { PageQuestion } from './page-question.tsx';
-import { QUESTION_STYLES } from './questions/question-field.tsx';
+import { QuestionList } from './questions/question-field.tsx';
 import { ReviewableDecisions } from './reviewable-decisions.tsx';
 import { ScreenCard } from './screen-card.tsx';
 import { useInterviewCommand } from '../keyboard/interview-commands.ts';
@@ -268,7 +267,7 @@ export function DisclosureCard() {
           >
             {page.label}
           </Typography>
-          <Box sx={QUESTION_STYLES}>
+          <QuestionList>
             {page.questionList.map((q, i) => (
               <PageQuestion
                 key={q.uuid}
@@ -281,7 +280,7 @@ export function DisclosureCard() {
                 checked={checkedPages.includes(checkedPageKey(page))}
               />
             ))}
-          </Box>
+          </QuestionList>
           <PageButtons count={pages.length} current={current} onMove={onMove} />
           {decisionTable}
         </Stack>

@@ -19,7 +19,7 @@ import { answerOf, type ChosenImpairment } from '@vmer/domain/questionnaire';
 import type { OneScrollHandle } from './one-scroll/navigation.ts';
 import { oneScrollRows, rowOfQuestion, type Row } from './one-scroll/rows.ts';
 import { PageQuestion } from './page-question.tsx';
-import { QUESTION_STYLES } from './questions/question-field.tsx';
+import { QuestionList } from './questions/question-field.tsx';
 
 /** Rows rendered beyond the viewport on either side, so Tab finds the next question mounted. */
 const OVERSCAN = 6;
@@ -28,6 +28,12 @@ const ESTIMATES: Record<Row['kind'], number> = { condition: 56, group: 40, quest
 /** What can take the focus inside a question, first one first. */
 const FOCUSABLE =
   'input:not([disabled]), textarea:not([disabled]), button:not([disabled]), [tabindex="0"]';
+/** The scrolled list: as tall as most of the screen, scrolling on its own. */
+const SCROLLED_LIST = {
+  height: { xs: '70vh', md: '75vh' },
+  overflowY: 'auto',
+  overscrollBehavior: 'contain',
+} as const;
 /** How many frames a jump waits for its target row to be mounted before giving up. */
 const MOUNT_FRAMES = 20;
 
@@ -256,19 +262,14 @@ export function OneScrollView({
           })}
         </Box>
       </Box>
-      <Box
+      <QuestionList
         ref={scrollRef}
         role="region"
         aria-label={t('mer.disclosure.oneScroll.list')}
         data-one-scroll-list=""
         onFocus={onFocus}
         onBlur={onBlur}
-        sx={{
-          ...QUESTION_STYLES,
-          height: { xs: '70vh', md: '75vh' },
-          overflowY: 'auto',
-          overscrollBehavior: 'contain',
-        }}
+        sx={SCROLLED_LIST}
       >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
           {virtualizer.getVirtualItems().map((item) => {
@@ -293,7 +294,7 @@ export function OneScrollView({
             );
           })}
         </div>
-      </Box>
+      </QuestionList>
     </Box>
   );
 }

@@ -1,5 +1,6 @@
+import { css, type CSSObject, type SerializedStyles } from '@emotion/react';
 import FormHelperText from '@mui/material/FormHelperText';
-import type { Theme } from '@mui/material/styles';
+import { styled, type Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -99,7 +100,7 @@ const INPUT_LAYOUT_STYLES = {
  * answer, or whose answer cannot be true (`data-status`), is highlighted. Questions next to
  * each other are parted by a rule.
  */
-export const QUESTION_STYLES = {
+const QUESTION_STYLES = {
   ...QUESTION_TEXT,
   ...OPTION_STYLES,
   ...INPUT_LAYOUT_STYLES,
@@ -110,6 +111,26 @@ export const QUESTION_STYLES = {
     backgroundColor: 'rgba(211, 47, 47, 0.04)',
   },
 } as const;
+
+const resolvedStyles = new WeakMap<Theme, SerializedStyles>();
+
+/**
+ * {@link QUESTION_STYLES} worked out against a theme once. As an `sx` prop they were worked out
+ * again at every render of their list, which is every answer: the theme's values looked up and
+ * every rule written out anew (issue 19, answering stays within a frame).
+ */
+function questionStyles(theme: Theme): SerializedStyles {
+  let styles = resolvedStyles.get(theme);
+  if (styles === undefined) {
+    // The theme's sx gives Material UI's type for the same CSS object.
+    styles = css(theme.unstable_sx(QUESTION_STYLES) as CSSObject);
+    resolvedStyles.set(theme, styles);
+  }
+  return styles;
+}
+
+/** A list of questions: an element under {@link QUESTION_STYLES}. */
+export const QuestionList = styled('div')(({ theme }) => questionStyles(theme));
 
 /**
  * A question's number and sanitised text, which labels its answer on screen and on paper: plain
