@@ -46,20 +46,49 @@ function fromJson(raw: unknown): unknown {
   }
 }
 
+/** A value and what it holds frozen: a reading shared between its callers cannot be changed. */
+function frozen<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) frozen(inner);
+  }
+  return value;
+}
+
+/**
+ * `read` done once per answer value. The screen's store holds its answers frozen, and a
+ * disclosure's evaluation reads each shown answer several times at every change (its decision,
+ * plausibility, completeness): parsing and checking each again was the largest part of the
+ * memory an answer allocated (issue 19). A frozen value's reading is kept by the value's
+ * identity, for as long as the value lives, and is frozen itself, being shared. JSON text and a
+ * value its owner may still change are read afresh: nothing of an applicant's answers is kept
+ * beyond the value that holds them.
+ */
+function readOnce<T>(read: (raw: unknown) => T): (raw: unknown) => T {
+  const readings = new WeakMap<object, T>();
+  return (raw) => {
+    if (typeof raw !== 'object' || raw === null || !Object.isFrozen(raw)) return read(raw);
+    if (readings.has(raw)) return readings.get(raw) as T;
+    const reading = frozen(read(raw));
+    readings.set(raw, reading);
+    return reading;
+  };
+}
+
 /**
  * A T or N answer as a list of lines, from the list itself or its JSON text. Anything that is
  * not such a list reads as no lines (requirements §5: unparseable answers count as empty).
  */
-export function parseTextAnswer(raw: unknown): TextAnswer {
+export const parseTextAnswer: (raw: unknown) => TextAnswer = readOnce((raw) => {
   const parsed = textAnswerSchema.safeParse(fromJson(raw));
   return parsed.success ? parsed.data : [];
-}
+});
 
 /** A D answer from the object or its JSON text; null when it is neither. */
-export function parseDateAnswer(raw: unknown): DateAnswer | null {
+export const parseDateAnswer: (raw: unknown) => DateAnswer | null = readOnce((raw) => {
   const parsed = dateAnswerSchema.safeParse(fromJson(raw));
   return parsed.success ? parsed.data : null;
-}
+});
 
 function nonNegative(...values: number[]): boolean {
   return values.every((v) => Number.isFinite(v) && v >= 0);

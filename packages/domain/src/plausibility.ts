@@ -65,6 +65,22 @@ function birthIso(birthDate: string | null | undefined, asOf: string): string | 
   return isoOf(birth);
 }
 
+/** Each context's birth date as {@link birthIso} reads it, kept while the context lives. */
+const contextBirths = new WeakMap<PlausibilityContext, string | null>();
+
+/**
+ * The context's birth date read once: a condition's decision holds all its date answers against
+ * one context, and read the birth date again for each.
+ */
+function contextBirthIso(context: PlausibilityContext): string | null {
+  let birth = contextBirths.get(context);
+  if (birth === undefined) {
+    birth = birthIso(context.birthDate, context.asOf);
+    contextBirths.set(context, birth);
+  }
+  return birth;
+}
+
 /** The bounds a measure is held to: a question's own, else the body's (I-18, I-19). */
 interface Bounds {
   min: number;
@@ -118,7 +134,7 @@ function dateIssue(q: Question, raw: unknown, context: PlausibilityContext): Iss
   const length = date.exact ? 10 : 7;
   const value = date.value.slice(0, length);
   if (value > context.asOf.slice(0, length)) return { code: 'answer_date_future', path: q.uuid };
-  const birth = birthIso(context.birthDate, context.asOf);
+  const birth = contextBirthIso(context);
   return birth !== null && value < birth.slice(0, length)
     ? { code: 'answer_date_before_birth', path: q.uuid }
     : null;
@@ -135,10 +151,12 @@ function smokingIssue(
 ): Issue | null {
   const status = (smokingStatus ?? '').trim();
   if (status === '') return null;
-  const chosen = new Set(parseChoices(raw));
-  const contradicting = q.answerList.some(
-    (o) => chosen.has(o.uuid) && o.smokingValue !== undefined && o.smokingValue !== status,
-  );
+  // Most questions have no option standing for a smoking status: their answer is not read.
+  const standsForOther = (o: Question['answerList'][number]) =>
+    o.smokingValue !== undefined && o.smokingValue !== status;
+  if (!q.answerList.some(standsForOther)) return null;
+  const chosen = parseChoices(raw);
+  const contradicting = q.answerList.some((o) => standsForOther(o) && chosen.includes(o.uuid));
   return contradicting ? { code: 'answer_smoking_contradiction', path: q.uuid } : null;
 }
 

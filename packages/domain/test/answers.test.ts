@@ -17,8 +17,64 @@ import { makeChoiceQuestion, makeQuestion } from './make-question.ts';
 
 const date = (value: string, exact = true) => ({ value, exact, zoneId: 'Asia/Hong_Kong' });
 const line = (value: string, unit = '') => ({ value, unit });
+/** A deep copy of `value`, frozen as the screen's store freezes what it holds. */
+function frozenCopy<T>(value: T): T {
+  const copy = JSON.parse(JSON.stringify(value)) as T;
+  const freeze = (inner: unknown) => {
+    if (typeof inner !== 'object' || inner === null) return;
+    Object.values(inner).forEach(freeze);
+    Object.freeze(inner);
+  };
+  freeze(copy);
+  return copy;
+}
 
 describe('reading answers', () => {
+  it('a frozen answer is read once: read again, it gives the same frozen reading', () => {
+    const stored = Object.freeze([Object.freeze(line('3', 'years'))]);
+    const first = parseTextAnswer(stored);
+    expect(parseTextAnswer(stored)).toBe(first);
+    expect(first).toEqual([line('3', 'years')]);
+    expect(Object.isFrozen(first) && Object.isFrozen(first[0])).toBe(true);
+    expect(() => (first as { value: string; unit: string }[]).push(line('4'))).toThrow(TypeError);
+    const day = Object.freeze(date('2020-03-01'));
+    expect(parseDateAnswer(day)).toBe(parseDateAnswer(day));
+    expect(parseDateAnswer(day)).toEqual(day);
+
+    // A value its owner has not frozen may still change, and text is not kept: read afresh.
+    const mutable = [line('3', 'years')];
+    const before = parseTextAnswer(mutable);
+    mutable[0]!.value = '5';
+    expect(parseTextAnswer(mutable)).not.toBe(before);
+    expect(parseTextAnswer(mutable)).toEqual([line('5', 'years')]);
+    const text = '[{"value":"3","unit":"years"}]';
+    expect(parseTextAnswer(text)).not.toBe(parseTextAnswer(text));
+  });
+
+  it('an answer reads the same as JSON text, as a value and as a frozen value', () => {
+    const lineArb = fc.record({ value: fc.string(), unit: fc.string() });
+    const anyAnswer = fc.oneof(
+      fc.array(lineArb, { maxLength: 3 }),
+      fc.record({ value: fc.string(), exact: fc.boolean(), zoneId: fc.string() }),
+      fc.array(fc.string(), { maxLength: 3 }),
+      fc.jsonValue(),
+    );
+    fc.assert(
+      fc.property(anyAnswer, (value) => {
+        // As text, as a value, and as the same value frozen (read twice): one reading.
+        const text = JSON.stringify(value);
+        const stored = frozenCopy(value);
+        for (const read of [parseTextAnswer, parseDateAnswer, parseChoices]) {
+          const expected = read(text);
+          expect(read(JSON.parse(JSON.stringify(value)) as unknown)).toEqual(expected);
+          expect(read(stored)).toEqual(expected);
+          expect(read(stored)).toEqual(expected);
+        }
+      }),
+      { seed: 19, numRuns: 300 },
+    );
+  });
+
   it('E-30 V-26 a T/N answer is a list of {value, unit} lines, given as the list or its JSON', () => {
     const lines = [line('3', 'years')];
     expect(parseTextAnswer(lines)).toEqual(lines);
