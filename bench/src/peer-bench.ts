@@ -369,7 +369,9 @@ interface CpuProfile {
  * PEER_PROFILE=<dir>: the page's CPU profile of one side's first cold open up to its first
  * paint, and of the answers given on it, written as <dir>/<side>-open.cpuprofile and
  * <side>-answers.cpuprofile (Chromium's DevTools opens them), with the self time per script
- * printed: where the time goes.
+ * printed: where the time goes. Beside each, <side>-<what>.heapprofile samples every allocation
+ * made meanwhile, the garbage collected included, and its total is printed: what makes the
+ * garbage collector run (DevTools' Memory panel opens it).
  */
 async function profiled<T>(
   page: Page,
@@ -383,11 +385,24 @@ async function profiled<T>(
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
+  await cdp.send('HeapProfiler.enable');
+  await cdp.send('HeapProfiler.startSampling', {
+    samplingInterval: 512,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
   const result = await run();
+  const allocations = (await cdp.send('HeapProfiler.stopSampling')).profile;
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
   await cdp.detach();
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, `${side}-${what}.cpuprofile`), JSON.stringify(profile));
+  writeFileSync(join(dir, `${side}-${what}.heapprofile`), JSON.stringify(allocations));
+  const allocated = (node: typeof allocations.head): number =>
+    node.children.reduce((sum, child) => sum + allocated(child), node.selfSize);
+  console.error(
+    `peer: ${side}, ${what}: ${(allocated(allocations.head) / 1e6).toFixed(1)} MB allocated (sampled)`,
+  );
   const byNode = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
   const scripts = new Map<string, number>();
   profile.samples.forEach((id, index) => {
