@@ -120,6 +120,48 @@ describe('export and print of a submitted disclosure', () => {
     await page.context().close();
   });
 
+  it('F-05 a disclosure opened for paper (a PDF renderer, say) builds the printout alone; its frame and form once it shows on screen', async () => {
+    const requestId = await submittedDisclosure(baseUrl, {
+      userName: 'interviewer1',
+      applicationNumber: 'PAPER2026',
+      product: PHKL_PRODUCT,
+      conditions: ['gallstones'],
+    });
+    const page = await suite.signedIn('interviewer1');
+    await page.emulateMedia({ media: 'print' });
+    await page.goto(`${baseUrl}/questionnaire/${requestId}`);
+    const printout = page.locator('article.print-only');
+    const symptoms = page.locator('[data-question="gallstones-symptoms"]');
+    await printout.locator('[data-question="gallstones-symptoms"]').waitFor();
+    expect(
+      await printout.getByRole('radio', { name: 'No, found by chance on a scan' }).isVisible(),
+    ).toBe(true);
+    // What paper hides is not built: no header, footer or tabs, and no question but the printed.
+    expect(await page.locator('header, footer, [role="tablist"]').count()).toBe(0);
+    expect(await symptoms.count()).toBe(1);
+
+    await page.emulateMedia({ media: 'screen' });
+    await page.getByRole('banner').waitFor();
+    expect(await page.getByRole('contentinfo').isVisible()).toBe(true);
+    const screen = new QuestionnaireScreen(page, suite.labels);
+    await screen.showForm();
+    await symptoms.waitFor();
+    expect(await printout.locator('[data-question]').count()).toBe(0);
+    expect(
+      await screen
+        .question('gallstones-symptoms')
+        .getByRole('radio', { name: 'No, found by chance on a scan', exact: true })
+        .isChecked(),
+    ).toBe(true);
+
+    // Printed again, the screen keeps what it built, beside the printout.
+    await page.emulateMedia({ media: 'print' });
+    await printout.locator('[data-question="gallstones-symptoms"]').waitFor();
+    expect(await page.locator('header').count()).toBe(1);
+    expect(await symptoms.count()).toBe(2);
+    await page.context().close();
+  });
+
   it('M-22 C-26: the print action shows only on windows taller than 667 px', async () => {
     const { page } = await openSubmitted('interviewer1', 'PRINTSIZE1', PHKL_PRODUCT);
     const printCard = page.getByRole('complementary', { name: 'Print' });

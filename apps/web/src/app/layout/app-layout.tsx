@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { ScreenOnly } from '../../components/screen-only.tsx';
 import { SkipLink } from '../../components/skip-link.tsx';
 import { NotificationProvider } from '../../features/global-feedback/components/notification-provider.tsx';
 import { useGetInsurerListQuery } from '../../features/header-selection/api/insurer-list-api.ts';
@@ -22,17 +23,22 @@ export function AppLayout() {
   useGetInsurerListQuery();
   // The header and the page fill the window at least, and the footer follows below the fold: a
   // footer at the window's foot while the page loads would be pushed out of view as its content
-  // arrives, moving what the person is looking at (a layout shift).
+  // arrives, moving what the person is looking at (a layout shift). Paper shows neither header
+  // nor footer: a page opened for paper builds them when it first shows on screen.
   return (
     <NotificationProvider>
       <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
-        <SkipLink />
-        <AppHeader />
+        <ScreenOnly>
+          <SkipLink />
+          <AppHeader />
+        </ScreenOnly>
         <PageMain>
           <PageOutlet />
         </PageMain>
       </Box>
-      <AppFooter />
+      <ScreenOnly>
+        <AppFooter />
+      </ScreenOnly>
     </NotificationProvider>
   );
 }

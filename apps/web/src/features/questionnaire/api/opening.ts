@@ -10,6 +10,7 @@ import { envelopeAnswer, type ApiError } from '../../../lib/api-client.ts';
 import { expectAnswer } from '../../../lib/early-answers.ts';
 import { takeEarlyOpening } from '../../../lib/early-opening.ts';
 import { storeInstance } from '../../../lib/instance-cookie.ts';
+import { isPrinting } from '../../../lib/use-printing.ts';
 import { loadDatePicker } from '../components/questions/date-picker-loader.ts';
 import { heldVersions, keep, keptFor, SUMMARY } from './catalogue-cache.ts';
 import {
@@ -64,7 +65,11 @@ function keepCatalogue(dispatch: AppDispatch, store: object, opened: Opened): vo
   if (catalogue.specialList)
     entries.push({ endpointName: 'specialList', arg: listRequest, value: catalogue.specialList });
   // A date among the questions: the picker loads with the disclosure, not after its first paint.
-  if (catalogue.questions.some(({ questionList }) => questionList.some((q) => isDateType(q.type))))
+  // Not for paper, which prints dates as text: the screen's date fields load it when it shows.
+  if (
+    !isPrinting() &&
+    catalogue.questions.some(({ questionList }) => questionList.some((q) => isDateType(q.type)))
+  )
     void loadDatePicker().catch(() => undefined);
   for (const { uuid, questionList } of catalogue.questions) {
     if (named) keep(store, named, `question/${uuid}`, questionList);

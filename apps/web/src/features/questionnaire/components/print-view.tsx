@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import coverUrl from '../assets/print-cover.svg';
-import { usePrinting } from '../use-printing.ts';
+import { usePrinting } from '../../../lib/use-printing.ts';
 import { useScreenContext } from '../use-screen-context.ts';
 import { PrintedDisclosure } from './printed-disclosure.tsx';
 

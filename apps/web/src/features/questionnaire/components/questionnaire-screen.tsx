@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
+import { ScreenOnly } from '../../../components/screen-only.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { bmiRuleApplied, selectApplicationNumber } from '../questionnaire-slice.ts';
@@ -153,7 +154,7 @@ export function QuestionnaireScreen({
         {/* Mounted while the disclosure opens: it weighs the device copy against it (I-13). */}
         <DeviceCopyNotices requestId={requestId} reload={reload} />
         {!opening && (
-          <>
+          <ScreenOnly>
             <ReturnedBanner />
             <ReviewBar />
             <CatalogueVersionNotice />
@@ -162,7 +163,7 @@ export function QuestionnaireScreen({
               <ConditionsCard />
               <DisclosureCard />
             </ViewMode>
-          </>
+          </ScreenOnly>
         )}
       </Stack>
       {!opening && <PrintView />}

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 
 // Set between beforeprint and afterprint: the browser's print (Ctrl+P or window.print).
@@ -29,7 +29,8 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-const isPrinting = () => printRequested || (printMedia()?.matches ?? false);
+/** Whether the page is being printed now: see `usePrinting`, which follows it. */
+export const isPrinting = (): boolean => printRequested || (printMedia()?.matches ?? false);
 
 /**
  * Whether the page is being printed: from the browser's beforeprint to afterprint, or while
@@ -37,4 +38,16 @@ const isPrinting = () => printRequested || (printMedia()?.matches ?? false);
  */
 export function usePrinting(): boolean {
   return useSyncExternalStore(subscribe, isPrinting, () => false);
+}
+
+/**
+ * Whether the page has been on screen: false only while a page opened for paper (a browser
+ * printing it as it loads, to a PDF say) has not yet left paper. Once true it stays true, so
+ * printing a page on screen never takes away what the screen has built.
+ */
+export function useShownOnScreen(): boolean {
+  const printing = usePrinting();
+  const [shown, setShown] = useState(!printing);
+  if (!printing && !shown) setShown(true);
+  return shown || !printing;
 }
