@@ -229,6 +229,57 @@ async function writeHeapSnapshot(page: Page, side: Side): Promise<void> {
 }
 
 /**
+ * PEER_PROFILE=<dir>: what the product's first cold open built, printed: React's components by
+ * count (the fibers of its tree, by component name; the names are readable in a build made with
+ * `--minify false`) and the page's style sheets and CSS rules. What each component of the first
+ * screen costs in fibers and in styles to work out.
+ */
+async function printCensus(page: Page): Promise<void> {
+  if (!process.env.PEER_PROFILE) return;
+  const census = await page.evaluate(() => {
+    interface Fiber {
+      type: string | { displayName?: string; name?: string; render?: { name?: string } } | null;
+      tag: number;
+      child: Fiber | null;
+      sibling: Fiber | null;
+    }
+    const root = document.getElementById('root') as unknown as Record<string, unknown>;
+    const container = Object.keys(root).find((key) => key.startsWith('__reactContainer'));
+    const counts = new Map<string, number>();
+    const pending: Fiber[] = [];
+    let fiber = container
+      ? (root[container] as { stateNode: { current: Fiber } }).stateNode.current
+      : undefined;
+    for (; fiber; fiber = fiber.child ?? fiber.sibling ?? pending.pop()) {
+      if (fiber.child && fiber.sibling) pending.push(fiber.sibling);
+      const { type } = fiber;
+      const name =
+        typeof type === 'string'
+          ? `<${type}>`
+          : (type?.displayName ?? type?.name ?? type?.render?.name ?? `(tag ${fiber.tag})`);
+      counts.set(name, (counts.get(name) ?? 0) + 1);
+    }
+    const sheets = [...document.styleSheets];
+    return {
+      fibers: [...counts.values()].reduce((sum, n) => sum + n, 0),
+      top: [...counts].sort((a, b) => b[1] - a[1]).slice(0, 20),
+      sheets: sheets.length,
+      rules: sheets.reduce((sum, sheet) => {
+        try {
+          return sum + sheet.cssRules.length;
+        } catch {
+          return sum; // a sheet of another origin, unreadable
+        }
+      }, 0),
+    };
+  });
+  const top = census.top.map(([name, n]) => `${String(n).padStart(6)}  ${name}`).join('\n');
+  console.error(
+    `peer: product, open: ${census.fibers} fibers, ${census.sheets} style sheets, ${census.rules} CSS rules; components by count:\n${top}`,
+  );
+}
+
+/**
  * Clicks `count` radio or checkbox options of the questions shown, one at a time (never a radio
  * already chosen), each timed from the click to the next frame. An option that a re-render
  * replaced before the click landed is looked up again (at most `count` times in all).
@@ -443,6 +494,7 @@ async function runOpen(bench: Bench, side: Side, into: Sample, first = false): P
     into.jsGzipKB.push((await scriptGzipBytes(responses)) / 1024);
     into.heapMB.push(await heapMB(page));
     if (first) await writeHeapSnapshot(page, side);
+    if (first && side === 'product') await printCensus(page);
     into.answeredLatency.push(
       ...(await profiled(page, side, first ? 'answers' : null, () =>
         answer(page, selector, INTERACTIONS),
