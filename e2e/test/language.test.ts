@@ -66,6 +66,53 @@ describe('language', () => {
     await fresh.close();
   });
 
+  it("Material UI's own texts follow the language: an English page never builds its Chinese ones (a number format each), Traditional Chinese brings them", async () => {
+    const context = await newContext(suite.browser);
+    // Every Intl.NumberFormat the page builds, by locale: Material UI's Chinese texts build one
+    // each as they load, and the first costs the main thread ICU's number data.
+    await context.addInitScript(() => {
+      const built: string[] = [];
+      (window as unknown as { numberFormats: string[] }).numberFormats = built;
+      const native = Intl.NumberFormat;
+      const record = (locales: unknown) => built.push(String(locales));
+      Intl.NumberFormat = new Proxy(native, {
+        construct: (target, args: Parameters<typeof native>) => {
+          record(args[0]);
+          return Reflect.construct(target, args);
+        },
+        apply: (target, self, args: Parameters<typeof native>) => {
+          record(args[0]);
+          return Reflect.apply(target, self, args);
+        },
+      });
+    });
+    const page = await context.newPage();
+    const chinese = () =>
+      page.evaluate(() =>
+        (window as unknown as { numberFormats: string[] }).numberFormats.filter((locale) =>
+          locale.startsWith('zh'),
+        ),
+      );
+    await signIn(page, baseUrl, 'agent1');
+    await page.getByRole('heading', { name: 'Basic information' }).waitFor();
+    expect(await chinese()).toEqual([]);
+    // The condition search's clear button, which Material UI names (shown on hover or focus).
+    await page.getByRole('combobox', { name: 'Medical condition' }).fill('zzz');
+    await page.keyboard.press('Escape');
+    const clear = (name: string) =>
+      page.getByRole('button', { name, exact: true, includeHidden: true });
+    await clear('Clear').waitFor({ state: 'attached' });
+
+    await chooseLanguage(page, 'Language settings', 'Traditional Chinese');
+    await page.getByRole('heading', { name: '基本資料' }).waitFor();
+    await clear('清除').waitFor({ state: 'attached' });
+    expect(await chinese()).not.toEqual([]);
+
+    await chooseLanguage(page, '語言設定', '英文');
+    await clear('Clear').waitFor({ state: 'attached' });
+    await context.close();
+  });
+
   it('L-20 after choosing Traditional Chinese the interface, the question texts, their placeholders and the smoking options show in Chinese', async () => {
     const context = await newContext(suite.browser);
     const page = await context.newPage();

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { exposeStateForDebugging } from './app/debug.ts';
+import { loadMuiLocale } from './app/mui-locale.ts';
 import { AppProviders } from './app/providers.tsx';
 import { AppRoutes, firstScreenLoaded } from './app/router.tsx';
 import { createStore } from './app/store.ts';
@@ -38,9 +39,13 @@ function render(into: HTMLElement) {
 
 // The first screen's code is on its way with the page (its first script preloads it): rendered
 // once it is here, the screen shows at once rather than after a loading fallback and React's
-// throttle on revealing what replaces one. A failure renders as well: the route shows it.
+// throttle on revealing what replaces one. Material UI's texts in a Chinese language load
+// meanwhile, so that the first render has them. A failure renders as well: the route shows it.
 void Promise.race([
-  firstScreenLoaded(appPathname(), selectAuthStatus(store.getState()) === 'signedIn'),
+  Promise.all([
+    firstScreenLoaded(appPathname(), selectAuthStatus(store.getState()) === 'signedIn'),
+    loadMuiLocale(store.getState().language.language).catch(() => undefined),
+  ]),
   new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
 ])
   .catch(() => undefined)

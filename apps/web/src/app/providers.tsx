@@ -5,11 +5,13 @@ import { Provider } from 'react-redux';
 import { selectLanguage } from '../features/language/language-slice.ts';
 import { useAppSelector } from './hooks.ts';
 import type { AppStore } from './store.ts';
+import { useMuiLocale } from './mui-locale.ts';
 import { themeFor } from './theme.ts';
 
 function ThemedApp({ children }: { children: ReactNode }) {
   const language = useAppSelector(selectLanguage);
-  const theme = useMemo(() => themeFor(language), [language]);
+  const locale = useMuiLocale(language);
+  const theme = useMemo(() => themeFor(locale), [locale]);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

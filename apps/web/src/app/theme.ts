@@ -1,10 +1,5 @@
 import { createTheme, keyframes } from '@mui/material/styles';
-import { enUS, zhCN, zhHK } from '@mui/material/locale';
-import { LANGUAGE_TABLE } from '@vmer/domain/languages';
-import type { Language } from '@vmer/domain/model';
-
-/** Material UI's own texts, by the name the language table gives them. */
-const MUI_LOCALES = { enUS, zhHK, zhCN };
+import type { Localization } from '@mui/material/locale';
 
 /**
  * Material UI's indeterminate progress bar moves its bars by animating `left` and `right`, which
@@ -44,8 +39,8 @@ const AUTOFILL_ANIMATIONS = {
   '&:-webkit-autofill': { animationDuration: '5000s', animationName: AUTOFILL },
 };
 
-/** The app theme, with Material UI's own texts (pagination, close buttons) in the language. */
-export function themeFor(language: Language) {
+/** The app theme, with Material UI's own texts (pagination, close buttons) from `locale`. */
+export function themeFor(locale: Localization) {
   return createTheme(
     {
       palette: {
@@ -86,6 +81,6 @@ export function themeFor(language: Language) {
         },
       },
     },
-    MUI_LOCALES[LANGUAGE_TABLE[language].muiLocale],
+    locale,
   );
 }

@@ -14,7 +14,7 @@ const keyframesOf = (name: string) =>
 describe('the theme', () => {
   it("writes Material UI's autofill keyframes once, not once per input, and every input keeps the autofill animation", () => {
     render(
-      <ThemeProvider theme={themeFor('en')}>
+      <ThemeProvider theme={themeFor({})}>
         <CssBaseline />
         {['Application number', 'Height', 'Weight', 'Notes'].map((label) => (
           <TextField key={label} label={label} multiline={label === 'Notes'} />
