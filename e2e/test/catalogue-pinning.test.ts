@@ -24,6 +24,7 @@ import {
   userToken,
 } from '../src/questionnaire.ts';
 import { seriousViolations } from '../src/browser.ts';
+import { expectStable, layoutShiftsOf } from '../src/layout-shift.ts';
 import { rowsOf } from '../src/workbook.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
 
@@ -41,7 +42,11 @@ describe('a disclosure keeps the catalogue version it was answered on', () => {
   let server: RunningServer;
   let baseUrl: string;
   let token: string;
-  const drafts: Record<'kept' | 'updated', string> = { kept: '', updated: '' };
+  const drafts: Record<'kept' | 'updated' | 'steady', string> = {
+    kept: '',
+    updated: '',
+    steady: '',
+  };
 
   /** A draft answered in full on the shipped catalogue (version 1, still the active one). */
   const savedDraft = (applicationNumber: string) =>
@@ -59,6 +64,7 @@ describe('a disclosure keeps the catalogue version it was answered on', () => {
     token = await userToken(baseUrl, 'interviewer1');
     drafts.kept = await savedDraft('PINNED2026');
     drafts.updated = await savedDraft('UPDATED2026');
+    drafts.steady = await savedDraft('STEADY2026');
     // Version 2 is activated between the save and the reopening.
     const admin = await userToken(baseUrl, 'admin1');
     const version = await uploadAndActivate(baseUrl, admin, await revisedCatalog(), {
@@ -80,6 +86,26 @@ describe('a disclosure keeps the catalogue version it was answered on', () => {
     await openRequest(page, baseUrl, requestId);
     return { page, screen: new QuestionnaireScreen(page, suite.labels) };
   }
+
+  it('T-01 the notice that a draft was answered on an older version comes with the draft: the page does not move as it arrives', async () => {
+    for (const viewport of ['desktop', 'phone'] as const) {
+      const signedIn = await signedInPage(suite, baseUrl, 'interviewer1', { viewport });
+      const page = await signedIn.context().newPage();
+      const shifts = await layoutShiftsOf(
+        page,
+        `${baseUrl}/questionnaire/${drafts.steady}`,
+        page.getByText(
+          'This disclosure was answered on catalogue version 1; version 2 is now current.',
+          { exact: false },
+        ),
+      );
+      expect(await page.getByRole('textbox', { name: 'Application number' }).inputValue()).toBe(
+        'STEADY2026',
+      );
+      expectStable(shifts);
+      await signedIn.context().close();
+    }
+  });
 
   it('T-01 reopened after a new version was activated, a draft shows, exports, prints and submits what its own version says', async () => {
     const { page, screen } = await open(drafts.kept);

@@ -94,12 +94,18 @@ export function useLoadDisclosure(
       // The version's summary (rules, indicators) the screen reads once it shows the disclosure:
       // its own version's, brought by the opening or kept (F-01, F-02); the active one's when
       // it names none.
-      const summary = () =>
+      // With the active version's when that is another: the notice that the disclosure was
+      // answered on an older version then shows with the disclosure, not a moment after it,
+      // which moved the whole form down as it appeared (a layout shift). The opening brings it,
+      // or the browser keeps it (F-01, F-02).
+      const summaryOf = (catalogVersion: string | undefined) =>
         dispatch(
-          questionnaireApi.endpoints.questionnaireInfo.initiate(version ?? undefined, {
+          questionnaireApi.endpoints.questionnaireInfo.initiate(catalogVersion, {
             subscribe: false,
           }),
         );
+      const summary = () =>
+        Promise.all([summaryOf(version ?? undefined), version ? summaryOf(undefined) : undefined]);
       if (doc && doc.impairments.length > 0) {
         // All at once: the question lists need only the uuids, not the lists.
         // A failure shows when the condition's questions are waited for below.
