@@ -91,3 +91,36 @@ describe('layout stability', () => {
     });
   }
 });
+
+describe('rendering what the window shows', () => {
+  it("a page's questions below the window are laid out and painted only as they come near it, and are in the page for screen readers all along", async () => {
+    const requestId = await submittedDisclosure(baseUrl, {
+      userName: 'interviewer1',
+      applicationNumber: 'OFFSCREEN1',
+      product: PHKL_PRODUCT,
+      conditions: ['gallstones', 'asthma'],
+      save: true,
+    });
+    const context = await newContext(suite.browser, 'desktop');
+    const page = await context.newPage();
+    await signIn(page, baseUrl, 'interviewer1');
+    await page.goto(`${baseUrl}/questionnaire/${requestId}`);
+    const last = page.locator('[data-question]').last();
+    // Gallstones' first page ends with its complications, a checkbox question.
+    const options = last.getByRole('checkbox');
+    await options.first().waitFor({ state: 'attached' });
+    // Whether the browser skips the question's contents (content-visibility), as it does for
+    // what is far from the window.
+    const skipped = () =>
+      last.evaluate(
+        (question) => !question.lastElementChild!.checkVisibility({ contentVisibilityAuto: true }),
+      );
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await skipped()).toBe(true);
+    expect(await options.count()).toBe(4);
+    await last.scrollIntoViewIfNeeded();
+    await expect.poll(skipped).toBe(false);
+    expect(await options.first().isVisible()).toBe(true);
+    await context.close();
+  });
+});

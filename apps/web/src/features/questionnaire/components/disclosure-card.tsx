@@ -21,7 +21,7 @@ import { OneScrollSwitch } from './one-scroll/one-scroll-switch.tsx';
 import type { OneScrollHandle } from './one-scroll/navigation.ts';
 import { useOneScrollSetting } from './one-scroll/use-one-scroll-setting.ts';
 import { PageQuestion } from './page-question.tsx';
-import { QuestionList } from './questions/question-field.tsx';
+import { OFFSCREEN_SKIPPED, QuestionList } from './questions/question-field.tsx';
 import { ReviewableDecisions } from './reviewable-decisions.tsx';
 import { ScreenCard } from './screen-card.tsx';
 import { useInterviewCommand } from '../keyboard/interview-commands.ts';
@@ -267,7 +267,7 @@ export function DisclosureCard() {
           >
             {page.label}
           </Typography>
-          <QuestionList>
+          <QuestionList className={OFFSCREEN_SKIPPED}>
             {page.questionList.map((q, i) => (
               <PageQuestion
                 key={q.uuid}

@@ -100,6 +100,16 @@ const INPUT_LAYOUT_STYLES = {
  * answer, or whose answer cannot be true (`data-status`), is highlighted. Questions next to
  * each other are parted by a rule.
  */
+/**
+ * The class of a question list whose questions the browser lays out and paints only near the
+ * window (`content-visibility: auto`, each about 120 px tall until it has been seen once): a
+ * page's 30 questions reach some 5,000 px, and the questions below the window cost the first
+ * paint and every answer's frame their style, layout and paint for nothing (issue 19). They
+ * stay in the page, read by screen readers and found by the browser's search. Not for the
+ * one-scroll view, whose virtualiser measures its rows.
+ */
+export const OFFSCREEN_SKIPPED = 'offscreen-skipped';
+
 const QUESTION_STYLES = {
   ...QUESTION_TEXT,
   ...OPTION_STYLES,
@@ -109,6 +119,10 @@ const QUESTION_STYLES = {
   '& .question[data-status]': {
     borderLeftColor: 'error.main',
     backgroundColor: 'rgba(211, 47, 47, 0.04)',
+  },
+  [`&.${OFFSCREEN_SKIPPED} .question`]: {
+    contentVisibility: 'auto',
+    containIntrinsicSize: 'auto 120px',
   },
 } as const;
 
