@@ -93,11 +93,9 @@ export function useLoadDisclosure(
       };
       // The version's summary (rules, indicators) the screen reads once it shows the disclosure:
       // its own version's, brought by the opening or kept (F-01, F-02); the active one's when
-      // it names none.
-      // With the active version's when that is another: the notice that the disclosure was
-      // answered on an older version then shows with the disclosure, not a moment after it,
-      // which moved the whole form down as it appeared (a layout shift). The opening brings it,
-      // or the browser keeps it (F-01, F-02).
+      // it names none. When it names another, the active one's too, so that the notice that
+      // the disclosure was answered on an older version shows with it, not a moment after it,
+      // which moved the whole form down as it appeared (a layout shift).
       const summaryOf = (catalogVersion: string | undefined) =>
         dispatch(
           questionnaireApi.endpoints.questionnaireInfo.initiate(catalogVersion, {

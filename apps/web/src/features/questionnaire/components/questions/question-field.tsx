@@ -93,14 +93,6 @@ const INPUT_LAYOUT_STYLES = {
 } as const;
 
 /**
- * How the questions look on screen, for the lists that show them (the page, the one-scroll
- * view, the catalogue studio's preview): one style for all their questions. A question is a
- * plain section, not a styled component: an answer that renumbers the questions after it
- * renders them again, and each would otherwise work out its own style again. One needing an
- * answer, or whose answer cannot be true (`data-status`), is highlighted. Questions next to
- * each other are parted by a rule.
- */
-/**
  * The class of a question list whose questions the browser lays out and paints only near the
  * window (`content-visibility: auto`, each about 120 px tall until it has been seen once): a
  * page's 30 questions reach some 5,000 px, and the questions below the window cost the first
@@ -110,6 +102,14 @@ const INPUT_LAYOUT_STYLES = {
  */
 export const OFFSCREEN_SKIPPED = 'offscreen-skipped';
 
+/**
+ * How the questions look on screen, for the lists that show them (the page, the one-scroll
+ * view, the catalogue studio's preview): one style for all their questions. A question is a
+ * plain section, not a styled component: an answer that renumbers the questions after it
+ * renders them again, and each would otherwise work out its own style again. One needing an
+ * answer, or whose answer cannot be true (`data-status`), is highlighted. Questions next to
+ * each other are parted by a rule.
+ */
 const QUESTION_STYLES = {
   ...QUESTION_TEXT,
   ...OPTION_STYLES,
