@@ -163,7 +163,8 @@ export async function submittedDisclosure(
     userName: string;
     applicationNumber: string;
     product: typeof PHKL_PRODUCT;
-    conditions: string[];
+    /** By uuid, answered as the fixtures answer it, or with their answers. */
+    conditions: readonly (string | StoredCondition)[];
     save?: boolean;
   },
 ): Promise<string> {
@@ -176,7 +177,7 @@ export async function submittedDisclosure(
   await storedDisclosure(baseUrl, token, {
     operation: options.save ? 'save' : 'submit',
     applicationNumber: options.applicationNumber,
-    conditions: options.conditions.map((uuid) => ({ uuid })),
+    conditions: options.conditions.map((c) => (typeof c === 'string' ? { uuid: c } : c)),
     view: await fetchDisclosure(baseUrl, token, requestId),
   });
   return requestId;

@@ -15,6 +15,7 @@ import {
 import {
   ASTHMA,
   loadSubmitted,
+  painted,
   renderScreen,
   sent,
   statusTexts,
@@ -55,6 +56,7 @@ async function openSubmitted(
   act(() => {
     view.store.dispatch(disclosureStored({ id: ID, requestId: ID, status: 3, version: 4 }));
   });
+  await painted();
   return view;
 }
 

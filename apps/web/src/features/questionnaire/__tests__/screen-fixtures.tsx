@@ -28,6 +28,7 @@ import {
   type ReceivedRequest,
 } from '../../../test/mock-api.ts';
 import { renderWithApp } from '../../../test/render.tsx';
+import { afterNextPaint } from '../../../lib/use-after-paint.ts';
 import { QuestionnaireScreen } from '../components/questionnaire-screen.tsx';
 import { disclosureLoaded, NEW_SESSION, type DisclosureSession } from '../questionnaire-slice.ts';
 import { option, question } from './fixtures.tsx';
@@ -315,6 +316,12 @@ export const storedDisclosure = (
 type Submitted = Omit<Parameters<typeof disclosureLoaded>[0], 'session'>;
 
 /** Puts a submitted disclosure on a rendered screen, opened in view mode. */
+/**
+ * Resolves once a frame has painted and what waited for it has rendered: the disclosure card shows
+ * its decisions, and the questions past its first screenful, after its first paint.
+ */
+export const painted = () => act(() => new Promise<void>((resolve) => afterNextPaint(resolve)));
+
 export function loadSubmitted(store: AppStore, disclosure: Submitted) {
   act(() => {
     store.dispatch(
