@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, signIn, signInAtProvider, browserSuite, serverUrl } from '../src/browser.ts';
+import { intlBuilt, recordIntlBuilt } from '../src/intl-built.ts';
 
 const baseUrl = serverUrl();
 const suite = browserSuite();
@@ -70,29 +71,9 @@ describe('language', () => {
     const context = await newContext(suite.browser);
     // Every Intl.NumberFormat the page builds, by locale: Material UI's Chinese texts build one
     // each as they load, and the first costs the main thread ICU's number data.
-    await context.addInitScript(() => {
-      const built: string[] = [];
-      (window as unknown as { numberFormats: string[] }).numberFormats = built;
-      const native = Intl.NumberFormat;
-      const record = (locales: unknown) => built.push(String(locales));
-      Intl.NumberFormat = new Proxy(native, {
-        construct: (target, args: Parameters<typeof native>) => {
-          record(args[0]);
-          return Reflect.construct(target, args);
-        },
-        apply: (target, self, args: Parameters<typeof native>) => {
-          record(args[0]);
-          return Reflect.apply(target, self, args);
-        },
-      });
-    });
+    await recordIntlBuilt(context, 'NumberFormat');
     const page = await context.newPage();
-    const chinese = () =>
-      page.evaluate(() =>
-        (window as unknown as { numberFormats: string[] }).numberFormats.filter((locale) =>
-          locale.startsWith('zh'),
-        ),
-      );
+    const chinese = async () => (await intlBuilt(page)).filter((locale) => locale.startsWith('zh'));
     await signIn(page, baseUrl, 'agent1');
     await page.getByRole('heading', { name: 'Basic information' }).waitFor();
     expect(await chinese()).toEqual([]);

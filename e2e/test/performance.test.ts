@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { newContext, browserSuite, serverUrl, signIn } from '../src/browser.ts';
+import { intlBuilt, recordIntlBuilt } from '../src/intl-built.ts';
 import { expectStable, layoutShiftsOf } from '../src/layout-shift.ts';
 import {
   answersFor,
@@ -167,6 +168,26 @@ describe("a disclosure's first paint", () => {
     expect(
       await page.evaluate(() => (window as unknown as { firstFrame: object }).firstFrame),
     ).toEqual({ questions: 6, profile: 1, decisionRows: 0 });
+    await context.close();
+  });
+
+  it('builds no date format while it shows no date written out: a date question types its digits', async () => {
+    const requestId = await submittedDisclosure(baseUrl, {
+      userName: 'interviewer1',
+      applicationNumber: 'FIRSTPAINT2',
+      product: PHKL_PRODUCT,
+      conditions: ['gallstones'],
+      save: true,
+    });
+    const context = await newContext(suite.browser, 'desktop');
+    const page = await context.newPage();
+    await signIn(page, baseUrl, 'interviewer1');
+    await recordIntlBuilt(context, 'DateTimeFormat');
+    await page.goto(`${baseUrl}/questionnaire/${requestId}`);
+    await page.getByRole('row', { name: /^Gallstones/ }).waitFor();
+    await page.getByRole('group', { name: 'Date' }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await intlBuilt(page)).toEqual([]);
     await context.close();
   });
 });
