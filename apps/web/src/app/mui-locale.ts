@@ -2,8 +2,7 @@ import { useEffect, useReducer } from 'react';
 import type { Localization } from '@mui/material/locale';
 import { LANGUAGE_TABLE } from '@vmer/domain/languages';
 import type { Language } from '@vmer/domain/model';
-
-type LocaleName = (typeof LANGUAGE_TABLE)[Language]['muiLocale'];
+import { loadedOnce } from '../lib/chunk-load.ts';
 
 /**
  * English: Material UI's texts as they are (its own `enUS` is empty). Not imported from its
@@ -19,12 +18,12 @@ const ENGLISH: Localization = {};
  * for ICU's number data on the development machine, which an English page's first paint does
  * not otherwise need (issue 19).
  */
-const loaded = new Map<LocaleName, Localization>([['enUS', ENGLISH]]);
-let chinese: Promise<unknown> | undefined;
+const chinese = loadedOnce(() => import('./mui-locales-chinese.ts'));
 
 /** Material UI's texts in `language` when they have loaded; undefined while they have not. */
 export function loadedMuiLocale(language: Language): Localization | undefined {
-  return loaded.get(LANGUAGE_TABLE[language].muiLocale);
+  const name = LANGUAGE_TABLE[language].muiLocale;
+  return name === 'enUS' ? ENGLISH : chinese.loaded()?.[name];
 }
 
 /**
@@ -33,20 +32,7 @@ export function loadedMuiLocale(language: Language): Localization | undefined {
  */
 export async function loadMuiLocale(language: Language): Promise<Localization> {
   const name = LANGUAGE_TABLE[language].muiLocale;
-  const known = loaded.get(name);
-  if (known) return known;
-  chinese ??= import('./mui-locales-chinese.ts').then(
-    (locales) => {
-      loaded.set('zhCN', locales.zhCN);
-      loaded.set('zhHK', locales.zhHK);
-    },
-    (error: unknown) => {
-      chinese = undefined;
-      throw error;
-    },
-  );
-  await chinese;
-  return loaded.get(name) ?? ENGLISH;
+  return name === 'enUS' ? ENGLISH : (await chinese.load())[name];
 }
 
 /**

@@ -57,6 +57,34 @@ export function loadChunk<T>(
     });
 }
 
+/** A value loaded once and kept, as {@link loadedOnce} makes it. */
+export interface LoadedOnce<T> {
+  /** Starts the load, or joins the one under way; settles with the value once it is here. */
+  load: () => Promise<T>;
+  /** The value when it has loaded; undefined until then. */
+  loaded: () => T | undefined;
+}
+
+/**
+ * What `load` brings (a chunk of code, say), loaded at the first call and kept: calls while it
+ * loads share that load, and a failed load is forgotten, so that the next call tries again.
+ */
+export function loadedOnce<T>(load: () => Promise<T>): LoadedOnce<T> {
+  let loading: Promise<T> | undefined;
+  let value: { kept: T } | undefined;
+  return {
+    load: () =>
+      (loading ??= load().then(
+        (kept) => (value = { kept }).kept,
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      )),
+    loaded: () => value?.kept,
+  };
+}
+
 /**
  * A component whose code loads when it first renders, or earlier through `preload` (once: it
  * renders what that load brought); a load that fails or times out is a ChunkLoadError. Pages
@@ -68,23 +96,19 @@ export function loadChunk<T>(
  * next until 300 ms after that fallback (its throttle on revealing suspended content), which
  * was a third of a disclosure's first paint. The choice is made as it mounts and kept: never
  * swapped while shown, which would mount its content again. `ready` loads the code and settles
- * when it is here (the app's start waits for its first screen's, see main.tsx).
+ * when it is here (the app's start waits for its first screen's, see main.tsx); a `preload` or
+ * `ready` that failed is tried again at the next.
  */
 export function lazyChunk<T, P extends object>(
   name: string,
   importer: () => Promise<T>,
   pick: (module: T) => ComponentType<P>,
 ) {
-  let loading: Promise<{ default: ComponentType<P> }> | undefined;
-  let loaded: ComponentType<P> | undefined;
-  const load = () =>
-    (loading ??= loadChunk(name, importer)().then((module) => {
-      loaded = pick(module);
-      return { default: loaded };
-    }));
+  const chunk = loadedOnce(() => loadChunk(name, importer)().then(pick));
+  const load = () => chunk.load().then((component) => ({ default: component }));
   const Lazy = lazy(load);
   function Chunk(props: P) {
-    const [Component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    const [Component] = useState<ComponentType<P>>(() => chunk.loaded() ?? Lazy);
     return createElement(Component, props);
   }
   return Object.assign(Chunk, {

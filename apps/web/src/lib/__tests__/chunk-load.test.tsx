@@ -3,7 +3,13 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RouteBoundary } from '../../app/route-error.tsx';
-import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, lazyChunk, loadChunk } from '../chunk-load.ts';
+import {
+  CHUNK_LOAD_TIMEOUT_MS,
+  ChunkLoadError,
+  lazyChunk,
+  loadChunk,
+  loadedOnce,
+} from '../chunk-load.ts';
 import { initI18n } from '../i18n.ts';
 
 const never = () => new Promise<never>(() => {});
@@ -83,6 +89,53 @@ describe('chunk loading', () => {
     );
     expect(screen.getByText('The page')).toBeTruthy();
     expect(fallbacks).toBe(0);
+  });
+
+  it('a chunk loaded once is kept: calls while it loads share the load, and a failed load is tried again at the next call', async () => {
+    const attempts: ((value: string) => void)[] = [];
+    const failures: ((error: Error) => void)[] = [];
+    const chunk = loadedOnce(
+      () =>
+        new Promise<string>((resolve, reject) => {
+          attempts.push(resolve);
+          failures.push(reject);
+        }),
+    );
+    const first = chunk.load();
+    const joined = chunk.load();
+    expect(attempts).toHaveLength(1);
+    failures[0]!(new Error('offline'));
+    await expect(first).rejects.toThrow('offline');
+    await expect(joined).rejects.toThrow('offline');
+    expect(chunk.loaded()).toBeUndefined();
+    const again = chunk.load();
+    expect(attempts).toHaveLength(2);
+    attempts[1]!('the picker');
+    expect(await again).toBe('the picker');
+    expect(chunk.loaded()).toBe('the picker');
+    expect(await chunk.load()).toBe('the picker');
+    expect(attempts).toHaveLength(2);
+  });
+
+  it("a lazy component's code whose first load failed is loaded again by its next ready", async () => {
+    let calls = 0;
+    const Page = lazyChunk(
+      'page',
+      () => {
+        calls += 1;
+        return calls === 1
+          ? Promise.reject(
+              new TypeError('Failed to fetch dynamically imported module: /assets/page-1.js'),
+            )
+          : Promise.resolve({ Page: () => <p>The page</p> });
+      },
+      (module) => module.Page,
+    );
+    await expect(Page.ready()).rejects.toBeInstanceOf(ChunkLoadError);
+    await Page.ready();
+    expect(calls).toBe(2);
+    render(<Page />);
+    expect(screen.getByText('The page')).toBeTruthy();
   });
 
   it('X-06 the route error shows "Loading chunk {n} failed" with a reload button', async () => {
