@@ -5,7 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useDeferredValue, useEffect, type ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
@@ -94,15 +94,9 @@ export function QuestionnaireScreen({
   // A new disclosure waits for its product list in the same way: the basic information's rows
   // follow the chosen product (the age basis, say), and a row added above the others once the
   // list arrived moved the whole form down on a busy machine (design §7, layout stability).
-  // The cards render as a deferred update, in slices that give way to the browser (a paint, an
-  // input) rather than in one long task: on the screen's first render, which shows the progress
-  // bar alone, and once the disclosure is here. The bar shows until they are all ready, so they
-  // still show in one step.
-  const opening = useDeferredValue(
+  const opening =
     (requestId !== undefined && session.requestId !== requestId && !error) ||
-      (requestId === undefined && selection.status === 'loading'),
-    true,
-  );
+    (requestId === undefined && selection.status === 'loading');
   const reference = requestId ?? session.requestId;
   const applicationNumber = useAppSelector(selectApplicationNumber);
   useDocumentTitle(
