@@ -315,13 +315,13 @@ export const storedDisclosure = (
 
 type Submitted = Omit<Parameters<typeof disclosureLoaded>[0], 'session'>;
 
-/** Puts a submitted disclosure on a rendered screen, opened in view mode. */
 /**
  * Resolves once a frame has painted and what waited for it has rendered: the disclosure card shows
  * its decisions, and the questions past its first screenful, after its first paint.
  */
 export const painted = () => act(() => new Promise<void>((resolve) => afterNextPaint(resolve)));
 
+/** Puts a submitted disclosure on a rendered screen, opened in view mode. */
 export function loadSubmitted(store: AppStore, disclosure: Submitted) {
   act(() => {
     store.dispatch(
