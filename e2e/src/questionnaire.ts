@@ -163,8 +163,7 @@ export async function submittedDisclosure(
     userName: string;
     applicationNumber: string;
     product: typeof PHKL_PRODUCT;
-    /** By uuid, answered as the fixtures answer it, or with their answers. */
-    conditions: readonly (string | StoredCondition)[];
+    conditions: string[];
     save?: boolean;
   },
 ): Promise<string> {
@@ -177,7 +176,7 @@ export async function submittedDisclosure(
   await storedDisclosure(baseUrl, token, {
     operation: options.save ? 'save' : 'submit',
     applicationNumber: options.applicationNumber,
-    conditions: options.conditions.map((c) => (typeof c === 'string' ? { uuid: c } : c)),
+    conditions: options.conditions.map((uuid) => ({ uuid })),
     view: await fetchDisclosure(baseUrl, token, requestId),
   });
   return requestId;

@@ -3,11 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { newContext, browserSuite, serverUrl, signIn } from '../src/browser.ts';
 import { intlBuilt, recordIntlBuilt } from '../src/intl-built.ts';
 import { expectStable, layoutShiftsOf } from '../src/layout-shift.ts';
-import {
-  answersFor,
-  impairmentOf,
-  sampleCatalog,
-} from '../../apps/server/test/disclosures/fixtures.ts';
 import { PHKL_PRODUCT, submittedDisclosure } from '../src/questionnaire.ts';
 
 const baseUrl = serverUrl();
@@ -132,45 +127,6 @@ describe('rendering what the window shows', () => {
 });
 
 describe("a disclosure's first paint", () => {
-  it("holds the profile and a screenful of the page's questions, not the rest nor the decisions under them, which follow with nothing done", async () => {
-    // Asthma's first page, each answer opening its children: 7 questions.
-    const asthma = impairmentOf(await sampleCatalog(), 'asthma');
-    const requestId = await submittedDisclosure(baseUrl, {
-      userName: 'interviewer1',
-      applicationNumber: 'FIRSTPAINT1',
-      product: PHKL_PRODUCT,
-      conditions: [{ uuid: 'asthma', answers: answersFor(asthma, 'opening') }],
-      save: true,
-    });
-    const context = await newContext(suite.browser, 'desktop');
-    const page = await context.newPage();
-    await signIn(page, baseUrl, 'interviewer1');
-    // What the first frame showing a question of the disclosure holds, read as it paints.
-    await page.addInitScript(() => {
-      const frame = () => {
-        const questions = document.querySelectorAll(
-          'section[aria-labelledby="disclosure-title"] [data-question]',
-        ).length;
-        if (questions === 0) return requestAnimationFrame(frame);
-        (window as unknown as { firstFrame: object }).firstFrame = {
-          questions,
-          profile: document.querySelectorAll('#basic-information-title').length,
-          decisionRows: document.querySelectorAll('tr[data-impairment]').length,
-        };
-      };
-      requestAnimationFrame(frame);
-    });
-    await page.goto(`${baseUrl}/questionnaire/${requestId}`);
-    await page.getByRole('row', { name: /^Asthma/ }).waitFor();
-    expect(
-      await page.locator('section[aria-labelledby="disclosure-title"] [data-question]').count(),
-    ).toBe(7);
-    expect(
-      await page.evaluate(() => (window as unknown as { firstFrame: object }).firstFrame),
-    ).toEqual({ questions: 6, profile: 1, decisionRows: 0 });
-    await context.close();
-  });
-
   it('builds no date format while it shows no date written out: a date question types its digits', async () => {
     const requestId = await submittedDisclosure(baseUrl, {
       userName: 'interviewer1',

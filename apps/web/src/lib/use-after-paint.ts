@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 
 /**
  * Runs `run` once the next frame has been painted (a task queued from the next animation
@@ -46,15 +46,4 @@ export function useAfterPaint(ready: boolean): boolean {
     return afterNextPaint(() => setPainted(true));
   }, [ready, painted]);
   return ready && painted;
-}
-
-/**
- * False in a component's first render and until that render has been painted, then true for the
- * component's life: what a screen shows below its first window waits for the window's paint
- * (requirements F-01), and then renders in a transition, in slices that give way to input.
- */
-export function usePaintedSinceMount(): boolean {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => afterNextPaint(() => startTransition(() => setPainted(true))), []);
-  return painted;
 }

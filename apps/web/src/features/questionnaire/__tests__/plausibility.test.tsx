@@ -6,7 +6,7 @@ import type { Profile } from '@vmer/domain/model';
 import { LANGUAGE_STORAGE_KEY } from '../../language/language-slice.ts';
 import { disclosureLoaded, NEW_SESSION } from '../questionnaire-slice.ts';
 import { option } from './fixtures.tsx';
-import { impairment, painted, questionOf, renderScreen } from './screen-fixtures.tsx';
+import { impairment, questionOf, renderScreen } from './screen-fixtures.tsx';
 import { textbox } from './screen-steps.ts';
 
 afterEach(() => window.localStorage.removeItem(LANGUAGE_STORAGE_KEY));
@@ -51,7 +51,6 @@ async function open(answers: AnswerMap, profile: Partial<Profile> = {}) {
       }),
     );
   });
-  await painted();
   return view;
 }
 

@@ -15,7 +15,6 @@ import {
 import {
   ASTHMA,
   loadSubmitted,
-  painted,
   renderScreen,
   sent,
   statusTexts,
@@ -56,7 +55,6 @@ async function openSubmitted(
   act(() => {
     view.store.dispatch(disclosureStored({ id: ID, requestId: ID, status: 3, version: 4 }));
   });
-  await painted();
   return view;
 }
 

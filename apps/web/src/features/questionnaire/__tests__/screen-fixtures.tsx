@@ -28,7 +28,6 @@ import {
   type ReceivedRequest,
 } from '../../../test/mock-api.ts';
 import { renderWithApp } from '../../../test/render.tsx';
-import { afterNextPaint } from '../../../lib/use-after-paint.ts';
 import { QuestionnaireScreen } from '../components/questionnaire-screen.tsx';
 import { disclosureLoaded, NEW_SESSION, type DisclosureSession } from '../questionnaire-slice.ts';
 import { option, question } from './fixtures.tsx';
@@ -314,12 +313,6 @@ export const storedDisclosure = (
 });
 
 type Submitted = Omit<Parameters<typeof disclosureLoaded>[0], 'session'>;
-
-/**
- * Resolves once a frame has painted and what waited for it has rendered: the disclosure card shows
- * its decisions, and the questions past its first screenful, after its first paint.
- */
-export const painted = () => act(() => new Promise<void>((resolve) => afterNextPaint(resolve)));
 
 /** Puts a submitted disclosure on a rendered screen, opened in view mode. */
 export function loadSubmitted(store: AppStore, disclosure: Submitted) {

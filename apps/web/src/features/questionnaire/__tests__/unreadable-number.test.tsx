@@ -1,7 +1,7 @@
 import { act, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { disclosureLoaded } from '../questionnaire-slice.ts';
-import { impairment, painted, questionOf, renderScreen } from './screen-fixtures.tsx';
+import { impairment, questionOf, renderScreen } from './screen-fixtures.tsx';
 
 /** One number question whose last band is open: any readable number gets a decision. */
 const PSA = impairment('psa', 'Raised PSA', 'Both', [
@@ -14,7 +14,7 @@ const PSA = impairment('psa', 'Raised PSA', 'Both', [
 describe('a number answer that cannot be read', () => {
   it('T-28 a number typed as "-" falls in no band: the decisions table shows no decision, as the server refuses it', async () => {
     const view = await renderScreen();
-    const open = async (value: string) => {
+    const open = (value: string) =>
       act(() => {
         view.store.dispatch(
           disclosureLoaded({
@@ -35,17 +35,15 @@ describe('a number answer that cannot be read', () => {
           }),
         );
       });
-      await painted();
-    };
     const lifeOf = () => {
       const row = view.container.querySelector('tr[data-impairment="psa"]') as HTMLElement;
       return within(row)
         .getAllByRole('cell')
         .map((cell) => cell.textContent);
     };
-    await open('12');
+    open('12');
     expect(lifeOf()).toEqual(['D']);
-    await open('-');
+    open('-');
     expect(lifeOf()).toEqual(['Not complete']);
   });
 });

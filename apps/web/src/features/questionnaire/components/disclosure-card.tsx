@@ -13,7 +13,6 @@ import { movePage, type IncompleteSummary } from '@vmer/domain/paging';
 import { answerOf } from '@vmer/domain/questionnaire';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
-import { usePaintedSinceMount } from '../../../lib/use-after-paint.ts';
 import type { Issue } from '@vmer/domain/model';
 import { checkedPageKey, pageShown, questionnaireChecked } from '../questionnaire-slice.ts';
 import { useDisclosureModel } from '../use-disclosure-model.ts';
@@ -43,13 +42,6 @@ const IncompleteDialog = lazyDialog(
   (module) => module.IncompleteDialog,
   (props) => props.summary !== null,
 );
-
-/**
- * The questions of a page the card's first render shows: a screenful. The card opens below the
- * profile, so its first paint waits for none of the rest, nor for the decisions under them; they
- * follow in the frames after (issue 19: a page of 30 questions is some 5,000 px).
- */
-const FIRST_RENDER_QUESTIONS = 6;
 
 /** Pagination keeps the first and last 3 page numbers in view (requirements §2, §9). */
 const PAGINATION_BOUNDARY_COUNT = 3;
@@ -157,7 +149,6 @@ export function DisclosureCard() {
   };
   const answers = chosen.find((c) => c.impairment.uuid === page?.impairmentUuid)?.answers ?? {};
   const { headingRef, focusNewPage, pageOnScreen } = usePageFocus<HTMLHeadingElement>();
-  const painted = usePaintedSinceMount();
 
   const move = (target: number) => {
     const outcome = movePage(pages, chosen, current, target);
@@ -277,23 +268,21 @@ export function DisclosureCard() {
             {page.label}
           </Typography>
           <QuestionList className={OFFSCREEN_SKIPPED}>
-            {(painted ? page.questionList : page.questionList.slice(0, FIRST_RENDER_QUESTIONS)).map(
-              (q, i) => (
-                <PageQuestion
-                  key={q.uuid}
-                  impairmentUuid={page.impairmentUuid}
-                  question={q}
-                  number={page.firstQuestionNumber + i}
-                  answer={answerOf(answers, q.uuid)}
-                  language={language}
-                  readOnly={readOnly}
-                  checked={checkedPages.includes(checkedPageKey(page))}
-                />
-              ),
-            )}
+            {page.questionList.map((q, i) => (
+              <PageQuestion
+                key={q.uuid}
+                impairmentUuid={page.impairmentUuid}
+                question={q}
+                number={page.firstQuestionNumber + i}
+                answer={answerOf(answers, q.uuid)}
+                language={language}
+                readOnly={readOnly}
+                checked={checkedPages.includes(checkedPageKey(page))}
+              />
+            ))}
           </QuestionList>
           <PageButtons count={pages.length} current={current} onMove={onMove} />
-          {painted && decisionTable}
+          {decisionTable}
         </Stack>
       ) : (
         <Typography color="text.secondary">{t('mer.disclosure.empty')}</Typography>
