@@ -15,7 +15,7 @@ const MAIN = 'src/main.tsx';
 const LANDING = 'src/app/routes/landing.tsx';
 const FRAME = 'src/app/layout/app-layout.tsx';
 const QUESTIONNAIRE = 'src/app/routes/questionnaire.tsx';
-const DATE_PICKER = 'src/features/questionnaire/components/questions/date-picker-field.tsx';
+const DATE_PICKER = 'src/features/questionnaire/components/questions/date-calendar.tsx';
 const AFTER_FIRST_PAINT = 'src/features/questionnaire/after-first-paint.ts';
 
 /**
@@ -31,8 +31,8 @@ const AFTER_FIRST_PAINT = 'src/features/questionnaire/after-first-paint.ts';
  * - `questionnaire`: what only the questionnaire route adds;
  * - `screens`: what the questionnaire shares with other lazy modules (another page, the date
  *   picker), so that those do not load the whole questionnaire;
- * - `date-pickers`: the date question's picker with its calendar and date library, loaded with
- *   a disclosure that asks a date (and by the pages whose filters pick dates), in one script
+ * - `date-pickers`: the date question's calendar with its date library, loaded when a date
+ *   field's calendar is first wanted (and by the pages whose filters pick dates), in one script
  *   where the bundler made two;
  * - `after-first-paint`: what the questionnaire loads once its first page has painted (its
  *   dialogs and the condition search, which `after-first-paint.ts` gathers) with the parts of

@@ -480,12 +480,17 @@ export class QuestionnaireScreen {
     }
   }
 
-  /** D questions: types DDMMYYYY into the picker's sections and leaves the field. */
+  /** D questions: types DDMMYYYY over what the date field holds and leaves the field. */
   async date(question: string, ddmmyyyy: string): Promise<void> {
-    const day = this.question(question).getByRole('spinbutton').first();
-    await day.click();
+    await this.dateField(question).click();
+    await this.page.keyboard.press('ControlOrMeta+A');
     await this.page.keyboard.type(ddmmyyyy);
     await this.page.keyboard.press('Tab');
+  }
+
+  /** A D question's date field. */
+  dateField(question: string): Locator {
+    return this.question(question).getByRole('textbox').first();
   }
 
   /** H and W questions: the first measure field (cm, or kg). */

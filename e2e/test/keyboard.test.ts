@@ -56,7 +56,7 @@ describe('the interviewer answers from the keyboard', { timeout: 120_000 }, () =
 
     // Page 1: a date typed, checkboxes by digit, radios by digit and arrows, numbers typed,
     // a unit from a drop-down list opened and chosen with Enter.
-    await tabTo(page, screen.question('fractures-date').getByRole('spinbutton'));
+    await tabTo(page, screen.dateField('fractures-date'));
     await keyboard.type('15062019');
     await tabTo(page, screen.question('fractures-site').getByRole('checkbox'));
     await keyboard.press('1');

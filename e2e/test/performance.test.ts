@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { newContext, browserSuite, serverUrl, signIn } from '../src/browser.ts';
@@ -141,9 +144,47 @@ describe("a disclosure's first paint", () => {
     await recordIntlBuilt(context, 'DateTimeFormat');
     await page.goto(`${baseUrl}/questionnaire/${requestId}`);
     await page.getByRole('row', { name: /^Gallstones/ }).waitFor();
-    await page.getByRole('group', { name: 'Date' }).first().waitFor();
+    await page.getByRole('textbox', { name: 'Date', exact: true }).first().waitFor();
     await page.waitForLoadState('networkidle');
     expect(await intlBuilt(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('loads no calendar for a date question: the calendar loads when its button is pressed, and the day chosen there is the answer', async () => {
+    const dist =
+      process.env.WEB_DIST ?? fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
+    const manifest = JSON.parse(
+      await readFile(join(dist, '.vite/manifest.json'), 'utf8'),
+    ) as Record<string, { file: string; name?: string }>;
+    // The calendar's chunk group (`screenChunks` in apps/web/vite.config.ts).
+    const calendar = Object.values(manifest).find((chunk) => chunk.name === 'date-pickers');
+    expect(calendar).toBeDefined();
+    const requestId = await submittedDisclosure(baseUrl, {
+      userName: 'interviewer1',
+      applicationNumber: 'FIRSTPAINT3',
+      product: PHKL_PRODUCT,
+      conditions: ['gallstones'],
+      save: true,
+    });
+    const context = await newContext(suite.browser, 'desktop');
+    const page = await context.newPage();
+    await signIn(page, baseUrl, 'interviewer1');
+    const scripts: string[] = [];
+    page.on('request', (request) => scripts.push(new URL(request.url()).pathname));
+    await page.goto(`${baseUrl}/questionnaire/${requestId}`);
+    const date = page.getByRole('textbox', { name: 'Date', exact: true }).first();
+    await date.waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts).not.toContain(`/${calendar!.file}`);
+
+    await page.getByRole('button', { name: 'Choose date' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Choose date' });
+    await dialog.getByRole('radio', { name: '2019' }).click();
+    await dialog.getByRole('radio', { name: 'June' }).click();
+    await dialog.getByRole('gridcell', { name: '15' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(scripts).toContain(`/${calendar!.file}`);
+    expect(await date.inputValue()).toBe('15/06/2019');
     await context.close();
   });
 });

@@ -107,7 +107,7 @@ describe('an underwriter reviews submitted disclosures', () => {
     await suite.open(page, validated!);
     expect((await screenState(page)).session).toMatchObject({ action: 'view', status: 3 });
     await screen.showForm();
-    await screen.question('fractures-date').getByRole('spinbutton').first().waitFor();
+    await screen.dateField('fractures-date').waitFor();
     expect(await screen.basic.getByRole('button', { name: 'Reset' }).isDisabled()).toBe(true);
     for (const name of ['close', 'reject', 'validate'] as const)
       expect(await screen.button(name).isEnabled()).toBe(true);

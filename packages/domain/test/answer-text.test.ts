@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { birthDateText, dateText, heightText, weightText } from '../src/answer-text.ts';
+import {
+  birthDateText,
+  datePattern,
+  dateText,
+  heightText,
+  readDateText,
+  typedDateText,
+  weightText,
+} from '../src/answer-text.ts';
 import { answerLines } from '../src/question-types.ts';
 import { makeChoiceQuestion, makeQuestion } from './make-question.ts';
 
@@ -57,5 +65,39 @@ describe('answers as text', () => {
     ]);
     expect(weightText('{"kg":60,"lb":132.28}', 'cn_traditional')).toBe('60 公斤 (132.28 磅)');
     expect(heightText(height, 'en')).toBe('158 cm (5 ft 2.2 in)');
+  });
+
+  it('V-43 a date typed as digits is laid out DD/MM/YYYY (MM/YYYY for a month), slashes written for the typist', () => {
+    expect(datePattern(true)).toBe('DD/MM/YYYY');
+    expect(datePattern(false)).toBe('MM/YYYY');
+    let shown = '';
+    for (const digit of '15032020') shown = typedDateText(shown + digit, shown, true);
+    expect(shown).toBe('15/03/2020');
+    expect(typedDateText('15/03/20201', '15/03/2020', true)).toBe('15/03/2020');
+    expect(typedDateText('032020', '', false)).toBe('03/2020');
+    expect(typedDateText('15/0', '15/03', true)).toBe('15/0');
+    expect(typedDateText('15/', '15/0', true)).toBe('15/');
+    expect(typedDateText('Mar 202', 'Mar 20', false)).toBe('Mar 202');
+  });
+
+  it('V-43 V-44 V-47 V-48 a typed date reads as its ISO date only when it names a day from 1900 to 2099', () => {
+    expect(readDateText('15/03/2020', true)).toBe('2020-03-15');
+    expect(readDateText('15032020', true)).toBe('2020-03-15');
+    expect(readDateText(' 5/3/2020 ', true)).toBe('2020-03-05');
+    expect(readDateText('31/04/2020', true)).toBeNull();
+    expect(readDateText('15/03/1899', true)).toBeNull();
+    expect(readDateText('01/01/2100', true)).toBeNull();
+    expect(readDateText('01/01/1900', true)).toBe('1900-01-01');
+    expect(readDateText('15/03', true)).toBeNull();
+    expect(readDateText('', true)).toBeNull();
+    expect(readDateText('03/2020', false)).toBe('2020-03-01');
+    expect(readDateText('032020', false)).toBe('2020-03-01');
+    expect(readDateText('13/2020', false)).toBeNull();
+    // The month as the field shows it, in any language, reads back as the same month.
+    for (const language of ['en', 'cn_traditional', 'cn_simplified'] as const)
+      expect(readDateText(dateText('2020-03-01', false, language), false)).toBe('2020-03-01');
+    expect(readDateText('mar 2020', false)).toBe('2020-03-01');
+    expect(readDateText('Mar 1899', false)).toBeNull();
+    expect(readDateText('Mars 2020', false)).toBeNull();
   });
 });

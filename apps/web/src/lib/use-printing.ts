@@ -30,7 +30,7 @@ function subscribe(onChange: () => void): () => void {
 }
 
 /** Whether the page is being printed now: see `usePrinting`, which follows it. */
-export const isPrinting = (): boolean => printRequested || (printMedia()?.matches ?? false);
+const isPrinting = (): boolean => printRequested || (printMedia()?.matches ?? false);
 
 /**
  * Whether the page is being printed: from the browser's beforeprint to afterprint, or while

@@ -1,5 +1,4 @@
 import type { ApiResponse, ApiRoutes } from '@vmer/domain/api';
-import { isDateType } from '@vmer/domain/question-types';
 import {
   openingListRequest,
   wholeListRequest,
@@ -10,8 +9,6 @@ import { envelopeAnswer, type ApiError } from '../../../lib/api-client.ts';
 import { expectAnswer } from '../../../lib/early-answers.ts';
 import { takeEarlyOpening } from '../../../lib/early-opening.ts';
 import { storeInstance } from '../../../lib/instance-cookie.ts';
-import { isPrinting } from '../../../lib/use-printing.ts';
-import { loadDatePicker } from '../components/questions/date-picker-loader.ts';
 import { heldVersions, keep, keptFor, SUMMARY } from './catalogue-cache.ts';
 import {
   ACTIVE_SUMMARY,
@@ -64,13 +61,6 @@ function keepCatalogue(dispatch: AppDispatch, store: object, opened: Opened): vo
   if (catalogue.specialList) keepList(SPECIAL_LIST, listRequest, catalogue.specialList);
   if (catalogue.specialList)
     entries.push({ endpointName: 'specialList', arg: listRequest, value: catalogue.specialList });
-  // A date among the questions: the picker loads with the disclosure, not after its first paint.
-  // Not for paper, which prints dates as text: the screen's date fields load it when it shows.
-  if (
-    !isPrinting() &&
-    catalogue.questions.some(({ questionList }) => questionList.some((q) => isDateType(q.type)))
-  )
-    void loadDatePicker().catch(() => undefined);
   for (const { uuid, questionList } of catalogue.questions) {
     if (named) keep(store, named, `question/${uuid}`, questionList);
     entries.push({

@@ -1,12 +1,16 @@
+import EventIcon from '@mui/icons-material/Event';
+import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Skeleton from '@mui/material/Skeleton';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
 import Switch from '@mui/material/Switch';
-import { useEffect, useState, type ComponentType } from 'react';
+import TextField from '@mui/material/TextField';
+import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { datePattern, dateText, readDateText, typedDateText } from '@vmer/domain/answer-text';
 import { parseDateAnswer } from '@vmer/domain/answers';
-import type { DateAnswer } from '@vmer/domain/model';
-import type { DatePickerFieldProps } from './date-picker-field.tsx';
-import { loadDatePicker, loadedDatePicker } from './date-picker-loader.ts';
+import type { DateAnswer, Language } from '@vmer/domain/model';
+import { loadDateCalendar, loadedDateCalendar } from './date-calendar-loader.ts';
 import type { QuestionInputProps } from './question-input-props.ts';
 
 function zoneId(): string {
@@ -27,27 +31,6 @@ export function DateInput({
   invalid,
 }: QuestionInputProps) {
   const { t } = useTranslation();
-  // The placeholder until the picker's code is here, then the picker for good: a field never
-  // swaps its input while it can be typed in. Shown by a state update, not by a Suspense
-  // boundary: React holds back what replaces a Suspense fallback until 300 ms after the
-  // fallback showed, so a disclosure's date fields stayed placeholders that long after its
-  // first page. A failed load is thrown to the screen's error boundary, as a lazy one's was.
-  const [DatePickerField, setDatePickerField] = useState<
-    ComponentType<DatePickerFieldProps> | undefined
-  >(() => loadedDatePicker()?.default);
-  const [failure, setFailure] = useState<{ error: unknown }>();
-  useEffect(() => {
-    if (DatePickerField) return;
-    let mounted = true;
-    loadDatePicker().then(
-      (module) => mounted && setDatePickerField(() => module.default),
-      (error: unknown) => mounted && setFailure({ error }),
-    );
-    return () => {
-      mounted = false;
-    };
-  }, [DatePickerField]);
-  if (failure) throw failure.error;
   const date = parseDateAnswer(answer);
   const exact = date?.exact ?? true;
   const value = date?.value ?? '';
@@ -71,25 +54,153 @@ export function DateInput({
           />
         }
       />
-      {DatePickerField ? (
-        <DatePickerField
+      <DateField
+        // A field of the other kind starts afresh: what was typed for one is not the other's.
+        key={exact ? 'exact' : 'month'}
+        value={value}
+        exact={exact}
+        language={language}
+        disabled={readOnly}
+        invalid={invalid}
+        describedBy={labelId}
+        onDate={(iso) => record({ exact, value: iso })}
+      />
+    </div>
+  );
+}
+
+interface DateFieldProps {
+  /** ISO date (YYYY-MM-DD) or '' for none. */
+  value: string;
+  exact: boolean;
+  language: Language;
+  disabled: boolean;
+  invalid: boolean;
+  describedBy: string;
+  /** A complete date in range as ISO (day 01 when not exact), or '' when cleared. */
+  onDate: (iso: string) => void;
+}
+
+/**
+ * The date itself (V-43..V-48): a text field typed DD/MM/YYYY, or MM/YYYY for a month and year,
+ * that shows a recorded date as the printout does ('15/03/2020', 'Mar 2020'). A date is recorded
+ * as soon as what is typed names one from 1900 to 2099; text that names none is cleared when
+ * the field is left. Its button (or Alt+↓ in the field) opens the calendar, loaded then.
+ */
+function DateField({
+  value,
+  exact,
+  language,
+  disabled,
+  invalid,
+  describedBy,
+  onDate,
+}: DateFieldProps) {
+  const { t } = useTranslation();
+  // What the field holds while it is typed in, which may name no date the answer ever sees.
+  const [typed, setTyped] = useState<string>();
+  const [calendarFor, setCalendarFor] = useState<HTMLElement | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [failure, setFailure] = useState<{ error: unknown }>();
+  // A calendar that could not be loaded goes to the screen's error boundary, as any chunk's.
+  if (failure) throw failure.error;
+  const shown = typed ?? (value === '' ? '' : dateText(value, exact, language));
+  const Calendar = calendarFor ? loadedDateCalendar()?.default : undefined;
+
+  const type = (text: string) => {
+    const next = typedDateText(text, shown, exact);
+    setTyped(next);
+    const iso = readDateText(next, exact);
+    if (next.trim() === '') onDate('');
+    else if (iso !== null && iso !== value) onDate(iso);
+  };
+  const leave = () => {
+    if (typed === undefined) return;
+    setTyped(undefined);
+    const iso = typed.trim() === '' ? '' : readDateText(typed, exact);
+    if (iso === null) onDate('');
+    else if (iso !== value) onDate(iso);
+  };
+  const preload = () => void loadDateCalendar().catch(() => undefined);
+  const openCalendar = (button: HTMLElement) => {
+    if (loadedDateCalendar()) {
+      setCalendarFor(button);
+      return;
+    }
+    setLoading(true);
+    loadDateCalendar().then(
+      () => {
+        setLoading(false);
+        setCalendarFor(button);
+      },
+      (error: unknown) => setFailure({ error }),
+    );
+  };
+  const button = (
+    <IconButton
+      edge="end"
+      size="small"
+      disabled={disabled || loading}
+      aria-label={t('mer.question.chooseDate')}
+      aria-haspopup="dialog"
+      aria-busy={loading}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={(event) => openCalendar(event.currentTarget)}
+    >
+      {loading ? (
+        <CircularProgress size={20} aria-label={t('mer.question.dateLoading')} />
+      ) : (
+        <EventIcon fontSize="small" />
+      )}
+    </IconButton>
+  );
+  const altDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (!event.altKey || event.key !== 'ArrowDown') return;
+    event.preventDefault();
+    const opener = event.currentTarget
+      .closest('.MuiInputBase-root')
+      ?.querySelector<HTMLElement>('button');
+    if (opener) openCalendar(opener);
+  };
+
+  return (
+    <>
+      <TextField
+        size="small"
+        label={t('mer.question.date')}
+        value={shown}
+        disabled={disabled}
+        error={invalid}
+        placeholder={datePattern(exact)}
+        onChange={(event) => type(event.target.value)}
+        onBlur={leave}
+        className="date-field"
+        slotProps={{
+          inputLabel: { shrink: true },
+          input: { endAdornment: <InputAdornment position="end">{button}</InputAdornment> },
+          htmlInput: {
+            'aria-describedby': describedBy,
+            inputMode: exact ? 'numeric' : 'text',
+            autoComplete: 'off',
+            onKeyDown: altDown,
+          },
+        }}
+      />
+      {Calendar && calendarFor && (
+        <Calendar
+          anchor={calendarFor}
           value={value}
           exact={exact}
           language={language}
-          label={t('mer.question.date')}
-          disabled={readOnly}
-          invalid={invalid}
-          describedBy={labelId}
-          onDate={(iso) => record({ exact, value: iso })}
-        />
-      ) : (
-        <Skeleton
-          variant="rounded"
-          width={220}
-          height={40}
-          aria-label={t('mer.question.dateLoading')}
+          label={t('mer.question.chooseDate')}
+          onDate={(iso) => {
+            setTyped(undefined);
+            onDate(iso);
+          }}
+          onClose={() => setCalendarFor(null)}
         />
       )}
-    </div>
+    </>
   );
 }

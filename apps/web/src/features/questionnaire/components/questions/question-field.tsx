@@ -90,6 +90,7 @@ const INPUT_LAYOUT_STYLES = {
     alignItems: { sm: 'center' },
     gap: 2,
   },
+  '& .date-field': { width: 220 },
 } as const;
 
 /**
