@@ -150,15 +150,21 @@ describe("a disclosure's first paint", () => {
     await context.close();
   });
 
-  it('loads no calendar for a date question: the calendar loads when its button is pressed, and the day chosen there is the answer', async () => {
+  it('loads neither the calendar nor the notifications: each loads when first wanted, the calendar from its button with the day chosen there the answer, the notifications with the first one', async () => {
     const dist =
       process.env.WEB_DIST ?? fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
     const manifest = JSON.parse(
       await readFile(join(dist, '.vite/manifest.json'), 'utf8'),
     ) as Record<string, { file: string; name?: string }>;
-    // The calendar's chunk group (`screenChunks` in apps/web/vite.config.ts).
-    const calendar = Object.values(manifest).find((chunk) => chunk.name === 'date-pickers');
-    expect(calendar).toBeDefined();
+    // The calendar's chunk group (`screenChunks` in apps/web/vite.config.ts) and the
+    // notifications' own chunk.
+    const chunk = (name: string) => {
+      const found = Object.values(manifest).find((candidate) => candidate.name === name);
+      expect(found, name).toBeDefined();
+      return `/${found!.file}`;
+    };
+    const calendar = chunk('date-pickers');
+    const notifications = chunk('notification-host');
     const requestId = await submittedDisclosure(baseUrl, {
       userName: 'interviewer1',
       applicationNumber: 'FIRSTPAINT3',
@@ -175,7 +181,8 @@ describe("a disclosure's first paint", () => {
     const date = page.getByRole('textbox', { name: 'Date', exact: true }).first();
     await date.waitFor();
     await page.waitForLoadState('networkidle');
-    expect(scripts).not.toContain(`/${calendar!.file}`);
+    expect(scripts).not.toContain(calendar);
+    expect(scripts).not.toContain(notifications);
 
     await page.getByRole('button', { name: 'Choose date' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Choose date' });
@@ -183,8 +190,13 @@ describe("a disclosure's first paint", () => {
     await dialog.getByRole('radio', { name: 'June' }).click();
     await dialog.getByRole('gridcell', { name: '15' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect(scripts).toContain(`/${calendar!.file}`);
+    expect(scripts).toContain(calendar);
     expect(await date.inputValue()).toBe('15/06/2019');
+
+    // Copying the reference says whether it was copied (the clipboard may be refused here).
+    await page.getByRole('button', { name: 'Copy the reference' }).click();
+    await page.getByText(/^(Reference copied|The reference could not be copied)/).waitFor();
+    expect(scripts).toContain(notifications);
     await context.close();
   });
 });

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useNotify } from '../../../lib/use-notify.ts';
 import {
+  loadNotificationHost,
   NOTIFICATION_AUTO_HIDE_MS,
   NotificationProvider,
 } from '../components/notification-provider.tsx';
@@ -38,7 +39,10 @@ function advance(ms: number) {
 }
 
 describe('notifications', () => {
-  beforeEach(() => {
+  beforeEach(async () => {
+    // The notifications' code loads with the first one (notification-first.test.tsx); here it
+    // has loaded, so that each shows at once under the fake clock.
+    await loadNotificationHost();
     // Only the timers notistack hides with; React's own scheduling stays real.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   });

@@ -1,30 +1,46 @@
-import { styled } from '@mui/material/styles';
-import type { ReactNode } from 'react';
-import { MaterialDesignContent, SnackbarProvider } from 'notistack';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { loadedOnce } from '../../../lib/chunk-load.ts';
+import { NotifyContext } from '../../../lib/use-notify.ts';
 
 /** Notification defaults of requirements §2 and §9: top centre, hidden after 6000 ms. */
 export const NOTIFICATION_AUTO_HIDE_MS = 6000;
 
 /**
- * notistack's own colours give its white text too little contrast (its info blue, #2196f3, about
- * 3:1, a serious axe violation); the theme's colours give it more than 4.5:1 (design §7).
+ * The notifications' code (notistack and its styles, 8 KB gzipped), loaded once, with the first
+ * notification: a disclosure's cold open shows none, and it was part of the frame's script
+ * (issue 19, design §7). A failed load is tried again at the next notification.
  */
-const ReadableContent = styled(MaterialDesignContent)(({ theme }) => ({
-  '&.notistack-MuiContent-info': { backgroundColor: theme.palette.primary.main },
-  '&.notistack-MuiContent-success': { backgroundColor: theme.palette.success.dark },
-  '&.notistack-MuiContent-error': { backgroundColor: theme.palette.error.main },
-}));
+const notificationHost = loadedOnce(() => import('./notification-host.tsx'));
 
-/** Lets any component show notifications (see lib/use-notify.ts). */
+/** Loads the notifications' code, or joins its load. */
+export const loadNotificationHost = notificationHost.load;
+
+/**
+ * Lets any component show notifications (see lib/use-notify.ts). A message given before the
+ * notifications' code is here waits for it, and shows as it arrives.
+ */
 export function NotificationProvider({ children }: { children: ReactNode }) {
+  const [pending, setPending] = useState<readonly string[]>([]);
+  const [host, setHost] = useState(notificationHost.loaded);
+  const notify = useCallback((message: string) => setPending((list) => [...list, message]), []);
+  const shown = useCallback((count: number) => setPending((list) => list.slice(count)), []);
+  // Each new message while the code is missing asks for it again (joining a load under way).
+  useEffect(() => {
+    if (pending.length === 0 || host !== undefined) return;
+    let mounted = true;
+    notificationHost.load().then(
+      (module) => mounted && setHost(module),
+      // Kept waiting: the next notification tries the load again.
+      () => undefined,
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [pending.length, host]);
   return (
-    <SnackbarProvider
-      maxSnack={3}
-      autoHideDuration={NOTIFICATION_AUTO_HIDE_MS}
-      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-      Components={{ info: ReadableContent, success: ReadableContent, error: ReadableContent }}
-    >
+    <NotifyContext value={notify}>
       {children}
-    </SnackbarProvider>
+      {host && <host.NotificationHost pending={pending} onShown={shown} />}
+    </NotifyContext>
   );
 }
