@@ -151,36 +151,11 @@ describe("a disclosure's first paint", () => {
   });
 
   it('loads neither the calendar nor the notifications: each loads when first wanted, the calendar from its button with the day chosen there the answer, the notifications with the first one', async () => {
-    const dist =
-      process.env.WEB_DIST ?? fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
-    const manifest = JSON.parse(
-      await readFile(join(dist, '.vite/manifest.json'), 'utf8'),
-    ) as Record<string, { file: string; name?: string }>;
-    // The calendar's chunk group (`screenChunks` in apps/web/vite.config.ts) and the
-    // notifications' own chunk.
-    const chunk = (name: string) => {
-      const found = Object.values(manifest).find((candidate) => candidate.name === name);
-      expect(found, name).toBeDefined();
-      return `/${found!.file}`;
-    };
-    const calendar = chunk('date-pickers');
-    const notifications = chunk('notification-host');
-    const requestId = await submittedDisclosure(baseUrl, {
-      userName: 'interviewer1',
-      applicationNumber: 'FIRSTPAINT3',
-      product: PHKL_PRODUCT,
-      conditions: ['gallstones'],
-      save: true,
-    });
-    const context = await newContext(suite.browser, 'desktop');
-    const page = await context.newPage();
-    await signIn(page, baseUrl, 'interviewer1');
-    const scripts: string[] = [];
-    page.on('request', (request) => scripts.push(new URL(request.url()).pathname));
-    await page.goto(`${baseUrl}/questionnaire/${requestId}`);
+    const calendar = await chunkFile('date-pickers');
+    const notifications = await chunkFile('notification-host');
+    const { page, context, scripts } = await openGallstones('FIRSTPAINT3');
     const date = page.getByRole('textbox', { name: 'Date', exact: true }).first();
     await date.waitFor();
-    await page.waitForLoadState('networkidle');
     expect(scripts).not.toContain(calendar);
     expect(scripts).not.toContain(notifications);
 
@@ -199,4 +174,58 @@ describe("a disclosure's first paint", () => {
     expect(scripts).toContain(notifications);
     await context.close();
   });
+
+  it('loads the calendar and the notifications a few seconds after it, at an idle moment: an interview that then loses its connection still opens a calendar and shows a notification', async () => {
+    const calendar = await chunkFile('date-pickers');
+    const notifications = await chunkFile('notification-host');
+    const { page, context, scripts } = await openGallstones('FIRSTPAINT4');
+    await expect
+      .poll(() => [calendar, notifications].every((file) => scripts.includes(file)), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+    await page.waitForLoadState('networkidle');
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Choose date' }).first().click();
+    await page
+      .getByRole('dialog', { name: 'Choose date' })
+      .getByRole('radio', { name: '2019' })
+      .waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Copy the reference' }).click();
+    await page.getByText(/^(Reference copied|The reference could not be copied)/).waitFor();
+    await context.close();
+  });
 });
+
+/** The file of a chunk named in the build's manifest, as the browser asks for it. */
+async function chunkFile(name: string): Promise<string> {
+  const dist =
+    process.env.WEB_DIST ?? fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
+  const manifest = JSON.parse(await readFile(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; name?: string }
+  >;
+  // The calendar's chunk group (`screenChunks` in apps/web/vite.config.ts), or a lazy module's own.
+  const found = Object.values(manifest).find((candidate) => candidate.name === name);
+  expect(found, name).toBeDefined();
+  return `/${found!.file}`;
+}
+
+/** A saved gallstones disclosure (its first question a date) opened cold, its requests listed. */
+async function openGallstones(applicationNumber: string) {
+  const requestId = await submittedDisclosure(baseUrl, {
+    userName: 'interviewer1',
+    applicationNumber,
+    product: PHKL_PRODUCT,
+    conditions: ['gallstones'],
+    save: true,
+  });
+  const context = await newContext(suite.browser, 'desktop');
+  const page = await context.newPage();
+  await signIn(page, baseUrl, 'interviewer1');
+  const scripts: string[] = [];
+  page.on('request', (request) => scripts.push(new URL(request.url()).pathname));
+  await page.goto(`${baseUrl}/questionnaire/${requestId}`);
+  return { page, context, scripts };
+}

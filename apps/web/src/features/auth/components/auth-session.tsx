@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { setSessionProvider, storedSession } from '../../../lib/oidc-session.ts';
+import { whenSettled } from '../../../lib/when-settled.ts';
 import { useGetAuthConfigQuery } from '../api/auth-config-api.ts';
 import {
   selectAuthStatus,
@@ -18,26 +19,6 @@ import { useSecurity } from './security.tsx';
  * 60 s before expiry, and needs its code and its first run before that.
  */
 const RENEW_AHEAD_MS = 120_000;
-
-/** Resolves after `ms` and an idle moment of the page (no later than a second after that). */
-function whenSettled(ms: number): { promise: Promise<void>; cancel: () => void } {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let idle: number | undefined;
-  const promise = new Promise<void>((resolve) => {
-    timer = setTimeout(() => {
-      if (typeof window.requestIdleCallback === 'function')
-        idle = window.requestIdleCallback(() => resolve(), { timeout: 1_000 });
-      else resolve();
-    }, ms);
-  });
-  return {
-    promise,
-    cancel: () => {
-      clearTimeout(timer);
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-    },
-  };
-}
 
 /**
  * Follows the sign-in session: reads the stored one once the provider is known, renews the

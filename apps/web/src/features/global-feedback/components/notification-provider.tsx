@@ -1,14 +1,16 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { loadedOnce } from '../../../lib/chunk-load.ts';
 import { NotifyContext } from '../../../lib/use-notify.ts';
+import { LOAD_LATER_MS, whenSettled } from '../../../lib/when-settled.ts';
 
 /** Notification defaults of requirements §2 and §9: top centre, hidden after 6000 ms. */
 export const NOTIFICATION_AUTO_HIDE_MS = 6000;
 
 /**
  * The notifications' code (notistack and its styles, 8 KB gzipped), loaded once, with the first
- * notification: a disclosure's cold open shows none, and it was part of the frame's script
- * (issue 19, design §7). A failed load is tried again at the next notification.
+ * notification or at an idle moment a few seconds after the frame first shows: a disclosure's
+ * cold open shows none, and it was part of the frame's script (issue 19, design §7). A failed
+ * load is tried again at the next notification and when the browser is online again.
  */
 const notificationHost = loadedOnce(() => import('./notification-host.tsx'));
 
@@ -24,17 +26,25 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
   const [host, setHost] = useState(notificationHost.loaded);
   const notify = useCallback((message: string) => setPending((list) => [...list, message]), []);
   const shown = useCallback((count: number) => setPending((list) => list.slice(count)), []);
-  // Each new message while the code is missing asks for it again (joining a load under way).
+  // Loaded later in any case, so that a connection lost after the first screen loses no message.
   useEffect(() => {
-    if (pending.length === 0 || host !== undefined) return;
+    if (host !== undefined) return;
     let mounted = true;
-    notificationHost.load().then(
-      (module) => mounted && setHost(module),
-      // Kept waiting: the next notification tries the load again.
-      () => undefined,
-    );
+    const later = whenSettled(LOAD_LATER_MS);
+    const load = () =>
+      notificationHost.load().then(
+        (module) => mounted && setHost(module),
+        // Kept waiting: the next notification, or the connection's return, tries again.
+        () => undefined,
+      );
+    void later.promise.then(load);
+    // Each new message while the code is missing asks for it (joining a load under way).
+    if (pending.length > 0) void load();
+    window.addEventListener('online', load);
     return () => {
       mounted = false;
+      later.cancel();
+      window.removeEventListener('online', load);
     };
   }, [pending.length, host]);
   return (

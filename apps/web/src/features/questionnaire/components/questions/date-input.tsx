@@ -5,12 +5,16 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { datePattern, dateText, readDateText, typedDateText } from '@vmer/domain/answer-text';
 import { parseDateAnswer } from '@vmer/domain/answers';
 import type { DateAnswer, Language } from '@vmer/domain/model';
-import { loadDateCalendar, loadedDateCalendar } from './date-calendar-loader.ts';
+import {
+  loadDateCalendar,
+  loadDateCalendarLater,
+  loadedDateCalendar,
+} from './date-calendar-loader.ts';
 import type { QuestionInputProps } from './question-input-props.ts';
 
 function zoneId(): string {
@@ -101,9 +105,9 @@ function DateField({
   const [typed, setTyped] = useState<string>();
   const [calendarFor, setCalendarFor] = useState<HTMLElement | null>(null);
   const [loading, setLoading] = useState(false);
-  const [failure, setFailure] = useState<{ error: unknown }>();
-  // A calendar that could not be loaded goes to the screen's error boundary, as any chunk's.
-  if (failure) throw failure.error;
+  // The calendar could not be loaded (no connection, say): the date can still be typed.
+  const [unavailable, setUnavailable] = useState(false);
+  useEffect(loadDateCalendarLater, []);
   const shown = typed ?? (value === '' ? '' : dateText(value, exact, language));
   const Calendar = calendarFor ? loadedDateCalendar()?.default : undefined;
 
@@ -128,12 +132,16 @@ function DateField({
       return;
     }
     setLoading(true);
+    setUnavailable(false);
     loadDateCalendar().then(
       () => {
         setLoading(false);
         setCalendarFor(button);
       },
-      (error: unknown) => setFailure({ error }),
+      () => {
+        setLoading(false);
+        setUnavailable(true);
+      },
     );
   };
   const button = (
@@ -172,6 +180,7 @@ function DateField({
         value={shown}
         disabled={disabled}
         error={invalid}
+        helperText={unavailable ? t('mer.question.calendarUnavailable') : undefined}
         placeholder={datePattern(exact)}
         onChange={(event) => type(event.target.value)}
         onBlur={leave}
