@@ -209,21 +209,42 @@ export interface LookOptions {
   quiet?: boolean;
 }
 
+/** How long {@link settled} waits for what is moving; a transition lasts under a second. */
+const SETTLE_MS = 5_000;
+
 /**
  * Waits for what is moving on the page and will stop (a dialog fading in, a menu growing) to
  * end, so that a screenshot and axe see the screen as it stays: axe measured a dialog's button
  * against the page behind while the dialog was still fading in, and found its colours too
- * faint. Endless animations (a progress bar) are left running.
+ * faint. Endless animations (a progress bar) are left running. It waits {@link SETTLE_MS} at
+ * most and then names what still runs: an animation the browser does not advance (one in a
+ * part of the page it skips rendering, say) never finishes, and the wait once held a journey
+ * until the test's 15-minute limit.
  */
 async function settled(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  const unfinished = await page.evaluate(async (most) => {
+    const moving = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    const name = (animation: Animation) => {
+      const target = (animation.effect as KeyframeEffect | null)?.target;
+      const what =
+        (animation as CSSTransition).transitionProperty ??
+        (animation as CSSAnimation).animationName ??
+        animation.id;
+      return `${what} on ${target?.tagName.toLowerCase() ?? '?'}.${String(target?.className ?? '').slice(0, 80)}`;
+    };
+    const ended = Promise.all(moving.map((animation) => animation.finished.catch(() => undefined)));
+    const late = new Promise<string[]>((resolve) =>
+      setTimeout(
+        () => resolve(moving.filter((animation) => animation.playState === 'running').map(name)),
+        most,
+      ),
+    );
+    return Promise.race([ended.then(() => [] as string[]), late]);
+  }, SETTLE_MS);
+  if (unfinished.length > 0)
+    console.warn(`still moving after ${SETTLE_MS} ms: ${unfinished.join('; ')}`);
 }
 
 /**
