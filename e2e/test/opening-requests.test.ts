@@ -1,10 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { HELD_VERSIONS_KEY } from '../../apps/web/src/lib/early-opening.ts';
 import { isApiRequest } from '../src/browser.ts';
+import { chunkFile } from '../src/web-build.ts';
 import {
   journeySuite,
   PHKL_PRODUCT,
@@ -275,16 +273,8 @@ describe('opening a disclosure (requirements §17)', () => {
   });
 
   it('F-03 the questionnaire route’s chunks are preloaded with the HTML, before any API request', async () => {
-    const dist =
-      process.env.WEB_DIST ?? fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
-    const manifest = JSON.parse(
-      await readFile(join(dist, '.vite/manifest.json'), 'utf8'),
-    ) as Record<string, { file: string; name?: string }>;
     // The frame's and the route's chunk groups (`screenChunks` in apps/web/vite.config.ts).
-    const routeChunks = ['frame', 'questionnaire'].map((name) => {
-      const chunk = Object.values(manifest).find((candidate) => candidate.name === name);
-      return `/${chunk!.file}`;
-    });
+    const routeChunks = await Promise.all(['frame', 'questionnaire'].map(chunkFile));
     const requestId = await draft('OPENC', TEN.slice(0, 1));
     const page = await suite.signedIn('interviewer1');
     const order: string[] = [];

@@ -1,12 +1,11 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, browserSuite, serverUrl, signIn } from '../src/browser.ts';
 import { intlBuilt, recordIntlBuilt } from '../src/intl-built.ts';
 import { expectStable, layoutShiftsOf } from '../src/layout-shift.ts';
 import { PHKL_PRODUCT, submittedDisclosure } from '../src/questionnaire.ts';
+import { chunkFile } from '../src/web-build.ts';
 
 const baseUrl = serverUrl();
 const suite = browserSuite();
@@ -131,18 +130,9 @@ describe('rendering what the window shows', () => {
 
 describe("a disclosure's first paint", () => {
   it('builds no date format while it shows no date written out: a date question types its digits', async () => {
-    const requestId = await submittedDisclosure(baseUrl, {
-      userName: 'interviewer1',
-      applicationNumber: 'FIRSTPAINT2',
-      product: PHKL_PRODUCT,
-      conditions: ['gallstones'],
-      save: true,
-    });
-    const context = await newContext(suite.browser, 'desktop');
-    const page = await context.newPage();
-    await signIn(page, baseUrl, 'interviewer1');
-    await recordIntlBuilt(context, 'DateTimeFormat');
-    await page.goto(`${baseUrl}/questionnaire/${requestId}`);
+    const { page, context } = await openGallstones('FIRSTPAINT2', (signedIn) =>
+      recordIntlBuilt(signedIn, 'DateTimeFormat'),
+    );
     await page.getByRole('row', { name: /^Gallstones/ }).waitFor();
     await page.getByRole('textbox', { name: 'Date', exact: true }).first().waitFor();
     await page.waitForLoadState('networkidle');
@@ -198,22 +188,14 @@ describe("a disclosure's first paint", () => {
   });
 });
 
-/** The file of a chunk named in the build's manifest, as the browser asks for it. */
-async function chunkFile(name: string): Promise<string> {
-  const dist =
-    process.env.WEB_DIST ?? fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
-  const manifest = JSON.parse(await readFile(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    { file: string; name?: string }
-  >;
-  // The calendar's chunk group (`screenChunks` in apps/web/vite.config.ts), or a lazy module's own.
-  const found = Object.values(manifest).find((candidate) => candidate.name === name);
-  expect(found, name).toBeDefined();
-  return `/${found!.file}`;
-}
-
-/** A saved gallstones disclosure (its first question a date) opened cold, its requests listed. */
-async function openGallstones(applicationNumber: string) {
+/**
+ * A saved gallstones disclosure (its first question a date) opened cold, its requests listed;
+ * `prepare` runs on the signed-in context before the disclosure's address is loaded.
+ */
+async function openGallstones(
+  applicationNumber: string,
+  prepare?: (context: BrowserContext) => Promise<void>,
+) {
   const requestId = await submittedDisclosure(baseUrl, {
     userName: 'interviewer1',
     applicationNumber,
@@ -224,6 +206,7 @@ async function openGallstones(applicationNumber: string) {
   const context = await newContext(suite.browser, 'desktop');
   const page = await context.newPage();
   await signIn(page, baseUrl, 'interviewer1');
+  await prepare?.(context);
   const scripts: string[] = [];
   page.on('request', (request) => scripts.push(new URL(request.url()).pathname));
   await page.goto(`${baseUrl}/questionnaire/${requestId}`);
