@@ -92,6 +92,13 @@ describe('D questions', () => {
     );
   });
 
+  it('I-07 Alt+Down in the date field opens its calendar', async () => {
+    renderQuestion({ q: question('D') });
+    await userEvent.click(dateField());
+    await userEvent.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    await screen.findByRole('dialog', { name: 'Choose date' }, { timeout: 10_000 });
+  });
+
   it('V-44 a month-and-year calendar ends at the month, recorded as its first day', async () => {
     const { last } = renderQuestion({
       q: question('D'),

@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { datePattern, dateText, readDateText, typedDateText } from '@vmer/domain/answer-text';
 import { parseDateAnswer } from '@vmer/domain/answers';
@@ -107,21 +107,23 @@ function DateField({
   const [loading, setLoading] = useState(false);
   // The calendar could not be loaded (no connection, say): the date can still be typed.
   const [unavailable, setUnavailable] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
   useEffect(loadDateCalendarLater, []);
   const shown = typed ?? (value === '' ? '' : dateText(value, exact, language));
   const Calendar = calendarFor ? loadedDateCalendar()?.default : undefined;
 
+  // What a text names: '' when it is blank, its ISO date, or null when it names none.
+  const named = (text: string) => (text.trim() === '' ? '' : readDateText(text, exact));
   const type = (text: string) => {
     const next = typedDateText(text, shown, exact);
     setTyped(next);
-    const iso = readDateText(next, exact);
-    if (next.trim() === '') onDate('');
-    else if (iso !== null && iso !== value) onDate(iso);
+    const iso = named(next);
+    if (iso === '' || (iso !== null && iso !== value)) onDate(iso);
   };
   const leave = () => {
     if (typed === undefined) return;
     setTyped(undefined);
-    const iso = typed.trim() === '' ? '' : readDateText(typed, exact);
+    const iso = named(typed);
     if (iso === null) onDate('');
     else if (iso !== value) onDate(iso);
   };
@@ -146,6 +148,7 @@ function DateField({
   };
   const button = (
     <IconButton
+      ref={opener}
       edge="end"
       size="small"
       disabled={disabled || loading}
@@ -166,10 +169,7 @@ function DateField({
   const altDown = (event: KeyboardEvent<HTMLElement>) => {
     if (!event.altKey || event.key !== 'ArrowDown') return;
     event.preventDefault();
-    const opener = event.currentTarget
-      .closest('.MuiInputBase-root')
-      ?.querySelector<HTMLElement>('button');
-    if (opener) openCalendar(opener);
+    if (opener.current) openCalendar(opener.current);
   };
 
   return (
